@@ -1,0 +1,450 @@
+//! `all_different(x₁ + o₁, …, xₙ + oₙ)`: pairwise decomposition and Régin's matching-based
+//! generalised arc consistency.
+
+use super::{Constraint, names};
+use crate::domain::{DomainStore, Value};
+use crate::model::VarId;
+use crate::propagation::{AllDifferentStrength, Conflict, Propagator, PropagatorOptions, Wake};
+
+/// All the values `xᵢ + oᵢ` are pairwise different (plain all-different when every offset is
+/// 0; the n-queens diagonals with offsets `0, 1, 2, …`).
+#[derive(Debug, Clone)]
+pub struct AllDifferent {
+    vars: Vec<VarId>,
+    offsets: Vec<Value>,
+}
+
+impl AllDifferent {
+    /// All different, with optional offsets (one per variable).
+    pub fn new(vars: Vec<VarId>, offsets: Option<Vec<Value>>) -> Result<Self, String> {
+        let offsets = offsets.unwrap_or_else(|| vec![0; vars.len()]);
+        if offsets.len() != vars.len() {
+            return Err(format!("{} variables but {} offsets", vars.len(), offsets.len()));
+        }
+        let mut sorted = vars.clone();
+        sorted.sort();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Err("a variable appears twice".into());
+        }
+        Ok(AllDifferent { vars, offsets })
+    }
+
+    /// The offsets `oᵢ`.
+    pub fn offsets(&self) -> &[Value] {
+        &self.offsets
+    }
+}
+
+impl Constraint for AllDifferent {
+    fn kind(&self) -> &'static str {
+        "all_different"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let mut seen: Vec<i64> = values
+            .iter()
+            .zip(&self.offsets)
+            .map(|(&v, &o)| i64::from(v) + i64::from(o))
+            .collect();
+        seen.sort_unstable();
+        seen.windows(2).all(|w| w[0] != w[1])
+    }
+
+    fn describe(&self, name: &dyn Fn(VarId) -> String) -> String {
+        if self.offsets.iter().all(|&o| o == 0) {
+            return format!("all_different({})", names(&self.vars, name, ", "));
+        }
+        let terms: Vec<String> = self
+            .vars
+            .iter()
+            .zip(&self.offsets)
+            .map(|(&x, &o)| match o {
+                0 => name(x),
+                o if o > 0 => format!("{} + {o}", name(x)),
+                o => format!("{} - {}", name(x), -i64::from(o)),
+            })
+            .collect();
+        format!("all_different({})", terms.join(", "))
+    }
+
+    fn propagator(&self, options: &PropagatorOptions) -> Box<dyn Propagator + '_> {
+        match options.all_different {
+            AllDifferentStrength::Pairwise => Box::new(Pairwise {
+                c: self,
+                scratch: Vec::new(),
+            }),
+            AllDifferentStrength::Matching => Box::new(Matching::new(self)),
+        }
+    }
+}
+
+/// Removes `xᵢ`'s value from every other variable: the pruning of the clique of `≠`
+/// constraints, in one propagator. `O(n)` per fix event.
+fn remove_fixed_value(c: &AllDifferent, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
+    let Some(v) = d.value(c.vars[i]) else { return Ok(()) };
+    let key = i64::from(v) + i64::from(c.offsets[i]);
+    for (j, (&y, &o)) in c.vars.iter().zip(&c.offsets).enumerate() {
+        if j != i {
+            d.count_revision();
+            if let Ok(w) = Value::try_from(key - i64::from(o)) {
+                d.remove(y, w)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether the fixed variables of `c` take distinct values (`scratch` is reused).
+fn fixed_distinct(c: &AllDifferent, d: &DomainStore, scratch: &mut Vec<i64>) -> bool {
+    scratch.clear();
+    for (&x, &o) in c.vars.iter().zip(&c.offsets) {
+        if let Some(v) = d.value(x) {
+            scratch.push(i64::from(v) + i64::from(o));
+        }
+    }
+    scratch.sort_unstable();
+    scratch.windows(2).all(|w| w[0] != w[1])
+}
+
+/// The pairwise decomposition: exactly the pruning that arc consistency achieves on the
+/// `n(n-1)/2` binary `≠` constraints, without creating them.
+#[derive(Debug)]
+struct Pairwise<'a> {
+    c: &'a AllDifferent,
+    scratch: Vec<i64>,
+}
+
+impl Propagator for Pairwise<'_> {
+    fn scope(&self) -> &[VarId] {
+        &self.c.vars
+    }
+
+    fn wake(&self) -> Wake {
+        Wake::Fix
+    }
+
+    fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        for i in 0..self.c.vars.len() {
+            if d.is_fixed(self.c.vars[i]) {
+                remove_fixed_value(self.c, d, i)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn forward_check(&mut self, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
+        remove_fixed_value(self.c, d, i)
+    }
+
+    fn check(&mut self, d: &DomainStore) -> bool {
+        fixed_distinct(self.c, d, &mut self.scratch)
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Generalised arc consistency by bipartite matching (Régin 1994, "A filtering algorithm for
+/// constraints of difference in CSPs", AAAI): a value is kept iff its edge belongs to some
+/// maximum matching covering all variables. By Berge's theorem those edges are the matching
+/// edges, the edges on an alternating path from a free value, and the edges inside a strongly
+/// connected component of the matching-oriented graph.
+///
+/// Complexity per call with `n` variables, `d` values and `e = Σ|D(x)|` edges: `O(e)` for
+/// the SCCs (Tarjan) and the free-value search; the matching is repaired from the previous
+/// call's (augmenting paths only for the variables that lost their matched value), `O(√n·e)`
+/// at worst from scratch with Hopcroft–Karp, `O(n·e)` with the simple augmenting search used
+/// here, which in practice repairs one or two edges per call. All buffers are allocated once.
+#[derive(Debug)]
+struct Matching<'a> {
+    c: &'a AllDifferent,
+    /// Smallest `x + o` over all initial domains; value node `k` stands for `min_key + k`.
+    min_key: i64,
+    match_var: Vec<u32>,
+    match_val: Vec<u32>,
+    visited_val: Vec<u32>,
+    stamp: u32,
+    // Tarjan's SCC, iterative; node ids: variables 0..n, values n..n+m.
+    index: Vec<u32>,
+    low: Vec<u32>,
+    comp: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, i64)>,
+    reach_free: Vec<bool>,
+    queue: Vec<u32>,
+    removals: Vec<Value>,
+    scratch: Vec<i64>,
+}
+
+impl<'a> Matching<'a> {
+    fn new(c: &'a AllDifferent) -> Self {
+        Matching {
+            c,
+            min_key: 0,
+            match_var: vec![NONE; c.vars.len()],
+            match_val: Vec::new(),
+            visited_val: Vec::new(),
+            stamp: 0,
+            index: Vec::new(),
+            low: Vec::new(),
+            comp: Vec::new(),
+            on_stack: Vec::new(),
+            stack: Vec::new(),
+            calls: Vec::new(),
+            reach_free: Vec::new(),
+            queue: Vec::new(),
+            removals: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Sizes the value side from the current domains (done on the first call, when the
+    /// domains are the widest they will be).
+    fn init(&mut self, d: &DomainStore) {
+        let mut lo = i64::MAX;
+        let mut hi = i64::MIN;
+        for (&x, &o) in self.c.vars.iter().zip(&self.c.offsets) {
+            if let (Some(a), Some(b)) = (d.min(x), d.max(x)) {
+                lo = lo.min(i64::from(a) + i64::from(o));
+                hi = hi.max(i64::from(b) + i64::from(o));
+            }
+        }
+        let m = if lo <= hi { (hi - lo + 1) as usize } else { 0 };
+        let n = self.c.vars.len();
+        self.min_key = lo;
+        self.match_val = vec![NONE; m];
+        self.visited_val = vec![0; m];
+        self.index = vec![NONE; n + m];
+        self.low = vec![0; n + m];
+        self.comp = vec![NONE; n + m];
+        self.on_stack = vec![false; n + m];
+        self.reach_free = vec![false; m];
+    }
+
+    #[inline]
+    fn key(&self, i: usize, v: Value) -> usize {
+        (i64::from(v) + i64::from(self.c.offsets[i]) - self.min_key) as usize
+    }
+
+    #[inline]
+    fn value_of(&self, i: usize, k: usize) -> Value {
+        (k as i64 + self.min_key - i64::from(self.c.offsets[i])) as Value
+    }
+
+    /// Tries to match variable `i` by an augmenting path (depth-first, values stamped).
+    fn augment(&mut self, d: &DomainStore, i: usize) -> bool {
+        let x = self.c.vars[i];
+        let mut next = d.min(x);
+        while let Some(v) = next {
+            let k = self.key(i, v);
+            if self.visited_val[k] != self.stamp {
+                self.visited_val[k] = self.stamp;
+                let j = self.match_val[k];
+                if j == NONE || self.augment(d, j as usize) {
+                    self.match_var[i] = k as u32;
+                    self.match_val[k] = i as u32;
+                    return true;
+                }
+            }
+            next = v.checked_add(1).and_then(|w| d.next_value(x, w));
+        }
+        false
+    }
+
+    /// The successor after `from` of node `u` in the oriented graph (variables point to
+    /// their unmatched values, a matched value points to its variable); `from` is an
+    /// iteration cursor: the last value tried for a variable, or `i64::MIN` at the start.
+    fn successor(&self, d: &DomainStore, u: usize, from: i64) -> Option<(usize, i64)> {
+        let n = self.c.vars.len();
+        if u < n {
+            let x = self.c.vars[u];
+            let start = if from == i64::MIN {
+                d.min(x)
+            } else {
+                Value::try_from(from + 1).ok().and_then(|w| d.next_value(x, w))
+            };
+            let mut next = start;
+            while let Some(v) = next {
+                let k = self.key(u, v);
+                if self.match_var[u] != k as u32 {
+                    return Some((n + k, i64::from(v)));
+                }
+                next = v.checked_add(1).and_then(|w| d.next_value(x, w));
+            }
+            None
+        } else if from == i64::MIN {
+            let j = self.match_val[u - n];
+            (j != NONE).then_some((j as usize, 0))
+        } else {
+            None
+        }
+    }
+
+    /// Tarjan's strongly connected components, iteratively, over the nodes reachable from
+    /// the variables.
+    fn components(&mut self, d: &DomainStore) {
+        let n = self.c.vars.len();
+        for v in &mut self.index {
+            *v = NONE;
+        }
+        let mut counter = 0u32;
+        let mut ncomp = 0u32;
+        for root in 0..n {
+            if self.index[root] != NONE {
+                continue;
+            }
+            self.calls.clear();
+            self.calls.push((root as u32, i64::MIN));
+            self.index[root] = counter;
+            self.low[root] = counter;
+            counter += 1;
+            self.stack.push(root as u32);
+            self.on_stack[root] = true;
+            while let Some(&(u, cursor)) = self.calls.last() {
+                let u = u as usize;
+                match self.successor(d, u, cursor) {
+                    Some((w, cur)) => {
+                        if let Some(top) = self.calls.last_mut() {
+                            top.1 = if u < n { cur } else { i64::MAX };
+                        }
+                        if self.index[w] == NONE {
+                            self.index[w] = counter;
+                            self.low[w] = counter;
+                            counter += 1;
+                            self.stack.push(w as u32);
+                            self.on_stack[w] = true;
+                            self.calls.push((w as u32, i64::MIN));
+                        } else if self.on_stack[w] {
+                            self.low[u] = self.low[u].min(self.index[w]);
+                        }
+                    }
+                    None => {
+                        self.calls.pop();
+                        if let Some(&(p, _)) = self.calls.last() {
+                            let p = p as usize;
+                            self.low[p] = self.low[p].min(self.low[u]);
+                        }
+                        if self.low[u] == self.index[u] {
+                            while let Some(w) = self.stack.pop() {
+                                self.on_stack[w as usize] = false;
+                                self.comp[w as usize] = ncomp;
+                                if w as usize == u {
+                                    break;
+                                }
+                            }
+                            ncomp += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks the values from which a free value can be reached (alternating paths that
+    /// start at a free value, walked backwards).
+    fn mark_free_reachable(&mut self, d: &DomainStore) {
+        let n = self.c.vars.len();
+        let m = self.match_val.len();
+        self.queue.clear();
+        for k in 0..m {
+            let free = self.match_val[k] == NONE;
+            self.reach_free[k] = free;
+            if free {
+                self.queue.push(k as u32);
+            }
+        }
+        // A matched value k' = match(i) reaches a free value when variable i has some
+        // unmatched value k that does. Iterate to a fixpoint over the variables; each pass
+        // costs O(e) and each pass marks at least one new value, but in practice few passes.
+        if self.queue.is_empty() {
+            return;
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..n {
+                let mk = self.match_var[i] as usize;
+                if self.reach_free[mk] {
+                    continue;
+                }
+                let x = self.c.vars[i];
+                if d.iter(x).any(|v| self.reach_free[self.key(i, v)]) {
+                    self.reach_free[mk] = true;
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+impl Propagator for Matching<'_> {
+    fn scope(&self) -> &[VarId] {
+        &self.c.vars
+    }
+
+    fn wake(&self) -> Wake {
+        Wake::Change
+    }
+
+    fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        let n = self.c.vars.len();
+        if self.index.len() != n + self.match_val.len() || self.index.is_empty() {
+            self.init(d);
+        }
+        // Keep the matching edges that are still in the domains; repair the rest.
+        for i in 0..n {
+            let k = self.match_var[i];
+            if k != NONE {
+                let v = self.value_of(i, k as usize);
+                if !d.contains(self.c.vars[i], v) {
+                    self.match_var[i] = NONE;
+                    self.match_val[k as usize] = NONE;
+                }
+            }
+        }
+        for i in 0..n {
+            if self.match_var[i] == NONE {
+                self.stamp = self.stamp.wrapping_add(1);
+                if self.stamp == 0 {
+                    self.visited_val.iter_mut().for_each(|s| *s = 0);
+                    self.stamp = 1;
+                }
+                if !self.augment(d, i) {
+                    return Err(Conflict);
+                }
+            }
+        }
+        self.components(d);
+        self.mark_free_reachable(d);
+        for i in 0..n {
+            d.count_revision();
+            let x = self.c.vars[i];
+            self.removals.clear();
+            for v in d.iter(x) {
+                let k = self.key(i, v);
+                if self.match_var[i] as usize != k
+                    && !self.reach_free[k]
+                    && self.comp[i] != self.comp[n + k]
+                {
+                    self.removals.push(v);
+                }
+            }
+            for &v in &self.removals {
+                d.remove(x, v)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn forward_check(&mut self, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
+        remove_fixed_value(self.c, d, i)
+    }
+
+    fn check(&mut self, d: &DomainStore) -> bool {
+        fixed_distinct(self.c, d, &mut self.scratch)
+    }
+}

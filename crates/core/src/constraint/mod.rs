@@ -1,0 +1,51 @@
+//! Constraints: the [`Constraint`] trait (what a constraint *means*: its scope and when an
+//! assignment satisfies it) and the built-in kinds.
+//!
+//! A constraint is model data; during search it is enforced by a
+//! [`Propagator`](crate::propagation::Propagator) it creates. Keeping the two apart lets the
+//! same constraint be propagated at different strengths (all-different pairwise or by
+//! matching) and keeps [`Constraint::is_satisfied`] an independent definition that the
+//! verifier and the tests use.
+//!
+//! To add a constraint kind (a cardinality, a linear sum, …): implement [`Constraint`]; start
+//! with [`GenericPropagator`](crate::propagation::GenericPropagator) (correct for any
+//! constraint, exponential in the arity) and write a dedicated propagator when it matters.
+
+mod all_different;
+mod not_equal;
+mod table;
+mod unary;
+
+pub use all_different::AllDifferent;
+pub use not_equal::NotEqual;
+pub use table::Table;
+pub use unary::InSet;
+
+use crate::domain::Value;
+use crate::model::VarId;
+use crate::propagation::{Propagator, PropagatorOptions};
+use std::fmt;
+
+/// A constraint over a fixed list of variables (its scope).
+pub trait Constraint: fmt::Debug + Send + Sync {
+    /// A short name of the kind, as used in model files: `not_equal`, `all_different`, …
+    fn kind(&self) -> &'static str;
+
+    /// The variables constrained, in the order [`Constraint::is_satisfied`] receives values.
+    fn scope(&self) -> &[VarId];
+
+    /// Whether `values` (one per scope variable, in scope order) satisfy the constraint.
+    /// This is the constraint's definition; it never consults domains or search state.
+    fn is_satisfied(&self, values: &[Value]) -> bool;
+
+    /// The constraint in words, with variables named by `name`: `q1 ≠ q2 + 1`.
+    fn describe(&self, name: &dyn Fn(VarId) -> String) -> String;
+
+    /// A propagator enforcing this constraint during search.
+    fn propagator(&self, options: &PropagatorOptions) -> Box<dyn Propagator + '_>;
+}
+
+/// Joins the names of `vars` with `sep`.
+pub(crate) fn names(vars: &[VarId], name: &dyn Fn(VarId) -> String, sep: &str) -> String {
+    vars.iter().map(|&x| name(x)).collect::<Vec<_>>().join(sep)
+}

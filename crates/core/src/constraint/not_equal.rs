@@ -1,0 +1,98 @@
+//! `x ≠ y + c`: binary disequality with an offset.
+
+use super::Constraint;
+use crate::domain::{DomainStore, Value};
+use crate::model::VarId;
+use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
+
+/// `x ≠ y + c`. Arc consistency on a disequality prunes only when one side is fixed, so the
+/// propagator wakes on fix events and does `O(1)` work per event.
+#[derive(Debug, Clone)]
+pub struct NotEqual {
+    scope: [VarId; 2],
+    c: Value,
+}
+
+impl NotEqual {
+    /// `x ≠ y + c`.
+    pub fn new(x: VarId, y: VarId, c: Value) -> Self {
+        NotEqual { scope: [x, y], c }
+    }
+}
+
+/// `a + b` when it is a representable value.
+#[inline]
+fn shifted(a: Value, b: i64) -> Option<Value> {
+    Value::try_from(i64::from(a) + b).ok()
+}
+
+impl Constraint for NotEqual {
+    fn kind(&self) -> &'static str {
+        "not_equal"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, v: &[Value]) -> bool {
+        i64::from(v[0]) != i64::from(v[1]) + i64::from(self.c)
+    }
+
+    fn describe(&self, name: &dyn Fn(VarId) -> String) -> String {
+        let (x, y) = (name(self.scope[0]), name(self.scope[1]));
+        match self.c {
+            0 => format!("{x} ≠ {y}"),
+            c if c > 0 => format!("{x} ≠ {y} + {c}"),
+            c => format!("{x} ≠ {y} - {}", -i64::from(c)),
+        }
+    }
+
+    fn propagator(&self, _: &PropagatorOptions) -> Box<dyn Propagator + '_> {
+        Box::new(self.clone())
+    }
+}
+
+impl Propagator for NotEqual {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn wake(&self) -> Wake {
+        Wake::Fix
+    }
+
+    fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        for i in 0..2 {
+            if d.is_fixed(self.scope[i]) {
+                self.forward_check(d, i)?;
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn forward_check(&mut self, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
+        let [x, y] = self.scope;
+        d.count_revision();
+        if i == 0 {
+            let Some(v) = d.value(x) else { return Ok(()) };
+            if let Some(w) = shifted(v, -i64::from(self.c)) {
+                d.remove(y, w)?;
+            }
+        } else {
+            let Some(w) = d.value(y) else { return Ok(()) };
+            if let Some(v) = shifted(w, i64::from(self.c)) {
+                d.remove(x, v)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check(&mut self, d: &DomainStore) -> bool {
+        match (d.value(self.scope[0]), d.value(self.scope[1])) {
+            (Some(a), Some(b)) => self.is_satisfied(&[a, b]),
+            _ => true,
+        }
+    }
+}

@@ -1,0 +1,426 @@
+//! The current domains of all variables during search, as one word-aligned bitset, with the
+//! trail that undoes every change on backtracking.
+
+use super::{Domain, Value};
+use crate::model::VarId;
+use crate::propagation::Conflict;
+use crate::search::{Trail, TrailEntry};
+use fixedbitset::FixedBitSet;
+
+/// Bits per word of the underlying [`FixedBitSet`].
+const W: usize = usize::BITS as usize;
+
+/// Every variable's current domain, in one [`FixedBitSet`] where each variable owns a run of
+/// whole words, so a domain of at most 64 values is a single machine word (the small-domain
+/// fast path comes for free: no branch, no indirection).
+///
+/// Every change goes through the store, which saves the overwritten word on the [`Trail`]
+/// first; [`DomainStore::undo_to`] restores the words (and sizes) exactly. Nothing is
+/// allocated per change once the trail has grown to the search's working size.
+#[derive(Debug, Clone)]
+pub struct DomainStore {
+    bits: FixedBitSet,
+    first_word: Vec<u32>,
+    base: Vec<Value>,
+    size: Vec<u32>,
+    trail: Trail,
+    modified: Vec<VarId>,
+    is_modified: Vec<bool>,
+    removed_total: u64,
+    revisions: u64,
+}
+
+impl DomainStore {
+    /// A store holding the given initial domains, variable `i` with `domains[i]`.
+    pub fn new(domains: &[Domain]) -> Self {
+        let mut first_word = Vec::with_capacity(domains.len() + 1);
+        let mut base = Vec::with_capacity(domains.len());
+        let mut words = 0usize;
+        for d in domains {
+            first_word.push(words as u32);
+            base.push(d.min().unwrap_or(0));
+            words += (d.span() as usize).div_ceil(W).max(1);
+        }
+        first_word.push(words as u32);
+        let mut bits = FixedBitSet::with_capacity(words * W);
+        let mut size = Vec::with_capacity(domains.len());
+        for (i, d) in domains.iter().enumerate() {
+            let start = first_word[i] as usize * W;
+            for v in d.iter() {
+                bits.insert(start + (v - base[i]) as usize);
+            }
+            size.push(d.len() as u32);
+        }
+        DomainStore {
+            bits,
+            first_word,
+            base,
+            size,
+            trail: Trail::default(),
+            modified: Vec::new(),
+            is_modified: vec![false; domains.len()],
+            removed_total: 0,
+            revisions: 0,
+        }
+    }
+
+    /// Number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.size.len()
+    }
+
+    /// Number of values left in `x`'s domain.
+    #[inline]
+    pub fn size(&self, x: VarId) -> u32 {
+        self.size[x.index()]
+    }
+
+    /// Whether `x` has exactly one value left.
+    #[inline]
+    pub fn is_fixed(&self, x: VarId) -> bool {
+        self.size[x.index()] == 1
+    }
+
+    /// The value of `x` when it is fixed.
+    #[inline]
+    pub fn value(&self, x: VarId) -> Option<Value> {
+        if self.is_fixed(x) { self.min(x) } else { None }
+    }
+
+    #[inline]
+    fn words(&self, x: VarId) -> &[usize] {
+        let i = x.index();
+        &self.bits.as_slice()[self.first_word[i] as usize..self.first_word[i + 1] as usize]
+    }
+
+    #[inline]
+    fn locate(&self, x: VarId, v: Value) -> Option<(usize, usize)> {
+        let i = x.index();
+        let off = i64::from(v) - i64::from(self.base[i]);
+        let span = (self.first_word[i + 1] - self.first_word[i]) as i64 * W as i64;
+        if off < 0 || off >= span {
+            return None;
+        }
+        let off = off as usize;
+        Some((self.first_word[i] as usize + off / W, off % W))
+    }
+
+    /// Whether `v` is still in `x`'s domain.
+    #[inline]
+    pub fn contains(&self, x: VarId, v: Value) -> bool {
+        match self.locate(x, v) {
+            Some((w, b)) => self.bits.as_slice()[w] >> b & 1 == 1,
+            None => false,
+        }
+    }
+
+    /// Smallest value of `x` (`None` only for a wiped-out domain).
+    #[inline]
+    pub fn min(&self, x: VarId) -> Option<Value> {
+        let base = self.base[x.index()];
+        for (k, &w) in self.words(x).iter().enumerate() {
+            if w != 0 {
+                return Some(base + (k * W + w.trailing_zeros() as usize) as Value);
+            }
+        }
+        None
+    }
+
+    /// Largest value of `x`.
+    pub fn max(&self, x: VarId) -> Option<Value> {
+        let base = self.base[x.index()];
+        for (k, &w) in self.words(x).iter().enumerate().rev() {
+            if w != 0 {
+                return Some(base + (k * W + (W - 1 - w.leading_zeros() as usize)) as Value);
+            }
+        }
+        None
+    }
+
+    /// The smallest value of `x` that is `>= from`; lets a caller walk a domain while it
+    /// changes other domains (no borrow is held between calls).
+    pub fn next_value(&self, x: VarId, from: Value) -> Option<Value> {
+        let i = x.index();
+        let base = self.base[i];
+        let off = i64::from(from) - i64::from(base);
+        let off = if off < 0 { 0 } else { off as usize };
+        let words = self.words(x);
+        let mut k = off / W;
+        if k >= words.len() {
+            return None;
+        }
+        let mut w = words[k] & (usize::MAX << (off % W));
+        loop {
+            if w != 0 {
+                return Some(base + (k * W + w.trailing_zeros() as usize) as Value);
+            }
+            k += 1;
+            if k >= words.len() {
+                return None;
+            }
+            w = words[k];
+        }
+    }
+
+    /// The values of `x` in increasing order.
+    pub fn iter(&self, x: VarId) -> Values<'_> {
+        let words = self.words(x);
+        Values {
+            words,
+            base: self.base[x.index()],
+            k: 0,
+            cur: words.first().copied().unwrap_or(0),
+        }
+    }
+
+    /// `x`'s domain as a [`Domain`].
+    pub fn domain(&self, x: VarId) -> Domain {
+        Domain::from_values(self.iter(x))
+    }
+
+    #[inline]
+    fn write(&mut self, x: VarId, w: usize, new: usize) -> Result<bool, Conflict> {
+        let old = self.bits.as_slice()[w];
+        if old == new {
+            return Ok(false);
+        }
+        debug_assert_eq!(new & !old, 0, "the store only removes values");
+        self.trail.push(TrailEntry {
+            word: w as u32,
+            var: x,
+            old,
+        });
+        self.bits.as_mut_slice()[w] = new;
+        let removed = (old.count_ones() - new.count_ones()) as u32;
+        let i = x.index();
+        self.size[i] -= removed;
+        self.removed_total += u64::from(removed);
+        if !self.is_modified[i] {
+            self.is_modified[i] = true;
+            self.modified.push(x);
+        }
+        if self.size[i] == 0 { Err(Conflict) } else { Ok(true) }
+    }
+
+    /// Removes `v` from `x`. `Ok(true)` when something changed, `Err(Conflict)` when the
+    /// domain is wiped out.
+    #[inline]
+    pub fn remove(&mut self, x: VarId, v: Value) -> Result<bool, Conflict> {
+        match self.locate(x, v) {
+            Some((w, b)) => {
+                let old = self.bits.as_slice()[w];
+                self.write(x, w, old & !(1 << b))
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Reduces `x` to the single value `v`; a conflict when `v` is not in the domain.
+    pub fn assign(&mut self, x: VarId, v: Value) -> Result<bool, Conflict> {
+        let (ww, bb) = self.locate(x, v).ok_or(Conflict)?;
+        if self.bits.as_slice()[ww] >> bb & 1 == 0 {
+            // Wipe the domain so the conflict leaves the same trace as any other wipe-out.
+            let i = x.index();
+            for w in self.first_word[i] as usize..self.first_word[i + 1] as usize {
+                self.write(x, w, 0).ok();
+            }
+            return Err(Conflict);
+        }
+        let i = x.index();
+        let mut changed = false;
+        for w in self.first_word[i] as usize..self.first_word[i + 1] as usize {
+            let new = if w == ww { 1 << bb } else { 0 };
+            changed |= self.write(x, w, new)?;
+        }
+        Ok(changed)
+    }
+
+    /// Keeps only the values of `x` for which `keep` holds.
+    pub fn retain(
+        &mut self,
+        x: VarId,
+        mut keep: impl FnMut(Value) -> bool,
+    ) -> Result<bool, Conflict> {
+        let i = x.index();
+        let base = self.base[i];
+        let mut changed = false;
+        for (k, w) in (self.first_word[i] as usize..self.first_word[i + 1] as usize).enumerate() {
+            let old = self.bits.as_slice()[w];
+            let mut new = old;
+            let mut rest = old;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if !keep(base + (k * W + b) as Value) {
+                    new &= !(1 << b);
+                }
+            }
+            if new != old {
+                changed = true;
+                if self.write(x, w, new).is_err() {
+                    continue; // keep wiping the other words for a uniform trace
+                }
+            }
+        }
+        if self.size[i] == 0 { Err(Conflict) } else { Ok(changed) }
+    }
+
+    /// The current trail length: pass it to [`DomainStore::undo_to`] to come back here.
+    #[inline]
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Undoes every change made since `mark`, newest first.
+    pub fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let Some(e) = self.trail.pop() else { break };
+            let w = e.word as usize;
+            let cur = self.bits.as_slice()[w];
+            self.size[e.var.index()] += e.old.count_ones() - cur.count_ones();
+            self.bits.as_mut_slice()[w] = e.old;
+        }
+        self.clear_modified();
+    }
+
+    /// Moves the modified list into `out` (cleared first) and resets it.
+    pub(crate) fn take_modified(&mut self, out: &mut Vec<VarId>) {
+        out.clear();
+        for &x in &self.modified {
+            self.is_modified[x.index()] = false;
+        }
+        std::mem::swap(out, &mut self.modified);
+    }
+
+    /// Forgets the modified list.
+    pub(crate) fn clear_modified(&mut self) {
+        for &x in &self.modified {
+            self.is_modified[x.index()] = false;
+        }
+        self.modified.clear();
+    }
+
+    /// Counts one revision: an attempt to filter one variable's domain against one
+    /// constraint. Propagators call it; [`crate::Stats::revisions`] reports the total.
+    #[inline]
+    pub fn count_revision(&mut self) {
+        self.revisions += 1;
+    }
+
+    /// Total revisions counted so far.
+    pub fn revisions(&self) -> u64 {
+        self.revisions
+    }
+
+    /// Total number of values ever removed (not decreased by undo); the difference over a
+    /// probe measures how much a tentative decision prunes.
+    pub(crate) fn removed_total(&self) -> u64 {
+        self.removed_total
+    }
+
+    /// The trail entries from `mark` on, for tracing prunings.
+    pub(crate) fn trail_since(&self, mark: usize) -> &[TrailEntry] {
+        self.trail.since(mark)
+    }
+
+    /// The value that bit `b` of word `w` stands for in `x`'s domain.
+    pub(crate) fn value_of_bit(&self, x: VarId, w: u32, b: u32) -> Value {
+        let i = x.index();
+        self.base[i] + ((w - self.first_word[i]) as usize * W + b as usize) as Value
+    }
+
+    /// The current content of word `w`.
+    pub(crate) fn word(&self, w: u32) -> usize {
+        self.bits.as_slice()[w as usize]
+    }
+}
+
+/// Iterator over a domain's values in increasing order (see [`DomainStore::iter`]).
+#[derive(Debug, Clone)]
+pub struct Values<'a> {
+    words: &'a [usize],
+    base: Value,
+    k: usize,
+    cur: usize,
+}
+
+impl Iterator for Values<'_> {
+    type Item = Value;
+
+    #[inline]
+    fn next(&mut self) -> Option<Value> {
+        loop {
+            if self.cur != 0 {
+                let b = self.cur.trailing_zeros() as usize;
+                self.cur &= self.cur - 1;
+                return Some(self.base + (self.k * W + b) as Value);
+            }
+            self.k += 1;
+            if self.k >= self.words.len() {
+                return None;
+            }
+            self.cur = self.words[self.k];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store() -> DomainStore {
+        DomainStore::new(&[Domain::range(1, 9), Domain::from_values([-3, 7, 200]), Domain::range(0, 0)])
+    }
+
+    #[test]
+    fn undo_restores_removed_values() {
+        let mut s = store();
+        let x = VarId::new(0);
+        let m = s.mark();
+        assert_eq!(s.remove(x, 3), Ok(true));
+        assert_eq!(s.remove(x, 3), Ok(false));
+        s.assign(x, 5).unwrap();
+        assert_eq!(s.value(x), Some(5));
+        s.undo_to(m);
+        assert_eq!(s.size(x), 9);
+        assert_eq!(s.iter(x).collect::<Vec<_>>(), (1..=9).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn multi_word_domains_iterate_and_bound() {
+        let mut s = store();
+        let y = VarId::new(1);
+        assert_eq!(s.iter(y).collect::<Vec<_>>(), vec![-3, 7, 200]);
+        assert_eq!((s.min(y), s.max(y)), (Some(-3), Some(200)));
+        assert_eq!(s.next_value(y, 8), Some(200));
+        assert_eq!(s.next_value(y, 201), None);
+        let m = s.mark();
+        s.remove(y, -3).unwrap();
+        s.remove(y, 200).unwrap();
+        assert_eq!(s.value(y), Some(7));
+        assert_eq!(s.remove(y, 7), Err(Conflict));
+        assert_eq!(s.size(y), 0);
+        s.undo_to(m);
+        assert_eq!(s.size(y), 3);
+        assert!(s.contains(y, 200) && !s.contains(y, 199));
+    }
+
+    #[test]
+    fn assign_to_an_absent_value_is_a_conflict() {
+        let mut s = store();
+        let x = VarId::new(0);
+        let m = s.mark();
+        assert_eq!(s.assign(x, 42), Err(Conflict));
+        s.undo_to(m);
+        assert_eq!(s.size(x), 9);
+    }
+
+    #[test]
+    fn retain_filters_and_reports_wipe_out() {
+        let mut s = store();
+        let x = VarId::new(0);
+        assert_eq!(s.retain(x, |v| v % 3 == 0), Ok(true));
+        assert_eq!(s.iter(x).collect::<Vec<_>>(), vec![3, 6, 9]);
+        assert_eq!(s.retain(x, |_| false), Err(Conflict));
+    }
+}

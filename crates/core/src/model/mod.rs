@@ -1,0 +1,379 @@
+//! The [`Model`]: variables with finite integer domains, the constraints over them, and
+//! the constraint graph.
+
+mod graph;
+
+pub use graph::ConstraintGraph;
+
+use crate::constraint::{AllDifferent, Constraint, InSet, NotEqual, Table};
+use crate::domain::{Domain, MAX_DOMAIN_SPAN, Value};
+use std::collections::HashMap;
+use std::fmt;
+use thiserror::Error;
+
+/// A variable of a [`Model`]: an index into its variables, in creation order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct VarId(u32);
+
+impl VarId {
+    /// The variable with index `i` (the `i`-th created).
+    pub const fn new(i: usize) -> Self {
+        VarId(i as u32)
+    }
+
+    /// The index of this variable.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for VarId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "x{}", self.0)
+    }
+}
+
+/// A constraint of a [`Model`]: an index into its constraints, in posting order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct ConstraintId(u32);
+
+impl ConstraintId {
+    /// The constraint with index `i`.
+    pub const fn new(i: usize) -> Self {
+        ConstraintId(i as u32)
+    }
+
+    /// The index of this constraint.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What is wrong with a model being built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ModelError {
+    /// Two variables with the same name.
+    #[error("duplicate variable name `{0}`")]
+    DuplicateName(String),
+    /// A variable declared with no value.
+    #[error("variable `{0}` has an empty domain")]
+    EmptyDomain(String),
+    /// A domain whose `max - min + 1` is too large for a bitset.
+    #[error("variable `{name}` has a domain spanning {span} values; at most {max} are supported")]
+    DomainTooWide {
+        /// The variable.
+        name: String,
+        /// Its span.
+        span: u64,
+        /// The limit, [`MAX_DOMAIN_SPAN`].
+        max: u32,
+    },
+    /// A constraint names a variable this model does not have.
+    #[error("constraint refers to variable {0}, which is not in the model")]
+    UnknownVar(VarId),
+    /// A constraint's arguments do not fit together.
+    #[error("invalid `{constraint}` constraint: {reason}")]
+    InvalidConstraint {
+        /// The constraint kind.
+        constraint: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+#[derive(Debug, Clone)]
+struct VarInfo {
+    name: String,
+    domain: Domain,
+}
+
+/// A constraint-satisfaction problem: variables, their initial domains and constraints.
+///
+/// ```
+/// use csp_core::{Model, Search, SearchConfig, Outcome};
+/// let mut m = Model::new();
+/// let x = m.new_var("x", 1..=3).unwrap();
+/// let y = m.new_var("y", 1..=3).unwrap();
+/// m.not_equal_offset(x, y, 1).unwrap(); // x ≠ y + 1
+/// m.all_different(&[x, y]).unwrap();
+/// let mut search = Search::new(&m, SearchConfig::default());
+/// assert_eq!(search.count(100).count, 4); // (1,2) (1,3) (2,3) (3,1)
+/// ```
+#[derive(Debug, Default)]
+pub struct Model {
+    vars: Vec<VarInfo>,
+    constraints: Vec<Box<dyn Constraint>>,
+    by_name: HashMap<String, VarId>,
+}
+
+impl Model {
+    /// An empty model.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a variable; names must be unique and the domain non-empty.
+    pub fn new_var(
+        &mut self,
+        name: impl Into<String>,
+        domain: impl Into<Domain>,
+    ) -> Result<VarId, ModelError> {
+        let name = name.into();
+        let domain = domain.into();
+        if self.by_name.contains_key(&name) {
+            return Err(ModelError::DuplicateName(name));
+        }
+        if domain.is_empty() {
+            return Err(ModelError::EmptyDomain(name));
+        }
+        if domain.span() > u64::from(MAX_DOMAIN_SPAN) {
+            return Err(ModelError::DomainTooWide {
+                name,
+                span: domain.span(),
+                max: MAX_DOMAIN_SPAN,
+            });
+        }
+        let id = VarId::new(self.vars.len());
+        self.by_name.insert(name.clone(), id);
+        self.vars.push(VarInfo { name, domain });
+        Ok(id)
+    }
+
+    /// Adds `n` variables named `prefix[0]` … `prefix[n-1]` with the same domain.
+    pub fn new_vars(
+        &mut self,
+        prefix: &str,
+        n: usize,
+        domain: impl Into<Domain>,
+    ) -> Result<Vec<VarId>, ModelError> {
+        let domain = domain.into();
+        (0..n)
+            .map(|i| self.new_var(format!("{prefix}[{i}]"), domain.clone()))
+            .collect()
+    }
+
+    /// Posts any constraint, after checking that its scope names variables of this model.
+    pub fn post(&mut self, c: impl Constraint + 'static) -> Result<ConstraintId, ModelError> {
+        if let Some(&x) = c.scope().iter().find(|x| x.index() >= self.vars.len()) {
+            return Err(ModelError::UnknownVar(x));
+        }
+        let id = ConstraintId::new(self.constraints.len());
+        self.constraints.push(Box::new(c));
+        Ok(id)
+    }
+
+    /// `x ≠ y`.
+    pub fn not_equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.not_equal_offset(x, y, 0)
+    }
+
+    /// `x ≠ y + c` (the n-queens diagonals are `q[i] ≠ q[j] ± (j - i)`).
+    pub fn not_equal_offset(
+        &mut self,
+        x: VarId,
+        y: VarId,
+        c: Value,
+    ) -> Result<ConstraintId, ModelError> {
+        if x == y {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "not_equal",
+                reason: "both sides are the same variable".into(),
+            });
+        }
+        self.post(NotEqual::new(x, y, c))
+    }
+
+    /// All the variables take different values.
+    pub fn all_different(&mut self, vars: &[VarId]) -> Result<ConstraintId, ModelError> {
+        self.post(AllDifferent::new(vars.to_vec(), None).map_err(invalid("all_different"))?)
+    }
+
+    /// All the values `vars[i] + offsets[i]` are different (n-queens diagonals in one
+    /// constraint: `all_different_offset(q, [0, 1, 2, …])`).
+    pub fn all_different_offset(
+        &mut self,
+        vars: &[VarId],
+        offsets: &[Value],
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(
+            AllDifferent::new(vars.to_vec(), Some(offsets.to_vec()))
+                .map_err(invalid("all_different"))?,
+        )
+    }
+
+    /// The variables take one of the allowed tuples (an extensional constraint, any arity).
+    pub fn table(
+        &mut self,
+        vars: &[VarId],
+        tuples: Vec<Vec<Value>>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Table::new(vars.to_vec(), tuples).map_err(invalid("table"))?)
+    }
+
+    /// `x ∈ values` (unary).
+    pub fn member(&mut self, x: VarId, values: &[Value]) -> Result<ConstraintId, ModelError> {
+        self.post(InSet::new(x, values.iter().copied(), true))
+    }
+
+    /// `x ∉ values` (unary).
+    pub fn not_member(&mut self, x: VarId, values: &[Value]) -> Result<ConstraintId, ModelError> {
+        self.post(InSet::new(x, values.iter().copied(), false))
+    }
+
+    /// Number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// Number of constraints.
+    pub fn num_constraints(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// All variables, in creation order.
+    pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + '_ {
+        (0..self.vars.len()).map(VarId::new)
+    }
+
+    /// The name of `x`.
+    pub fn name(&self, x: VarId) -> &str {
+        &self.vars[x.index()].name
+    }
+
+    /// The variable called `name`.
+    pub fn var_by_name(&self, name: &str) -> Option<VarId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The initial domain of `x`.
+    pub fn domain(&self, x: VarId) -> &Domain {
+        &self.vars[x.index()].domain
+    }
+
+    /// The constraint `c`.
+    pub fn constraint(&self, c: ConstraintId) -> &dyn Constraint {
+        self.constraints[c.index()].as_ref()
+    }
+
+    /// All constraints, in posting order.
+    pub fn constraints(&self) -> impl ExactSizeIterator<Item = (ConstraintId, &dyn Constraint)> {
+        self.constraints
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (ConstraintId::new(i), c.as_ref()))
+    }
+
+    /// The constraint graph: one node per variable, an edge where two variables share a
+    /// constraint.
+    pub fn constraint_graph(&self) -> ConstraintGraph {
+        ConstraintGraph::new(self)
+    }
+
+    /// Checks a full assignment directly against every constraint's definition (no
+    /// propagation, no search): the independent verifier for solutions.
+    pub fn verify(&self, values: &[Value]) -> Result<(), Violation> {
+        if values.len() != self.vars.len() {
+            return Err(Violation::WrongLength {
+                expected: self.vars.len(),
+                got: values.len(),
+            });
+        }
+        for (i, v) in values.iter().enumerate() {
+            if !self.vars[i].domain.contains(*v) {
+                return Err(Violation::OutOfDomain {
+                    var: self.vars[i].name.clone(),
+                    value: *v,
+                });
+            }
+        }
+        let mut buf = Vec::new();
+        for (id, c) in self.constraints() {
+            buf.clear();
+            buf.extend(c.scope().iter().map(|x| values[x.index()]));
+            if !c.is_satisfied(&buf) {
+                return Err(Violation::Constraint {
+                    constraint: id,
+                    description: c.describe(&|x| self.name(x).to_string()),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+fn invalid(constraint: &'static str) -> impl Fn(String) -> ModelError {
+    move |reason| ModelError::InvalidConstraint { constraint, reason }
+}
+
+/// Why an assignment is not a solution (see [`Model::verify`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Violation {
+    /// The assignment does not give one value per variable.
+    #[error("expected {expected} values, got {got}")]
+    WrongLength {
+        /// Variables in the model.
+        expected: usize,
+        /// Values given.
+        got: usize,
+    },
+    /// A value outside the variable's initial domain.
+    #[error("{var} = {value} is outside its domain")]
+    OutOfDomain {
+        /// The variable's name.
+        var: String,
+        /// The value.
+        value: Value,
+    },
+    /// A violated constraint.
+    #[error("constraint #{} violated: {description}", constraint.index())]
+    Constraint {
+        /// Which one.
+        constraint: ConstraintId,
+        /// It, in words.
+        description: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicate_names_are_refused() {
+        let mut m = Model::new();
+        m.new_var("a", 1..=2).unwrap();
+        assert_eq!(m.new_var("a", 1..=2), Err(ModelError::DuplicateName("a".into())));
+    }
+
+    #[test]
+    fn empty_and_huge_domains_are_refused() {
+        let mut m = Model::new();
+        assert!(matches!(m.new_var("e", Domain::empty()), Err(ModelError::EmptyDomain(_))));
+        assert!(matches!(
+            m.new_var("w", [i32::MIN, i32::MAX]),
+            Err(ModelError::DomainTooWide { .. })
+        ));
+    }
+
+    #[test]
+    fn constraints_on_unknown_variables_are_refused() {
+        let mut m = Model::new();
+        let a = m.new_var("a", 1..=2).unwrap();
+        assert_eq!(m.not_equal(a, VarId::new(5)), Err(ModelError::UnknownVar(VarId::new(5))));
+        assert!(m.not_equal(a, a).is_err());
+    }
+
+    #[test]
+    fn verify_names_the_violated_constraint() {
+        let mut m = Model::new();
+        let a = m.new_var("a", 1..=2).unwrap();
+        let b = m.new_var("b", 1..=2).unwrap();
+        m.not_equal(a, b).unwrap();
+        assert_eq!(m.verify(&[1, 2]), Ok(()));
+        let err = m.verify(&[1, 1]).unwrap_err();
+        assert_eq!(err.to_string(), "constraint #0 violated: a ≠ b");
+        assert!(matches!(m.verify(&[3, 1]), Err(Violation::OutOfDomain { .. })));
+    }
+}

@@ -1,0 +1,231 @@
+//! The propagation engine: propagator queue, event subscriptions, and the three levels.
+
+use super::{Conflict, Propagator, Wake};
+use crate::constraint::Constraint;
+use crate::domain::DomainStore;
+use crate::model::{ConstraintId, VarId};
+use crate::observe::Observer;
+use crate::propagation::PropagatorOptions;
+use std::collections::VecDeque;
+
+/// Runs propagators. Propagator `p` enforces constraint `p` of the model.
+#[derive(Debug)]
+pub(crate) struct Engine<'m> {
+    props: Vec<Box<dyn Propagator + 'm>>,
+    wake: Vec<Wake>,
+    /// Per variable: `(propagator, position)` of the fix-woken propagators on it.
+    on_fix: Vec<Vec<(u32, u32)>>,
+    /// Per variable: the change-woken propagators on it.
+    on_change: Vec<Vec<u32>>,
+    /// Per variable: every `(propagator, position)` of arity ≥ 2 on it.
+    by_var: Vec<Vec<(u32, u32)>>,
+    queue: VecDeque<u32>,
+    in_queue: Vec<bool>,
+    fix_queue: VecDeque<(u32, u32)>,
+    modified: Vec<VarId>,
+    /// Propagator invocations (see [`crate::Stats::propagations`]).
+    pub(crate) propagations: u64,
+}
+
+impl<'m> Engine<'m> {
+    pub(crate) fn new<'c>(
+        num_vars: usize,
+        constraints: impl Iterator<Item = &'m dyn Constraint>,
+        options: &PropagatorOptions,
+    ) -> Self {
+        let mut e = Engine {
+            props: Vec::new(),
+            wake: Vec::new(),
+            on_fix: vec![Vec::new(); num_vars],
+            on_change: vec![Vec::new(); num_vars],
+            by_var: vec![Vec::new(); num_vars],
+            queue: VecDeque::new(),
+            in_queue: Vec::new(),
+            fix_queue: VecDeque::new(),
+            modified: Vec::new(),
+            propagations: 0,
+        };
+        for c in constraints {
+            let p = e.props.len() as u32;
+            let prop = c.propagator(options);
+            let wake = prop.wake();
+            let scope = prop.scope();
+            for (i, &x) in scope.iter().enumerate() {
+                match wake {
+                    Wake::Fix => e.on_fix[x.index()].push((p, i as u32)),
+                    Wake::Change => e.on_change[x.index()].push(p),
+                    Wake::Never => {}
+                }
+                if scope.len() >= 2 {
+                    e.by_var[x.index()].push((p, i as u32));
+                }
+            }
+            e.wake.push(wake);
+            e.props.push(prop);
+        }
+        e.in_queue = vec![false; e.props.len()];
+        e
+    }
+
+    /// Every `(propagator, position)` on `x` with at least one other variable.
+    pub(crate) fn constraints_of(&self, x: VarId) -> &[(u32, u32)] {
+        &self.by_var[x.index()]
+    }
+
+    /// The scope of propagator `p`.
+    pub(crate) fn scope(&self, p: u32) -> &[VarId] {
+        self.props[p as usize].scope()
+    }
+
+    /// Runs the unary (never-woken) propagators once.
+    pub(crate) fn unary<O: Observer>(
+        &mut self,
+        d: &mut DomainStore,
+        obs: &mut O,
+    ) -> Result<(), ConstraintId> {
+        for p in 0..self.props.len() {
+            if self.wake[p] == Wake::Never {
+                self.propagations += 1;
+                let mark = d.mark();
+                let r = self.props[p].propagate(d);
+                report(d, mark, p as u32, obs);
+                r.map_err(|_| ConstraintId::new(p))?;
+            }
+        }
+        d.clear_modified();
+        Ok(())
+    }
+
+    /// Queues every propagator (before the first fixpoint).
+    pub(crate) fn schedule_all(&mut self) {
+        for p in 0..self.props.len() {
+            if self.wake[p] != Wake::Never && !self.in_queue[p] {
+                self.in_queue[p] = true;
+                self.queue.push_back(p as u32);
+            }
+        }
+    }
+
+    /// Turns the store's modified variables into queued work.
+    fn absorb(&mut self, d: &mut DomainStore, current: Option<u32>) {
+        d.take_modified(&mut self.modified);
+        for &x in &self.modified {
+            if d.is_fixed(x) {
+                self.fix_queue.extend(self.on_fix[x.index()].iter().copied());
+            }
+            for &p in &self.on_change[x.index()] {
+                if Some(p) != current && !self.in_queue[p as usize] {
+                    self.in_queue[p as usize] = true;
+                    self.queue.push_back(p);
+                }
+            }
+        }
+    }
+
+    fn reset(&mut self, d: &mut DomainStore) {
+        for &p in &self.queue {
+            self.in_queue[p as usize] = false;
+        }
+        self.queue.clear();
+        self.fix_queue.clear();
+        d.clear_modified();
+    }
+
+    /// AC-3: propagates the pending events to a fixpoint; on a conflict, the constraint
+    /// whose propagator found it.
+    pub(crate) fn fixpoint<O: Observer>(
+        &mut self,
+        d: &mut DomainStore,
+        obs: &mut O,
+    ) -> Result<(), ConstraintId> {
+        self.absorb(d, None);
+        loop {
+            let (p, r) = if let Some((p, i)) = self.fix_queue.pop_front() {
+                self.propagations += 1;
+                let mark = d.mark();
+                let r = self.props[p as usize].forward_check(d, i as usize);
+                report(d, mark, p, obs);
+                (p, r)
+            } else if let Some(p) = self.queue.pop_front() {
+                self.in_queue[p as usize] = false;
+                self.propagations += 1;
+                let mark = d.mark();
+                let r = self.props[p as usize].propagate(d);
+                report(d, mark, p, obs);
+                (p, r)
+            } else {
+                return Ok(());
+            };
+            if r.is_err() {
+                self.reset(d);
+                return Err(ConstraintId::new(p as usize));
+            }
+            self.absorb(d, Some(p));
+        }
+    }
+
+    /// Forward checking from the decided variable `x` (no chaining).
+    pub(crate) fn forward_check<O: Observer>(
+        &mut self,
+        d: &mut DomainStore,
+        x: VarId,
+        obs: &mut O,
+    ) -> Result<(), ConstraintId> {
+        for k in 0..self.by_var[x.index()].len() {
+            let (p, i) = self.by_var[x.index()][k];
+            self.propagations += 1;
+            let mark = d.mark();
+            let r = self.props[p as usize].forward_check(d, i as usize);
+            report(d, mark, p, obs);
+            if r.is_err() {
+                d.clear_modified();
+                return Err(ConstraintId::new(p as usize));
+            }
+        }
+        d.clear_modified();
+        Ok(())
+    }
+
+    /// Forward checking from `x` without tracing, for probes (least-constraining value).
+    pub(crate) fn probe(&mut self, d: &mut DomainStore, x: VarId) -> Result<(), Conflict> {
+        for k in 0..self.by_var[x.index()].len() {
+            let (p, i) = self.by_var[x.index()][k];
+            self.props[p as usize].forward_check(d, i as usize)?;
+        }
+        Ok(())
+    }
+
+    /// Plain backtracking's test: the constraints on `x` against the fixed variables.
+    pub(crate) fn check(&mut self, d: &mut DomainStore, x: VarId) -> Result<(), ConstraintId> {
+        d.clear_modified();
+        for k in 0..self.by_var[x.index()].len() {
+            let (p, _) = self.by_var[x.index()][k];
+            self.propagations += 1;
+            if !self.props[p as usize].check(d) {
+                return Err(ConstraintId::new(p as usize));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reports to the observer the values removed since `mark` by propagator `p`.
+#[inline]
+fn report<O: Observer>(d: &DomainStore, mark: usize, p: u32, obs: &mut O) {
+    if !O::PRUNINGS {
+        return;
+    }
+    let entries = d.trail_since(mark);
+    for (j, e) in entries.iter().enumerate() {
+        let after = entries[j + 1..]
+            .iter()
+            .find(|f| f.word == e.word)
+            .map_or_else(|| d.word(e.word), |f| f.old);
+        let mut gone = e.old & !after;
+        while gone != 0 {
+            let b = gone.trailing_zeros();
+            gone &= gone - 1;
+            obs.on_prune(ConstraintId::new(p as usize), e.var, d.value_of_bit(e.var, e.word, b));
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Propagation: removing values that cannot be part of any solution below the current node.
+//!
+//! # Background
+//!
+//! A *propagator* enforces one constraint by filtering the domains of its variables. The
+//! search alternates decisions with propagation: after each decision the engine runs the
+//! propagators affected by the changes until none of them can remove anything more (a
+//! *fixpoint*), or until a domain becomes empty (a [`Conflict`]), which sends the search back.
+//!
+//! A constraint is *arc consistent* (for n-ary constraints: generalised arc consistent, GAC)
+//! when every value of every variable in its scope belongs to some tuple that satisfies the
+//! constraint using only values still in the domains. Maintaining this at every node is
+//! "MAC" (Sabin & Freuder 1994). The engine here is the constraint-oriented AC-3 of Mackworth
+//! (1977) as solvers such as Gecode and Choco run it: a queue of propagators, each woken by
+//! the events it subscribes to.
+//!
+//! # Levels (see [`Propagation`]), and their cost per node
+//!
+//! * [`Propagation::None`]: plain backtracking. After each decision the constraints on the
+//!   decided variable are *checked* against the fixed variables; nothing is removed. `O(Σ
+//!   arity)` over the decided variable's constraints.
+//! * [`Propagation::ForwardChecking`]: after each decision `x = v`, every constraint on `x`
+//!   filters the domains of its variables that are not fixed, when at most one remains
+//!   (Haralick & Elliott 1980; for all-different: `v` is removed from every other variable).
+//!   No further chaining. `O(Σ arity)` per decision for `≠` and all-different.
+//! * [`Propagation::ArcConsistency`]: AC-3 maintained at every node (MAC), and run once before
+//!   search. With `e` constraints of arity at most `r` and domains of at most `d` values, AC-3
+//!   on binary constraints costs `O(e·d³)` per fixpoint (`O(e·d²)` with AC-2001-style
+//!   residues, which the table propagator keeps); each disequality costs `O(1)` per event.
+//!   all-different is propagated by the strength in [`AllDifferentStrength`]: the pairwise
+//!   decomposition (`O(n)` per fixed variable), or GAC by matching (Régin 1994, `O(e)` per call
+//!   after an incremental matching repair, see `AllDifferent`).
+//!
+//! For the `None` and `ForwardChecking` levels [`crate::SearchConfig::root_arc_consistency`]
+//! runs AC-3 once before search ("AC-3 as preprocessing").
+//!
+//! # Who calls what
+//!
+//! The [`Search`](crate::Search) owns one [`Propagator`] per constraint, created by
+//! [`Constraint::propagator`](crate::Constraint::propagator). A propagator declares in
+//! [`Propagator::wake`] which events wake it: [`Wake::Fix`] propagators (disequalities,
+//! pairwise all-different) are told which of their variables became fixed and get
+//! [`Propagator::forward_check`]; [`Wake::Change`] propagators (tables, all-different by
+//! matching) are queued on any domain change and get [`Propagator::propagate`]. In the weaker
+//! levels the engine calls [`Propagator::check`] or [`Propagator::forward_check`] for the
+//! decided variable only.
+//!
+//! # Adding a propagator
+//!
+//! Implement [`Propagator`] for a type that borrows your constraint; change domains only
+//! through the [`DomainStore`] (which trails every change, so backtracking is free for you);
+//! call [`DomainStore::count_revision`] once per variable you try to filter; return
+//! `Err(Conflict)` as soon as a domain is wiped out (the store's methods do this for you).
+//! Internal state must be a cache that is valid whatever the search undid (the table's
+//! residues, the all-different matching), or be rebuilt per call. Test it against
+//! [`GenericPropagator`] on small domains: it must never remove a value some solution uses.
+
+mod engine;
+mod generic;
+
+pub(crate) use engine::Engine;
+pub use generic::GenericPropagator;
+
+use crate::domain::DomainStore;
+use crate::model::VarId;
+use std::fmt;
+
+/// A wiped-out domain (or a violated check): the current node has no solution. This is
+/// control flow for the search, not an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Conflict;
+
+/// Which changes of its variables wake a propagator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wake {
+    /// Only a variable becoming fixed; the engine calls [`Propagator::forward_check`] with it.
+    Fix,
+    /// Any removal; the engine queues [`Propagator::propagate`].
+    Change,
+    /// Nothing: propagated once, before search (unary constraints).
+    Never,
+}
+
+/// How much propagation the search does at each node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Propagation {
+    /// Check each constraint of the decided variable against the fixed ones; remove nothing.
+    None,
+    /// Filter the other variables of the decided variable's constraints; no chaining.
+    ForwardChecking,
+    /// Maintain (generalised) arc consistency with AC-3 at every node (MAC).
+    #[default]
+    ArcConsistency,
+}
+
+/// How strongly all-different is propagated under [`Propagation::ArcConsistency`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AllDifferentStrength {
+    /// As its clique of binary `≠` constraints: a fixed value is removed from the others.
+    Pairwise,
+    /// Generalised arc consistency by bipartite matching (Régin 1994).
+    #[default]
+    Matching,
+}
+
+/// Choices that shape the propagators a constraint creates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PropagatorOptions {
+    /// all-different strength.
+    pub all_different: AllDifferentStrength,
+}
+
+/// Enforces one constraint during search. See the module docs for who calls what.
+pub trait Propagator: fmt::Debug {
+    /// The variables, in the constraint's scope order (positions are passed to
+    /// [`Propagator::forward_check`]).
+    fn scope(&self) -> &[VarId];
+
+    /// Which events wake this propagator under arc consistency.
+    fn wake(&self) -> Wake;
+
+    /// Removes what this propagator can prove unsupported, to its own fixpoint.
+    fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict>;
+
+    /// Forward checking from `scope()[i]`, which has just become fixed: filter the variables
+    /// of the constraint that are not fixed (for [`Wake::Fix`] propagators this is also
+    /// their arc-consistency step).
+    fn forward_check(&mut self, d: &mut DomainStore, i: usize) -> Result<(), Conflict>;
+
+    /// Whether the fixed variables of the scope are consistent with the constraint, judged
+    /// on them alone (plain backtracking's test).
+    fn check(&mut self, d: &DomainStore) -> bool;
+}

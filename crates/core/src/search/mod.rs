@@ -1,0 +1,801 @@
+//! Search: chronological backtracking with binary branching over a trail.
+//!
+//! # Background
+//!
+//! The [`Search`] asks the brancher (the [`VarOrder`] and [`ValueOrder`]) for a
+//! [`Decision`] `x = v`, posts it, and propagates to a fixpoint. On a conflict it undoes the
+//! trail to the level before the decision and posts the opposite decision `x ≠ v` there
+//! (binary, or 2-way, branching: the scheme of MAC solvers since Sabin & Freuder 1997; with
+//! forward checking and plain checks it visits the same assignments as the textbook d-way
+//! backtracking, in the same order). When every variable is fixed and consistent, that is
+//! a [`Solution`]; to enumerate, the search treats it like a conflict and goes on.
+//!
+//! No state is copied per node: domain changes are trailed word by word in the
+//! [`DomainStore`](crate::DomainStore) and undone on backtracking; the decision stack holds
+//! one small record per level. Buffers grow to the deepest level reached and are then
+//! reused, so the hot loop does not allocate.
+//!
+//! # Who calls what
+//!
+//! [`Search::solve`] (first solution), [`Search::count`] (count up to a cap; uniqueness is
+//! `count(2)`) and [`Search::solutions`] (an iterator) all drive one resumable loop. Limits
+//! ([`Limits`]) stop it with [`Outcome::Unknown`]. With [`Restarts`] and the first-solution
+//! search, the search restarts from the root after a Luby sequence of failure counts (Luby,
+//! Sinclair & Zuckerman 1993), keeping the dom/wdeg weights; counting and enumeration never
+//! restart, since they would visit solutions twice.
+
+mod trail;
+
+pub use trail::{Trail, TrailEntry};
+
+use crate::domain::{DomainStore, Value};
+use crate::heuristics::{SplitMix64, ValueOrder, VarOrder};
+use crate::model::{ConstraintId, Model, VarId};
+use crate::observe::{NoopObserver, Observer, Stats};
+use crate::propagation::{AllDifferentStrength, Engine, Propagation, PropagatorOptions};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// How to search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Propagation at each node.
+    pub propagation: Propagation,
+    /// all-different strength under arc consistency.
+    pub all_different: AllDifferentStrength,
+    /// Run AC-3 once before search even when `propagation` is weaker (always done for
+    /// [`Propagation::ArcConsistency`]).
+    pub root_arc_consistency: bool,
+    /// Variable order.
+    pub var_order: VarOrder,
+    /// Value order.
+    pub value_order: ValueOrder,
+    /// Seed of every random choice.
+    pub seed: u64,
+    /// When to give up.
+    pub limits: Limits,
+    /// Restarts for the first-solution search.
+    pub restarts: Option<Restarts>,
+}
+
+impl Default for SearchConfig {
+    /// MAC with all-different by matching, dom/wdeg, smallest value first, no limits.
+    fn default() -> Self {
+        SearchConfig {
+            propagation: Propagation::ArcConsistency,
+            all_different: AllDifferentStrength::Matching,
+            root_arc_consistency: false,
+            var_order: VarOrder::DomOverWDeg,
+            value_order: ValueOrder::InDomainMin,
+            seed: 0,
+            limits: Limits::default(),
+            restarts: None,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The naive backtracker: input order, smallest value, check on assignment.
+    pub fn naive() -> Self {
+        SearchConfig {
+            propagation: Propagation::None,
+            all_different: AllDifferentStrength::Pairwise,
+            var_order: VarOrder::InputOrder,
+            ..Self::default()
+        }
+    }
+}
+
+/// Limits on one search; reaching one ends it with [`Outcome::Unknown`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Limits {
+    /// At most this many nodes ([`Stats::nodes`]).
+    pub nodes: Option<u64>,
+    /// At most this many failures ([`Stats::failures`]).
+    pub failures: Option<u64>,
+    /// At most this much wall time.
+    pub time: Option<Duration>,
+}
+
+/// Luby restarts: the `i`-th run may fail `scale × luby(i)` times (1, 1, 2, 1, 1, 2, 4, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Restarts {
+    /// Failures per unit of the Luby sequence.
+    pub scale: u64,
+}
+
+impl Default for Restarts {
+    fn default() -> Self {
+        Restarts { scale: 100 }
+    }
+}
+
+/// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …
+pub fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1u32;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// Which limit stopped a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitReached {
+    /// [`Limits::nodes`].
+    Nodes,
+    /// [`Limits::failures`].
+    Failures,
+    /// [`Limits::time`].
+    Time,
+}
+
+impl fmt::Display for LimitReached {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LimitReached::Nodes => "node limit",
+            LimitReached::Failures => "failure limit",
+            LimitReached::Time => "time limit",
+        })
+    }
+}
+
+/// The answer of a first-solution search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution.
+    Satisfiable(Solution),
+    /// Proved: no solution.
+    Unsatisfiable,
+    /// A limit stopped the search first.
+    Unknown(LimitReached),
+}
+
+/// The answer of [`Search::count`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// Whether the search space was exhausted: then `count` is the exact number.
+    pub exhausted: bool,
+    /// The limit that stopped the search, if one did.
+    pub limit: Option<LimitReached>,
+}
+
+/// A value for every variable of the model.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Solution {
+    values: Vec<Value>,
+}
+
+impl Solution {
+    /// The value of `x`.
+    pub fn value(&self, x: VarId) -> Value {
+        self.values[x.index()]
+    }
+
+    /// All values, indexed by variable.
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+}
+
+/// A branching decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// `x = v` (left branch).
+    Assign(VarId, Value),
+    /// `x ≠ v` (right branch).
+    Remove(VarId, Value),
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    mark: usize,
+    decided_mark: usize,
+    var: VarId,
+    value: Value,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Fresh,
+    Running,
+    Done(Option<LimitReached>),
+}
+
+enum Step {
+    Solution,
+    End(Option<LimitReached>),
+}
+
+/// A search over one [`Model`]. See the module docs.
+#[derive(Debug)]
+pub struct Search<'m, O: Observer = NoopObserver> {
+    model: &'m Model,
+    config: SearchConfig,
+    store: DomainStore,
+    engine: Engine<'m>,
+    levels: Vec<Level>,
+    decided: Vec<bool>,
+    decided_stack: Vec<VarId>,
+    weights: Vec<u64>,
+    static_degree: Vec<u32>,
+    rng: SplitMix64,
+    stats: Stats,
+    observer: O,
+    state: State,
+    restarting: bool,
+    luby_index: u64,
+    failures_at_restart: u64,
+    root_mark: usize,
+    root_decided: usize,
+    scratch: Vec<VarId>,
+}
+
+impl<'m> Search<'m, NoopObserver> {
+    /// A search of `model` with `config`.
+    pub fn new(model: &'m Model, config: SearchConfig) -> Self {
+        Search::with_observer(model, config, NoopObserver)
+    }
+}
+
+impl<'m, O: Observer> Search<'m, O> {
+    /// A search that reports to `observer`.
+    pub fn with_observer(model: &'m Model, config: SearchConfig, observer: O) -> Self {
+        let start = Instant::now();
+        let domains: Vec<_> = model.vars().map(|x| model.domain(x).clone()).collect();
+        let store = DomainStore::new(&domains);
+        let options = PropagatorOptions {
+            all_different: config.all_different,
+        };
+        let engine = Engine::new(model.num_vars(), model.constraints().map(|(_, c)| c), &options);
+        let static_degree = if config.var_order == VarOrder::MaxDegree {
+            let g = model.constraint_graph();
+            model.vars().map(|x| g.degree(x) as u32).collect()
+        } else {
+            Vec::new()
+        };
+        let stats = Stats {
+            elapsed: start.elapsed(),
+            ..Stats::default()
+        };
+        Search {
+            model,
+            rng: SplitMix64::new(config.seed),
+            config,
+            store,
+            engine,
+            levels: Vec::new(),
+            decided: vec![false; model.num_vars()],
+            decided_stack: Vec::new(),
+            weights: vec![1; model.num_constraints()],
+            static_degree,
+            stats,
+            observer,
+            state: State::Fresh,
+            restarting: false,
+            luby_index: 1,
+            failures_at_restart: 0,
+            root_mark: 0,
+            root_decided: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        let mut s = self.stats;
+        s.propagations = self.engine.propagations;
+        s.revisions = self.store.revisions();
+        s
+    }
+
+    /// The observer.
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    /// The observer, mutably.
+    pub fn observer_mut(&mut self) -> &mut O {
+        &mut self.observer
+    }
+
+    /// The model searched.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    /// The current domains (after the last solution or at the end of the search).
+    pub fn domains(&self) -> &DomainStore {
+        &self.store
+    }
+
+    /// The first solution (restarting if configured), or a proof there is none.
+    pub fn solve(&mut self) -> Outcome {
+        self.restarting = self.config.restarts.is_some();
+        let step = self.timed(Self::next);
+        self.restarting = false;
+        match step {
+            Step::Solution => Outcome::Satisfiable(self.solution()),
+            Step::End(None) => Outcome::Unsatisfiable,
+            Step::End(Some(l)) => Outcome::Unknown(l),
+        }
+    }
+
+    /// Counts solutions, stopping at `cap` (uniqueness: `count(2).count == 1`).
+    pub fn count(&mut self, cap: u64) -> Count {
+        let mut count = 0;
+        while count < cap {
+            match self.timed(Self::next) {
+                Step::Solution => count += 1,
+                Step::End(limit) => {
+                    return Count {
+                        count,
+                        exhausted: limit.is_none(),
+                        limit,
+                    };
+                }
+            }
+        }
+        Count {
+            count,
+            exhausted: false,
+            limit: None,
+        }
+    }
+
+    /// Every solution, as an iterator; afterwards [`Search::limit_reached`] tells whether
+    /// a limit cut it short.
+    pub fn solutions(&mut self) -> Solutions<'_, 'm, O> {
+        Solutions { search: self }
+    }
+
+    /// The limit that ended the search, if one did.
+    pub fn limit_reached(&self) -> Option<LimitReached> {
+        match self.state {
+            State::Done(l) => l,
+            _ => None,
+        }
+    }
+
+    fn timed(&mut self, f: fn(&mut Self) -> Step) -> Step {
+        let start = Instant::now();
+        let step = f(self);
+        self.stats.elapsed += start.elapsed();
+        step
+    }
+
+    fn solution(&self) -> Solution {
+        Solution {
+            values: self
+                .model
+                .vars()
+                .map(|x| self.store.value(x).unwrap_or_default())
+                .collect(),
+        }
+    }
+
+    fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Whether `x` still needs a decision.
+    #[inline]
+    fn is_open(&self, x: VarId) -> bool {
+        match self.config.propagation {
+            Propagation::ArcConsistency => !self.store.is_fixed(x),
+            _ => !self.decided[x.index()],
+        }
+    }
+
+    fn decide(&mut self, x: VarId) {
+        if !self.decided[x.index()] {
+            self.decided[x.index()] = true;
+            self.decided_stack.push(x);
+        }
+    }
+
+    /// Propagates after `x` became fixed (by a decision or a refutation).
+    fn after_fix(&mut self, x: VarId) -> Result<(), ConstraintId> {
+        match self.config.propagation {
+            Propagation::ArcConsistency => self.engine.fixpoint(&mut self.store, &mut self.observer),
+            Propagation::ForwardChecking => {
+                self.decide(x);
+                self.engine.forward_check(&mut self.store, x, &mut self.observer)
+            }
+            Propagation::None => {
+                self.decide(x);
+                self.engine.check(&mut self.store, x)
+            }
+        }
+    }
+
+    fn root(&mut self) -> Result<(), ConstraintId> {
+        self.engine.unary(&mut self.store, &mut self.observer)?;
+        if self.config.propagation == Propagation::ArcConsistency
+            || self.config.root_arc_consistency
+        {
+            self.engine.schedule_all();
+            self.engine.fixpoint(&mut self.store, &mut self.observer)?;
+        }
+        if self.config.propagation != Propagation::ArcConsistency {
+            for i in 0..self.model.num_vars() {
+                let x = VarId::new(i);
+                if self.store.is_fixed(x) {
+                    self.after_fix(x)?;
+                }
+            }
+        }
+        self.root_mark = self.store.mark();
+        self.root_decided = self.decided_stack.len();
+        Ok(())
+    }
+
+    fn fail(&mut self, by: Option<ConstraintId>) {
+        self.stats.failures += 1;
+        if let Some(c) = by {
+            self.weights[c.index()] += 1;
+        }
+        self.observer.on_conflict(self.levels.len(), by);
+    }
+
+    fn undo_decided(&mut self, mark: usize) {
+        while self.decided_stack.len() > mark {
+            if let Some(x) = self.decided_stack.pop() {
+                self.decided[x.index()] = false;
+            }
+        }
+    }
+
+    /// Undoes the newest decision and posts its refutation; `false` when the tree is
+    /// exhausted.
+    fn backtrack(&mut self) -> bool {
+        while let Some(level) = self.levels.pop() {
+            self.store.undo_to(level.mark);
+            self.undo_decided(level.decided_mark);
+            self.stats.backtracks += 1;
+            self.observer.on_backtrack(self.levels.len() + 1);
+            self.stats.nodes += 1;
+            let (x, v) = (level.var, level.value);
+            self.observer.on_decision(self.levels.len(), Decision::Remove(x, v));
+            if self.store.remove(x, v).is_err() {
+                self.store.clear_modified();
+                self.fail(None);
+                continue;
+            }
+            let r = match self.config.propagation {
+                Propagation::ArcConsistency => {
+                    self.engine.fixpoint(&mut self.store, &mut self.observer)
+                }
+                _ if self.store.is_fixed(x) => self.after_fix(x),
+                _ => {
+                    self.store.clear_modified();
+                    Ok(())
+                }
+            };
+            match r {
+                Ok(()) => return true,
+                Err(c) => self.fail(Some(c)),
+            }
+        }
+        false
+    }
+
+    fn limit(&self) -> Option<LimitReached> {
+        let l = &self.config.limits;
+        if l.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            return Some(LimitReached::Nodes);
+        }
+        if l.failures.is_some_and(|n| self.stats.failures >= n) {
+            return Some(LimitReached::Failures);
+        }
+        None
+    }
+
+    fn restart(&mut self) {
+        self.store.undo_to(self.root_mark);
+        self.undo_decided(self.root_decided);
+        self.levels.clear();
+        self.stats.restarts += 1;
+        self.luby_index += 1;
+        self.failures_at_restart = self.stats.failures;
+        self.observer.on_restart(self.stats.restarts);
+    }
+
+    fn next(&mut self) -> Step {
+        let started = Instant::now();
+        match self.state {
+            State::Done(l) => return Step::End(l),
+            State::Fresh => {
+                self.state = State::Running;
+                if let Err(c) = self.root() {
+                    self.fail(Some(c));
+                    self.state = State::Done(None);
+                    return Step::End(None);
+                }
+            }
+            State::Running => {
+                if !self.backtrack() {
+                    self.state = State::Done(None);
+                    return Step::End(None);
+                }
+            }
+        }
+        let mut ticks = 0u32;
+        loop {
+            let mut limit = self.limit();
+            ticks = ticks.wrapping_add(1);
+            if limit.is_none() && ticks % 64 == 0 {
+                if let Some(t) = self.config.limits.time {
+                    if self.stats.elapsed + started.elapsed() >= t {
+                        limit = Some(LimitReached::Time);
+                    }
+                }
+            }
+            if let Some(l) = limit {
+                self.state = State::Done(Some(l));
+                return Step::End(Some(l));
+            }
+            if self.restarting {
+                if let Some(r) = self.config.restarts {
+                    let budget = r.scale.saturating_mul(luby(self.luby_index));
+                    if self.stats.failures - self.failures_at_restart >= budget {
+                        self.restart();
+                    }
+                }
+            }
+            let Some(x) = self.select_var() else {
+                self.stats.solutions += 1;
+                let s = self.solution();
+                #[cfg(feature = "self-check")]
+                assert_eq!(self.model.verify(s.values()), Ok(()), "search returned a non-solution");
+                debug_assert_eq!(self.model.verify(s.values()), Ok(()));
+                self.observer.on_solution(&s);
+                return Step::Solution;
+            };
+            let v = self.select_value(x);
+            self.levels.push(Level {
+                mark: self.store.mark(),
+                decided_mark: self.decided_stack.len(),
+                var: x,
+                value: v,
+            });
+            self.stats.nodes += 1;
+            self.stats.max_depth = self.stats.max_depth.max(self.levels.len() as u64);
+            self.observer.on_decision(self.depth(), Decision::Assign(x, v));
+            let r = match self.store.assign(x, v) {
+                Ok(_) => self.after_fix(x),
+                Err(_) => unreachable!("the brancher picks a value in the domain"),
+            };
+            if let Err(c) = r {
+                self.fail(Some(c));
+                if !self.backtrack() {
+                    self.state = State::Done(None);
+                    return Step::End(None);
+                }
+            }
+        }
+    }
+
+    /// Dynamic degree of `x` (weighted by the constraint weights when `weighted`).
+    fn degree(&self, x: VarId, weighted: bool) -> u64 {
+        let mut deg = 0;
+        for &(p, _) in self.engine.constraints_of(x) {
+            if self.engine.scope(p).iter().any(|&y| y != x && self.is_open(y)) {
+                deg += if weighted { self.weights[p as usize] } else { 1 };
+            }
+        }
+        deg
+    }
+
+    fn select_var(&mut self) -> Option<VarId> {
+        let n = self.model.num_vars();
+        let open = (0..n).map(VarId::new).filter(|&x| self.is_open(x));
+        match self.config.var_order {
+            VarOrder::InputOrder => open.into_iter().next(),
+            VarOrder::FirstFail => open.min_by_key(|&x| self.store.size(x)),
+            VarOrder::MaxDegree => open.min_by_key(|&x| std::cmp::Reverse(self.static_degree[x.index()])),
+            VarOrder::DynamicDegree => open.min_by_key(|&x| std::cmp::Reverse(self.degree(x, false))),
+            VarOrder::MostConstrained => {
+                drop(open);
+                let mut scratch = std::mem::take(&mut self.scratch);
+                scratch.clear();
+                let open = (0..n).map(VarId::new).filter(|&x| self.is_open(x));
+                let mut best = u32::MAX;
+                for x in open {
+                    let s = self.store.size(x);
+                    if s < best {
+                        best = s;
+                        scratch.clear();
+                    }
+                    if s == best {
+                        scratch.push(x);
+                    }
+                }
+                let pick = scratch
+                    .iter()
+                    .copied()
+                    .min_by_key(|&x| std::cmp::Reverse(self.degree(x, false)));
+                self.scratch = scratch;
+                pick
+            }
+            VarOrder::DomOverDeg | VarOrder::DomOverWDeg => {
+                let weighted = self.config.var_order == VarOrder::DomOverWDeg;
+                let mut best: Option<(VarId, u64, u64)> = None;
+                for x in open {
+                    let s = u64::from(self.store.size(x));
+                    let d = self.degree(x, weighted);
+                    // s/d < bs/bd, with d = 0 counting as an infinite ratio.
+                    let better = match best {
+                        None => true,
+                        Some((_, bs, bd)) => match (d, bd) {
+                            (0, _) => false,
+                            (_, 0) => true,
+                            _ => u128::from(s) * u128::from(bd) < u128::from(bs) * u128::from(d),
+                        },
+                    };
+                    if better {
+                        best = Some((x, s, d));
+                    }
+                }
+                best.map(|b| b.0)
+            }
+        }
+    }
+
+    fn select_value(&mut self, x: VarId) -> Value {
+        let d = &self.store;
+        match self.config.value_order {
+            ValueOrder::InDomainMin => d.min(x),
+            ValueOrder::InDomainMax => d.max(x),
+            ValueOrder::InDomainRandom => {
+                let k = self.rng.below(d.size(x));
+                d.iter(x).nth(k as usize)
+            }
+            ValueOrder::LeastConstraining => self.least_constraining(x),
+        }
+        .expect("an open variable has a value")
+    }
+
+    /// The value whose forward check removes the fewest values elsewhere.
+    fn least_constraining(&mut self, x: VarId) -> Option<Value> {
+        let mut best: Option<(u64, Value)> = None;
+        let mut next = self.store.min(x);
+        let others = u64::from(self.store.size(x)) - 1;
+        while let Some(v) = next {
+            let mark = self.store.mark();
+            let before = self.store.removed_total();
+            let ok = self.store.assign(x, v).is_ok() && self.engine.probe(&mut self.store, x).is_ok();
+            let score = if ok {
+                self.store.removed_total() - before - others
+            } else {
+                u64::MAX
+            };
+            self.store.undo_to(mark);
+            if best.is_none_or(|(s, _)| score < s) {
+                best = Some((score, v));
+            }
+            next = v.checked_add(1).and_then(|w| self.store.next_value(x, w));
+        }
+        best.map(|b| b.1)
+    }
+}
+
+/// Iterator over the solutions of a [`Search`] (see [`Search::solutions`]).
+#[derive(Debug)]
+pub struct Solutions<'s, 'm, O: Observer> {
+    search: &'s mut Search<'m, O>,
+}
+
+impl<O: Observer> Iterator for Solutions<'_, '_, O> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        match self.search.timed(Search::next) {
+            Step::Solution => Some(self.search.solution()),
+            Step::End(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Model;
+
+    fn queens(n: usize) -> Model {
+        let mut m = Model::new();
+        let q = m.new_vars("q", n, 1..=n as i32).unwrap();
+        for i in 0..n {
+            for j in i + 1..n {
+                let d = (j - i) as i32;
+                m.not_equal(q[i], q[j]).unwrap();
+                m.not_equal_offset(q[i], q[j], d).unwrap();
+                m.not_equal_offset(q[i], q[j], -d).unwrap();
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let seq: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(seq, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn eight_queens_has_92_solutions_at_every_level() {
+        let m = queens(8);
+        for p in [Propagation::None, Propagation::ForwardChecking, Propagation::ArcConsistency] {
+            let config = SearchConfig {
+                propagation: p,
+                ..SearchConfig::default()
+            };
+            let c = Search::new(&m, config).count(1000);
+            assert_eq!((c.count, c.exhausted), (92, true), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn every_enumerated_solution_verifies_and_is_distinct() {
+        let m = queens(6);
+        let mut s = Search::new(&m, SearchConfig::naive());
+        let all: Vec<Solution> = s.solutions().collect();
+        assert_eq!(all.len(), 4);
+        for sol in &all {
+            assert_eq!(m.verify(sol.values()), Ok(()));
+        }
+        let set: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(set.len(), 4);
+    }
+
+    #[test]
+    fn node_limit_gives_unknown() {
+        let m = queens(12);
+        let config = SearchConfig {
+            limits: Limits {
+                nodes: Some(3),
+                ..Limits::default()
+            },
+            propagation: Propagation::None,
+            var_order: VarOrder::InputOrder,
+            ..SearchConfig::default()
+        };
+        let mut s = Search::new(&m, config);
+        assert_eq!(s.solve(), Outcome::Unknown(LimitReached::Nodes));
+        assert_eq!(s.stats().nodes, 3);
+    }
+
+    #[test]
+    fn unsatisfiable_pigeonhole_is_proved_by_matching_at_the_root() {
+        let mut m = Model::new();
+        let v = m.new_vars("p", 4, 1..=3).unwrap();
+        m.all_different(&v).unwrap();
+        let mut s = Search::new(&m, SearchConfig::default());
+        assert_eq!(s.solve(), Outcome::Unsatisfiable);
+        assert_eq!(s.stats().nodes, 0);
+        let mut naive = Search::new(&m, SearchConfig::naive());
+        assert_eq!(naive.solve(), Outcome::Unsatisfiable);
+        assert!(naive.stats().nodes > 0);
+    }
+
+    #[test]
+    fn restarts_still_find_a_solution() {
+        let m = queens(20);
+        let config = SearchConfig {
+            restarts: Some(Restarts { scale: 1 }),
+            ..SearchConfig::default()
+        };
+        let mut s = Search::new(&m, config);
+        match s.solve() {
+            Outcome::Satisfiable(sol) => assert_eq!(m.verify(sol.values()), Ok(())),
+            o => panic!("{o:?}"),
+        }
+    }
+}

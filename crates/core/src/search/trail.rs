@@ -1,0 +1,52 @@
+//! The trail: the record of domain changes that backtracking undoes.
+
+use crate::model::VarId;
+
+/// One overwritten domain word: which word, whose, and its content before the change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrailEntry {
+    /// Index of the word in the store.
+    pub word: u32,
+    /// The variable owning it.
+    pub var: VarId,
+    /// The word before the change.
+    pub old: usize,
+}
+
+/// A stack of [`TrailEntry`]s. A decision level is a trail length (a *mark*); undoing to a
+/// mark pops and restores, newest first. The trail keeps its capacity, so a search allocates
+/// only while it reaches new depths.
+#[derive(Debug, Clone, Default)]
+pub struct Trail {
+    entries: Vec<TrailEntry>,
+}
+
+impl Trail {
+    /// Records a change.
+    #[inline]
+    pub fn push(&mut self, e: TrailEntry) {
+        self.entries.push(e);
+    }
+
+    /// Takes the newest change back.
+    #[inline]
+    pub fn pop(&mut self) -> Option<TrailEntry> {
+        self.entries.pop()
+    }
+
+    /// Number of recorded changes.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entries from `mark` on.
+    pub fn since(&self, mark: usize) -> &[TrailEntry] {
+        &self.entries[mark.min(self.entries.len())..]
+    }
+}
