@@ -1,0 +1,162 @@
+//! Test support (feature `testing`): brute-force solution sets, random small models as
+//! proptest strategies, and a window on propagation for soundness tests.
+
+use crate::domain::{Domain, DomainStore, Value};
+use crate::model::{Model, VarId};
+use crate::observe::NoopObserver;
+use crate::propagation::{AllDifferentStrength, Engine, Propagation, PropagatorOptions};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// A constraint of a random model, by variable index.
+#[derive(Debug, Clone)]
+pub enum ConstraintSpec {
+    /// `x ≠ y + c`.
+    NotEqual(usize, usize, Value),
+    /// All different, with offsets.
+    AllDifferent(Vec<usize>, Vec<Value>),
+    /// Allowed tuples.
+    Table(Vec<usize>, Vec<Vec<Value>>),
+    /// `x ∈ S` (true) or `x ∉ S` (false).
+    InSet(usize, Vec<Value>, bool),
+}
+
+/// A random small model: domains and constraints over variable indices.
+#[derive(Debug, Clone)]
+pub struct ModelSpec {
+    /// The initial domain of each variable.
+    pub domains: Vec<Vec<Value>>,
+    /// The constraints.
+    pub constraints: Vec<ConstraintSpec>,
+}
+
+impl ModelSpec {
+    /// The model this spec describes.
+    pub fn build(&self) -> Model {
+        let mut m = Model::new();
+        let vars: Vec<VarId> = self
+            .domains
+            .iter()
+            .enumerate()
+            .map(|(i, d)| m.new_var(format!("v{i}"), d.clone()).expect("valid spec"))
+            .collect();
+        for c in &self.constraints {
+            match c {
+                ConstraintSpec::NotEqual(a, b, k) => m.not_equal_offset(vars[*a], vars[*b], *k),
+                ConstraintSpec::AllDifferent(s, o) => {
+                    let s: Vec<_> = s.iter().map(|&i| vars[i]).collect();
+                    m.all_different_offset(&s, o)
+                }
+                ConstraintSpec::Table(s, t) => {
+                    let s: Vec<_> = s.iter().map(|&i| vars[i]).collect();
+                    m.table(&s, t.clone())
+                }
+                ConstraintSpec::InSet(x, v, allowed) => {
+                    if *allowed {
+                        m.member(vars[*x], v)
+                    } else {
+                        m.not_member(vars[*x], v)
+                    }
+                }
+            }
+            .expect("valid spec");
+        }
+        m
+    }
+}
+
+/// Every solution of `model`, by enumerating the Cartesian product of the initial domains
+/// and checking each constraint's definition. Exponential: for tiny models only.
+pub fn brute_force(model: &Model) -> BTreeSet<Vec<Value>> {
+    let doms: Vec<Vec<Value>> = model.vars().map(|x| model.domain(x).iter().collect()).collect();
+    let mut out = BTreeSet::new();
+    let mut cur = vec![0; doms.len()];
+    fn rec(
+        model: &Model,
+        doms: &[Vec<Value>],
+        i: usize,
+        cur: &mut Vec<Value>,
+        out: &mut BTreeSet<Vec<Value>>,
+    ) {
+        if i == doms.len() {
+            if model.verify(cur).is_ok() {
+                out.insert(cur.clone());
+            }
+            return;
+        }
+        for &v in &doms[i] {
+            cur[i] = v;
+            rec(model, doms, i + 1, cur, out);
+        }
+    }
+    rec(model, &doms, 0, &mut cur, &mut out);
+    out
+}
+
+/// The domains after fixing `assignment` (pairs of variable index and value, applied in
+/// order) and propagating at `level`, or `None` on a conflict. Each assigned variable is
+/// treated as a decision: checked (level `None`), forward checked, or propagated to the
+/// arc-consistency fixpoint.
+pub fn propagate_after(
+    model: &Model,
+    level: Propagation,
+    strength: AllDifferentStrength,
+    assignment: &[(usize, Value)],
+) -> Option<Vec<Domain>> {
+    let domains: Vec<Domain> = model.vars().map(|x| model.domain(x).clone()).collect();
+    let mut store = DomainStore::new(&domains);
+    let options = PropagatorOptions {
+        all_different: strength,
+    };
+    let mut engine = Engine::new(model.num_vars(), model.constraints().map(|(_, c)| c), &options);
+    let mut obs = NoopObserver;
+    engine.unary(&mut store, &mut obs).ok()?;
+    if level == Propagation::ArcConsistency {
+        engine.schedule_all();
+        engine.fixpoint(&mut store, &mut obs).ok()?;
+    }
+    for &(i, v) in assignment {
+        let x = VarId::new(i);
+        store.assign(x, v).ok()?;
+        match level {
+            Propagation::None => engine.check(&mut store, x).ok()?,
+            Propagation::ForwardChecking => engine.forward_check(&mut store, x, &mut obs).ok()?,
+            Propagation::ArcConsistency => engine.fixpoint(&mut store, &mut obs).ok()?,
+        }
+    }
+    Some(model.vars().map(|x| store.domain(x)).collect())
+}
+
+/// A random model with up to `max_vars` variables of up to `max_values` values each (drawn
+/// from `-1..=max_values`) and up to `max_constraints` random constraints of every kind.
+pub fn model_spec(
+    max_vars: usize,
+    max_values: usize,
+    max_constraints: usize,
+) -> impl Strategy<Value = ModelSpec> {
+    let hi = max_values as Value;
+    let domain = proptest::collection::btree_set(-1..=hi, 1..=max_values)
+        .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+    proptest::collection::vec(domain, 2..=max_vars).prop_flat_map(move |domains| {
+        let n = domains.len();
+        let scope = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 2..=n.min(4))
+            .prop_shuffle();
+        let constraint = prop_oneof![
+            3 => (0..n, 0..n, -2..=2 as Value)
+                .prop_filter("distinct", |(a, b, _)| a != b)
+                .prop_map(|(a, b, c)| ConstraintSpec::NotEqual(a, b, c)),
+            2 => scope.clone().prop_flat_map(|s| {
+                let k = s.len();
+                (Just(s), proptest::collection::vec(-1..=1 as Value, k))
+            }).prop_map(|(s, o)| ConstraintSpec::AllDifferent(s, o)),
+            2 => scope.prop_flat_map(move |s| {
+                let k = s.len();
+                (Just(s), proptest::collection::vec(proptest::collection::vec(-1..=hi, k), 0..12))
+            }).prop_map(|(s, t)| ConstraintSpec::Table(s, t)),
+            1 => (0..n, proptest::collection::vec(-1..=hi, 0..4), any::<bool>())
+                .prop_map(|(x, v, a)| ConstraintSpec::InSet(x, v, a)),
+        ];
+        (Just(domains), proptest::collection::vec(constraint, 0..=max_constraints))
+            .prop_map(|(domains, constraints)| ModelSpec { domains, constraints })
+    })
+}

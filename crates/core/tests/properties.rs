@@ -1,0 +1,163 @@
+//! Property tests: every strategy finds exactly the brute-force solution set on random small
+//! models; propagation never removes a value some solution uses; the trail restores domains.
+
+use csp_core::testing::{brute_force, model_spec, propagate_after};
+use csp_core::{
+    AllDifferentStrength, Domain, DomainStore, Propagation, Search, SearchConfig, ValueOrder,
+    VarId, VarOrder,
+};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+const LEVELS: [(Propagation, AllDifferentStrength); 4] = [
+    (Propagation::None, AllDifferentStrength::Pairwise),
+    (Propagation::ForwardChecking, AllDifferentStrength::Pairwise),
+    (Propagation::ArcConsistency, AllDifferentStrength::Pairwise),
+    (Propagation::ArcConsistency, AllDifferentStrength::Matching),
+];
+
+fn configs() -> impl Iterator<Item = SearchConfig> {
+    LEVELS.into_iter().flat_map(|(p, a)| {
+        VarOrder::ALL.into_iter().flat_map(move |vo| {
+            ValueOrder::ALL.into_iter().flat_map(move |val| {
+                [false, true].into_iter().map(move |root_ac| SearchConfig {
+                    propagation: p,
+                    all_different: a,
+                    var_order: vo,
+                    value_order: val,
+                    root_arc_consistency: root_ac && p != Propagation::ArcConsistency,
+                    seed: 7,
+                    ..SearchConfig::default()
+                })
+            })
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_strategy_finds_exactly_the_brute_force_solutions(spec in model_spec(6, 5, 6)) {
+        let model = spec.build();
+        let expected = brute_force(&model);
+        for config in configs() {
+            let label = format!("{:?}/{:?}/{}/{}", config.propagation, config.all_different,
+                config.var_order, config.value_order);
+            let mut search = Search::new(&model, config.clone());
+            let found: Vec<Vec<i32>> = search.solutions().map(|s| s.values().to_vec()).collect();
+            let set: BTreeSet<_> = found.iter().cloned().collect();
+            prop_assert_eq!(set.len(), found.len(), "duplicate solutions with {}", label);
+            prop_assert_eq!(&set, &expected, "solution set differs with {}", label);
+            let count = Search::new(&model, config.clone()).count(u64::MAX);
+            prop_assert_eq!(count.count as usize, expected.len(), "count differs with {}", label);
+            prop_assert!(count.exhausted);
+            let first = Search::new(&model, config).solve();
+            match first {
+                csp_core::Outcome::Satisfiable(s) => prop_assert!(expected.contains(s.values())),
+                csp_core::Outcome::Unsatisfiable => prop_assert!(expected.is_empty()),
+                csp_core::Outcome::Unknown(_) => prop_assert!(false, "no limit was set"),
+            }
+        }
+    }
+
+    #[test]
+    fn propagation_never_removes_a_value_some_solution_uses(
+        spec in model_spec(6, 5, 6),
+        picks in proptest::collection::vec((0usize..6, 0usize..5), 0..4),
+    ) {
+        let model = spec.build();
+        let solutions = brute_force(&model);
+        // Decisions drawn from the initial domains.
+        let mut assignment = Vec::new();
+        for (i, k) in picks {
+            let i = i % model.num_vars();
+            let dom: Vec<i32> = model.domain(VarId::new(i)).iter().collect();
+            let v = dom[k % dom.len()];
+            if !assignment.iter().any(|&(j, _)| j == i) {
+                assignment.push((i, v));
+            }
+        }
+        let consistent: Vec<&Vec<i32>> = solutions
+            .iter()
+            .filter(|s| assignment.iter().all(|&(i, v)| s[i] == v))
+            .collect();
+        for (level, strength) in LEVELS {
+            match propagate_after(&model, level, strength, &assignment) {
+                None => prop_assert!(
+                    consistent.is_empty(),
+                    "{:?}/{:?} failed although {} solutions extend {:?}",
+                    level, strength, consistent.len(), assignment
+                ),
+                Some(domains) => {
+                    for s in &consistent {
+                        for (i, d) in domains.iter().enumerate() {
+                            prop_assert!(d.contains(s[i]),
+                                "{:?}/{:?} removed v{}={} used by solution {:?}",
+                                level, strength, i, s[i], s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn trail_restores_domains_exactly(
+        doms in proptest::collection::vec(proptest::collection::btree_set(-70i32..140, 1..40), 1..6),
+        ops in proptest::collection::vec((0usize..6, -70i32..140, 0u8..4), 0..60),
+    ) {
+        let domains: Vec<Domain> = doms.iter().map(|s| Domain::from_values(s.iter().copied())).collect();
+        let mut store = DomainStore::new(&domains);
+        let snapshot = |s: &DomainStore| -> Vec<Vec<i32>> {
+            (0..s.num_vars()).map(|i| s.iter(VarId::new(i)).collect()).collect()
+        };
+        let mut marks = vec![(store.mark(), snapshot(&store))];
+        for (i, v, op) in ops {
+            let x = VarId::new(i % domains.len());
+            match op {
+                0 => { let _ = store.remove(x, v); }
+                1 => { let _ = store.assign(x, v); }
+                2 => { let _ = store.retain(x, |w| w % 3 != v.rem_euclid(3)); }
+                _ => marks.push((store.mark(), snapshot(&store))),
+            }
+            for k in 0..store.num_vars() {
+                let y = VarId::new(k);
+                prop_assert_eq!(store.size(y) as usize, store.iter(y).count());
+            }
+        }
+        while let Some((mark, snap)) = marks.pop() {
+            store.undo_to(mark);
+            prop_assert_eq!(snapshot(&store), snap);
+        }
+        prop_assert_eq!(snapshot(&store), doms.iter().map(|s| s.iter().copied().collect::<Vec<_>>()).collect::<Vec<_>>());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// All-different by matching and tables reach generalised arc consistency: after
+    /// propagating a single such constraint, exactly the values used by some solution remain.
+    #[test]
+    fn matching_and_table_propagators_reach_gac(spec in model_spec(6, 5, 1)) {
+        use csp_core::testing::ConstraintSpec;
+        prop_assume!(matches!(
+            spec.constraints.as_slice(),
+            [ConstraintSpec::AllDifferent(..)] | [ConstraintSpec::Table(..)]
+        ));
+        let model = spec.build();
+        let solutions = brute_force(&model);
+        let got = propagate_after(&model, Propagation::ArcConsistency, AllDifferentStrength::Matching, &[]);
+        match got {
+            None => prop_assert!(solutions.is_empty()),
+            Some(domains) => {
+                prop_assert!(!solutions.is_empty(), "GAC must detect an unsatisfiable single constraint");
+                for (i, d) in domains.iter().enumerate() {
+                    let used: BTreeSet<i32> = solutions.iter().map(|s| s[i]).collect();
+                    prop_assert_eq!(d.iter().collect::<BTreeSet<_>>(), used, "variable v{}", i);
+                }
+            }
+        }
+    }
+}
