@@ -1,0 +1,48 @@
+//! Text and JSON renderings of solutions and statistics.
+
+use crate::model_file::CspFile;
+use csp_core::{Solution, Stats};
+use serde_json::{Map, Value as Json, json};
+
+/// The solution as `name = value` lines.
+pub fn solution_text(file: &CspFile, s: &Solution) -> String {
+    let width = file.model.vars().map(|x| file.model.name(x).len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for x in file.model.vars() {
+        out.push_str(&format!(
+            "{:<width$} = {}\n",
+            file.model.name(x),
+            file.show(x, s.value(x))
+        ));
+    }
+    out
+}
+
+/// The solution as a JSON object from names to values (integers or symbols).
+pub fn solution_json(file: &CspFile, s: &Solution) -> Json {
+    let mut m = Map::new();
+    for x in file.model.vars() {
+        let v = s.value(x);
+        let j = match file.kinds[x.index()] {
+            crate::model_file::VarKind::Int => json!(v),
+            crate::model_file::VarKind::Sym => json!(file.show(x, v)),
+        };
+        m.insert(file.model.name(x).to_string(), j);
+    }
+    Json::Object(m)
+}
+
+/// The counters as a JSON object.
+pub fn stats_json(s: &Stats) -> Json {
+    json!({
+        "nodes": s.nodes,
+        "failures": s.failures,
+        "backtracks": s.backtracks,
+        "propagations": s.propagations,
+        "revisions": s.revisions,
+        "max_depth": s.max_depth,
+        "solutions": s.solutions,
+        "restarts": s.restarts,
+        "elapsed_ms": s.elapsed.as_secs_f64() * 1e3,
+    })
+}
