@@ -19,12 +19,24 @@ fn strategies() -> Vec<(&'static str, SearchConfig)> {
     use Propagation::*;
     vec![
         ("input+bt", c(None, Pairwise, VarOrder::InputOrder)),
-        ("input+fc", c(ForwardChecking, Pairwise, VarOrder::InputOrder)),
+        (
+            "input+fc",
+            c(ForwardChecking, Pairwise, VarOrder::InputOrder),
+        ),
         ("mrv+fc", c(ForwardChecking, Pairwise, VarOrder::FirstFail)),
         ("mrv+ac3", c(ArcConsistency, Pairwise, VarOrder::FirstFail)),
-        ("mrv-deg+ac3", c(ArcConsistency, Pairwise, VarOrder::MostConstrained)),
-        ("dom/wdeg+ac3", c(ArcConsistency, Pairwise, VarOrder::DomOverWDeg)),
-        ("dom/wdeg+gac", c(ArcConsistency, Matching, VarOrder::DomOverWDeg)),
+        (
+            "mrv-deg+ac3",
+            c(ArcConsistency, Pairwise, VarOrder::MostConstrained),
+        ),
+        (
+            "dom/wdeg+ac3",
+            c(ArcConsistency, Pairwise, VarOrder::DomOverWDeg),
+        ),
+        (
+            "dom/wdeg+gac",
+            c(ArcConsistency, Matching, VarOrder::DomOverWDeg),
+        ),
         (
             "dom/wdeg+ac3+luby",
             SearchConfig {
@@ -45,7 +57,11 @@ fn bench_model(c: &mut Criterion, instance: &str, model: &Model, count: bool, sk
         g.bench_function(name, |b| {
             b.iter(|| {
                 let mut s = Search::new(black_box(model), config.clone());
-                if count { s.count(u64::MAX).count } else { u64::from(matches!(s.solve(), csp_core::Outcome::Satisfiable(_))) }
+                if count {
+                    s.count(u64::MAX).count
+                } else {
+                    u64::from(matches!(s.solve(), csp_core::Outcome::Satisfiable(_)))
+                }
             })
         });
     }

@@ -18,7 +18,10 @@ pub enum QueensModel {
 pub fn queens(n: usize, kind: QueensModel) -> (Model, Vec<VarId>) {
     let mut m = Model::new();
     let q: Vec<VarId> = (0..n)
-        .map(|i| m.new_var(format!("q{}", i + 1), 1..=n as i32).expect("fresh name"))
+        .map(|i| {
+            m.new_var(format!("q{}", i + 1), 1..=n as i32)
+                .expect("fresh name")
+        })
         .collect();
     match kind {
         QueensModel::Binary => {
@@ -146,9 +149,15 @@ mod tests {
     fn australia_has_18_three_colourings_and_no_two_colouring() {
         let (r, b) = AUSTRALIA;
         let m = map_colouring(r, b, 3);
-        assert_eq!(Search::new(&m, SearchConfig::default()).count(1000).count, 18);
+        assert_eq!(
+            Search::new(&m, SearchConfig::default()).count(1000).count,
+            18
+        );
         let m2 = map_colouring(r, b, 2);
-        assert_eq!(Search::new(&m2, SearchConfig::default()).count(1000).count, 0);
+        assert_eq!(
+            Search::new(&m2, SearchConfig::default()).count(1000).count,
+            0
+        );
     }
 
     #[test]
@@ -156,8 +165,12 @@ mod tests {
         let a = random_binary(10, 5, 20, 0.3, 1);
         let b = random_binary(10, 5, 20, 0.3, 1);
         assert_eq!(a.num_constraints(), 20);
-        let ca = Search::new(&a, SearchConfig::default()).count(u64::MAX).count;
-        let cb = Search::new(&b, SearchConfig::default()).count(u64::MAX).count;
+        let ca = Search::new(&a, SearchConfig::default())
+            .count(u64::MAX)
+            .count;
+        let cb = Search::new(&b, SearchConfig::default())
+            .count(u64::MAX)
+            .count;
         assert_eq!(ca, cb);
     }
 }

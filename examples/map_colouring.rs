@@ -22,7 +22,9 @@ fn main() {
             for x in model.vars() {
                 println!("{:>3} = {}", model.name(x), colours[s.value(x) as usize]);
             }
-            model.verify(s.values()).expect("a solution satisfies every border");
+            model
+                .verify(s.values())
+                .expect("a solution satisfies every border");
         }
         other => println!("{other:?}"),
     }
@@ -30,5 +32,12 @@ fn main() {
     println!("{} ways to colour Australia with 3 colours", count.count);
     let two = map_colouring(regions, borders, 2);
     let outcome = Search::new(&two, config).solve();
-    println!("with 2 colours: {}", if outcome == Outcome::Unsatisfiable { "impossible (proved)" } else { "?" });
+    println!(
+        "with 2 colours: {}",
+        if outcome == Outcome::Unsatisfiable {
+            "impossible (proved)"
+        } else {
+            "?"
+        }
+    );
 }

@@ -121,7 +121,9 @@ impl StrategyArgs {
         }
         c.root_arc_consistency = self.root_ac;
         c.seed = self.seed.or(file.seed).unwrap_or(0);
-        c.restarts = self.restarts.map(|scale| Restarts { scale: scale.max(1) });
+        c.restarts = self.restarts.map(|scale| Restarts {
+            scale: scale.max(1),
+        });
         let time = self.time_limit.or(file.time_limit);
         if let Some(t) = time {
             if !(t.is_finite() && t >= 0.0) {
@@ -190,8 +192,14 @@ enum Mode {
 
 fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let file = CspFile::load(&args.file)?;
-    let config = args.strategy.config(&file.solve).context("invalid search options")?;
-    let mode = match (args.count.or(file.solve.count), args.all || file.solve.all == Some(true)) {
+    let config = args
+        .strategy
+        .config(&file.solve)
+        .context("invalid search options")?;
+    let mode = match (
+        args.count.or(file.solve.count),
+        args.all || file.solve.all == Some(true),
+    ) {
         (_, true) if args.count.is_none() => Mode::All,
         (Some(n), _) => Mode::Count(n),
         _ => Mode::First,
@@ -272,11 +280,19 @@ fn report<O: Observer>(
                     (false, Some(l)) => format!(" at least ({l} reached)"),
                     (false, None) => format!(" at least (stopped at --count {cap})"),
                 };
-                let noun = if c.count == 1 { "solution" } else { "solutions" };
+                let noun = if c.count == 1 {
+                    "solution"
+                } else {
+                    "solutions"
+                };
                 writeln!(out, "{}: {} {noun}{qualifier}", file.name, c.count)?;
                 print_stats(out, args, &stats)?;
             }
-            Ok(if c.count > 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+            Ok(if c.count > 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Mode::All => {
             let mut n = 0u64;
@@ -306,7 +322,11 @@ fn report<O: Observer>(
                 }
                 print_stats(out, args, &stats)?;
             }
-            Ok(if n > 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+            Ok(if n > 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
     }
 }

@@ -181,6 +181,7 @@ struct RawVar {
 }
 
 type Names = Spanned<Vec<Spanned<String>>>;
+type Items = Spanned<Vec<Spanned<Item>>>;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -200,9 +201,9 @@ struct RawConstraint {
     #[serde(default)]
     offsets: Option<Spanned<Vec<i64>>>,
     #[serde(default)]
-    tuples: Option<Spanned<Vec<Spanned<Vec<Spanned<Item>>>>>>,
+    tuples: Option<Spanned<Vec<Items>>>,
     #[serde(default)]
-    values: Option<Spanned<Vec<Spanned<Item>>>>,
+    values: Option<Items>,
 }
 
 /// Solve options a file may carry (`solve:`); each is optional, and the command line wins.
@@ -304,7 +305,9 @@ fn yaml_error(e: serde_saphyr::Error, file: &str) -> SpecError {
         .map_or(first, |(_, m)| m)
         .to_string();
     let snippet: Vec<&str> = lines.collect();
-    let (line, column) = e.location().map_or((0, 0), |l| (l.line() as u32, l.column() as u32));
+    let (line, column) = e
+        .location()
+        .map_or((0, 0), |l| (l.line() as u32, l.column() as u32));
     SpecError::At {
         file: file.to_string(),
         line,
@@ -360,15 +363,19 @@ impl Builder<'_> {
             self.variable(v)?;
         }
         if self.model.num_vars() == 0 {
-            return Err(self.err(&raw.variables.referenced, "variables: expected at least one variable"));
+            return Err(self.err(
+                &raw.variables.referenced,
+                "variables: expected at least one variable",
+            ));
         }
         for (i, c) in raw.constraints.iter().enumerate() {
             self.constraint(i, c)?;
         }
         let name = raw.name.unwrap_or_else(|| {
-            Path::new(self.file)
-                .file_stem()
-                .map_or_else(|| self.file.to_string(), |s| s.to_string_lossy().into_owned())
+            Path::new(self.file).file_stem().map_or_else(
+                || self.file.to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            )
         });
         Ok(CspFile {
             path: self.file.to_string(),
@@ -393,16 +400,25 @@ impl Builder<'_> {
 
     fn int(&self, at: &Location, i: i64) -> Result<Value, SpecError> {
         Value::try_from(i).map_err(|_| {
-            self.err(at, format!("value {i} is out of range; expected a 32-bit integer"))
+            self.err(
+                at,
+                format!("value {i} is out of range; expected a 32-bit integer"),
+            )
         })
     }
 
-    fn domain(&mut self, spec: &Spanned<DomainSpec>, var: &str) -> Result<(Domain, VarKind), SpecError> {
+    fn domain(
+        &mut self,
+        spec: &Spanned<DomainSpec>,
+        var: &str,
+    ) -> Result<(Domain, VarKind), SpecError> {
         let at = &spec.referenced;
         match &spec.value {
             DomainSpec::Range(s) => {
                 let parse = |t: &str| t.trim().parse::<i64>().ok();
-                let bounds = s.split_once("..").and_then(|(a, b)| Some((parse(a)?, parse(b.trim_start_matches('=')) ?)));
+                let bounds = s
+                    .split_once("..")
+                    .and_then(|(a, b)| Some((parse(a)?, parse(b.trim_start_matches('='))?)));
                 let Some((lo, hi)) = bounds else {
                     return Err(self.err(at, format!(
                         "domain of `{var}`: expected a list of values or a range like 1..9, found `{s}`"
@@ -411,11 +427,17 @@ impl Builder<'_> {
                 if lo > hi {
                     return Err(self.err(at, format!("domain of `{var}` is empty: {lo} > {hi}")));
                 }
-                Ok((Domain::range(self.int(at, lo)?, self.int(at, hi)?), VarKind::Int))
+                Ok((
+                    Domain::range(self.int(at, lo)?, self.int(at, hi)?),
+                    VarKind::Int,
+                ))
             }
             DomainSpec::List(items) => {
                 if items.is_empty() {
-                    return Err(self.err(at, format!("domain of `{var}` is empty; expected at least one value")));
+                    return Err(self.err(
+                        at,
+                        format!("domain of `{var}` is empty; expected at least one value"),
+                    ));
                 }
                 let syms = items.iter().filter(|i| matches!(i, Item::Sym(_))).count();
                 if syms != 0 && syms != items.len() {
@@ -450,7 +472,10 @@ impl Builder<'_> {
             (Some(n), None) => vec![n],
             (None, Some(ns)) if !ns.is_empty() => ns.iter().collect(),
             (Some(n), Some(_)) => {
-                return Err(self.err(&n.referenced, "a variable entry has `name` or `names`, not both"));
+                return Err(self.err(
+                    &n.referenced,
+                    "a variable entry has `name` or `names`, not both",
+                ));
             }
             _ => {
                 return Err(self.err(
@@ -461,12 +486,14 @@ impl Builder<'_> {
         };
         for n in names {
             let (domain, kind) = self.domain(&v.domain, &n.value)?;
-            self.model.new_var(n.value.clone(), domain).map_err(|e| match e {
-                ModelError::DuplicateName(name) => {
-                    self.err(&n.referenced, format!("duplicate variable name `{name}`"))
-                }
-                e => self.err(&n.referenced, e.to_string()),
-            })?;
+            self.model
+                .new_var(n.value.clone(), domain)
+                .map_err(|e| match e {
+                    ModelError::DuplicateName(name) => {
+                        self.err(&n.referenced, format!("duplicate variable name `{name}`"))
+                    }
+                    e => self.err(&n.referenced, e.to_string()),
+                })?;
             self.kinds.push(kind);
         }
         Ok(())
@@ -474,7 +501,13 @@ impl Builder<'_> {
 
     fn var(&self, n: &Spanned<String>) -> Result<VarId, SpecError> {
         self.model.var_by_name(&n.value).ok_or_else(|| {
-            self.err(&n.referenced, format!("unknown variable `{}`; declare it under `variables`", n.value))
+            self.err(
+                &n.referenced,
+                format!(
+                    "unknown variable `{}`; declare it under `variables`",
+                    n.value
+                ),
+            )
         })
     }
 
@@ -489,7 +522,10 @@ impl Builder<'_> {
             (VarKind::Sym, Item::Sym(s)) => Ok(self.symbol(s)),
             (VarKind::Int, Item::Sym(s)) => Err(self.err(
                 &item.referenced,
-                format!("`{}` takes integers, found symbol `{s}`", self.model.name(x)),
+                format!(
+                    "`{}` takes integers, found symbol `{s}`",
+                    self.model.name(x)
+                ),
             )),
             (VarKind::Sym, Item::Int(i)) => Err(self.err(
                 &item.referenced,
@@ -519,22 +555,44 @@ impl Builder<'_> {
                 )));
             }
             many => {
-                return Err(self.err(at, format!(
-                    "constraints[{index}]: one constraint per entry, found {}",
-                    many.join(" and ")
-                )));
+                return Err(self.err(
+                    at,
+                    format!(
+                        "constraints[{index}]: one constraint per entry, found {}",
+                        many.join(" and ")
+                    ),
+                ));
             }
         };
         // Parameters that do not belong to this kind.
         let params = [
-            ("offset", r.offset.as_ref().map(|s| &s.referenced), kind == "not_equal"),
-            ("offsets", r.offsets.as_ref().map(|s| &s.referenced), kind == "all_different"),
-            ("tuples", r.tuples.as_ref().map(|s| &s.referenced), kind == "table"),
-            ("values", r.values.as_ref().map(|s| &s.referenced), kind == "in" || kind == "not_in"),
+            (
+                "offset",
+                r.offset.as_ref().map(|s| &s.referenced),
+                kind == "not_equal",
+            ),
+            (
+                "offsets",
+                r.offsets.as_ref().map(|s| &s.referenced),
+                kind == "all_different",
+            ),
+            (
+                "tuples",
+                r.tuples.as_ref().map(|s| &s.referenced),
+                kind == "table",
+            ),
+            (
+                "values",
+                r.values.as_ref().map(|s| &s.referenced),
+                kind == "in" || kind == "not_in",
+            ),
         ];
         for (p, loc, ok) in params {
             if let (Some(loc), false) = (loc, ok) {
-                return Err(self.err(loc, format!("`{p}` does not apply to a `{kind}` constraint")));
+                return Err(self.err(
+                    loc,
+                    format!("`{p}` does not apply to a `{kind}` constraint"),
+                ));
             }
         }
         let invalid = |b: &Self, e: ModelError| b.err(at, format!("constraints[{index}]: {e}"));
@@ -543,21 +601,26 @@ impl Builder<'_> {
                 let ns = r.not_equal.as_ref().expect("kind present");
                 let vs = self.vars(ns)?;
                 let [x, y] = vs[..] else {
-                    return Err(self.err(&ns.referenced, format!(
-                        "not_equal takes two variables, found {}", vs.len()
-                    )));
+                    return Err(self.err(
+                        &ns.referenced,
+                        format!("not_equal takes two variables, found {}", vs.len()),
+                    ));
                 };
                 self.same_kind(&vs, &ns.referenced)?;
                 let offset = match &r.offset {
                     None => 0,
                     Some(o) => {
                         if self.kinds[x.index()] == VarKind::Sym {
-                            return Err(self.err(&o.referenced, "an offset needs integer variables"));
+                            return Err(
+                                self.err(&o.referenced, "an offset needs integer variables")
+                            );
                         }
                         self.int(&o.referenced, o.value)?
                     }
                 };
-                self.model.not_equal_offset(x, y, offset).map_err(|e| invalid(self, e))?;
+                self.model
+                    .not_equal_offset(x, y, offset)
+                    .map_err(|e| invalid(self, e))?;
             }
             "all_different" => {
                 let ns = r.all_different.as_ref().expect("kind present");
@@ -566,15 +629,21 @@ impl Builder<'_> {
                 match &r.offsets {
                     None => self.model.all_different(&vs),
                     Some(o) => {
-                        if vs.first().is_some_and(|x| self.kinds[x.index()] == VarKind::Sym) {
+                        if vs
+                            .first()
+                            .is_some_and(|x| self.kinds[x.index()] == VarKind::Sym)
+                        {
                             return Err(self.err(&o.referenced, "offsets need integer variables"));
                         }
                         if o.value.len() != vs.len() {
-                            return Err(self.err(&o.referenced, format!(
-                                "expected {} offsets (one per variable), found {}",
-                                vs.len(),
-                                o.value.len()
-                            )));
+                            return Err(self.err(
+                                &o.referenced,
+                                format!(
+                                    "expected {} offsets (one per variable), found {}",
+                                    vs.len(),
+                                    o.value.len()
+                                ),
+                            ));
                         }
                         let offs = o
                             .value
@@ -590,16 +659,21 @@ impl Builder<'_> {
                 let ns = r.table.as_ref().expect("kind present");
                 let vs = self.vars(ns)?;
                 let Some(tuples) = &r.tuples else {
-                    return Err(self.err(at, "a table needs `tuples: [[…], …]`, the allowed tuples"));
+                    return Err(
+                        self.err(at, "a table needs `tuples: [[…], …]`, the allowed tuples")
+                    );
                 };
                 let mut rows = Vec::with_capacity(tuples.value.len());
                 for t in &tuples.value {
                     if t.value.len() != vs.len() {
-                        return Err(self.err(&t.referenced, format!(
-                            "tuple has {} values; expected {} (one per variable)",
-                            t.value.len(),
-                            vs.len()
-                        )));
+                        return Err(self.err(
+                            &t.referenced,
+                            format!(
+                                "tuple has {} values; expected {} (one per variable)",
+                                t.value.len(),
+                                vs.len()
+                            ),
+                        ));
                     }
                     let mut row = Vec::with_capacity(vs.len());
                     for (&x, item) in vs.iter().zip(&t.value) {
@@ -638,11 +712,14 @@ impl Builder<'_> {
         if let Some(first) = vs.first() {
             let k = self.kinds[first.index()];
             if let Some(other) = vs.iter().find(|x| self.kinds[x.index()] != k) {
-                return Err(self.err(at, format!(
-                    "`{}` and `{}` cannot be compared: one takes integers, the other symbols",
-                    self.model.name(*first),
-                    self.model.name(*other)
-                )));
+                return Err(self.err(
+                    at,
+                    format!(
+                        "`{}` and `{}` cannot be compared: one takes integers, the other symbols",
+                        self.model.name(*first),
+                        self.model.name(*other)
+                    ),
+                ));
             }
         }
         Ok(())

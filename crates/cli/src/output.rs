@@ -6,7 +6,12 @@ use serde_json::{Map, Value as Json, json};
 
 /// The solution as `name = value` lines.
 pub fn solution_text(file: &CspFile, s: &Solution) -> String {
-    let width = file.model.vars().map(|x| file.model.name(x).len()).max().unwrap_or(0);
+    let width = file
+        .model
+        .vars()
+        .map(|x| file.model.name(x).len())
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for x in file.model.vars() {
         out.push_str(&format!(

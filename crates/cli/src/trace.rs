@@ -52,7 +52,12 @@ impl<'f, W: Write> Trace<'f, W> {
                 .iter()
                 .map(|&(x, v)| format!("{} ≠ {}", self.name(x), self.file.show(x, v)))
                 .collect();
-            let line = format!("{}  {} ⇒ {}", self.indent(), self.describe(c), shown.join(", "));
+            let line = format!(
+                "{}  {} ⇒ {}",
+                self.indent(),
+                self.describe(c),
+                shown.join(", ")
+            );
             let _ = writeln!(self.out, "{line}");
         }
     }

@@ -19,7 +19,11 @@ impl AllDifferent {
     pub fn new(vars: Vec<VarId>, offsets: Option<Vec<Value>>) -> Result<Self, String> {
         let offsets = offsets.unwrap_or_else(|| vec![0; vars.len()]);
         if offsets.len() != vars.len() {
-            return Err(format!("{} variables but {} offsets", vars.len(), offsets.len()));
+            return Err(format!(
+                "{} variables but {} offsets",
+                vars.len(),
+                offsets.len()
+            ));
         }
         let mut sorted = vars.clone();
         sorted.sort();
@@ -85,7 +89,9 @@ impl Constraint for AllDifferent {
 /// Removes `xᵢ`'s value from every other variable: the pruning of the clique of `≠`
 /// constraints, in one propagator. `O(n)` per fix event.
 fn remove_fixed_value(c: &AllDifferent, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
-    let Some(v) = d.value(c.vars[i]) else { return Ok(()) };
+    let Some(v) = d.value(c.vars[i]) else {
+        return Ok(());
+    };
     let key = i64::from(v) + i64::from(c.offsets[i]);
     for (j, (&y, &o)) in c.vars.iter().zip(&c.offsets).enumerate() {
         if j != i {
@@ -265,7 +271,9 @@ impl<'a> Matching<'a> {
             let start = if from == i64::MIN {
                 d.min(x)
             } else {
-                Value::try_from(from + 1).ok().and_then(|w| d.next_value(x, w))
+                Value::try_from(from + 1)
+                    .ok()
+                    .and_then(|w| d.next_value(x, w))
             };
             let mut next = start;
             while let Some(v) = next {
@@ -395,6 +403,10 @@ impl Propagator for Matching<'_> {
         if self.index.len() != n + self.match_val.len() || self.index.is_empty() {
             self.init(d);
         }
+        // One revision per variable: the matching and the filtering examine every domain.
+        for _ in 0..n {
+            d.count_revision();
+        }
         // Keep the matching edges that are still in the domains; repair the rest.
         for i in 0..n {
             let k = self.match_var[i];
@@ -421,7 +433,6 @@ impl Propagator for Matching<'_> {
         self.components(d);
         self.mark_free_reachable(d);
         for i in 0..n {
-            d.count_revision();
             let x = self.c.vars[i];
             self.removals.clear();
             for v in d.iter(x) {

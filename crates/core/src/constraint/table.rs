@@ -79,14 +79,22 @@ impl Constraint for Table {
     }
 
     fn describe(&self, name: &dyn Fn(VarId) -> String) -> String {
-        format!("({}) in a table of {} tuples", names(&self.vars, name, ", "), self.len())
+        format!(
+            "({}) in a table of {} tuples",
+            names(&self.vars, name, ", "),
+            self.len()
+        )
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Box<dyn Propagator + '_> {
         let mut supports: Vec<HashMap<Value, (u32, Vec<u32>)>> = vec![HashMap::new(); self.arity()];
         for t in 0..self.len() {
             for (i, &v) in self.row(t).iter().enumerate() {
-                supports[i].entry(v).or_insert((t as u32, Vec::new())).1.push(t as u32);
+                supports[i]
+                    .entry(v)
+                    .or_insert((t as u32, Vec::new()))
+                    .1
+                    .push(t as u32);
             }
         }
         Box::new(TablePropagator {
@@ -181,13 +189,18 @@ impl Propagator for TablePropagator<'_> {
         // With at most one variable left unfixed, GAC on the table is exactly forward
         // checking; with more, forward checking does nothing.
         let unfixed = self.c.vars.iter().filter(|&&x| !d.is_fixed(x)).count();
-        if unfixed <= 1 { self.propagate(d) } else { Ok(()) }
+        if unfixed <= 1 {
+            self.propagate(d)
+        } else {
+            Ok(())
+        }
     }
 
     fn check(&mut self, d: &DomainStore) -> bool {
         if self.c.vars.iter().all(|&x| d.is_fixed(x)) {
             self.removals.clear();
-            self.removals.extend(self.c.vars.iter().filter_map(|&x| d.value(x)));
+            self.removals
+                .extend(self.c.vars.iter().filter_map(|&x| d.value(x)));
             self.c.is_satisfied(&self.removals)
         } else {
             true

@@ -120,7 +120,10 @@ impl Domain {
             Repr::Interval(lo, hi) => (Some(*lo..=*hi), None),
             Repr::Sorted(s) => (None, Some(s.iter().copied())),
         };
-        interval.into_iter().flatten().chain(sorted.into_iter().flatten())
+        interval
+            .into_iter()
+            .flatten()
+            .chain(sorted.into_iter().flatten())
     }
 
     /// Removes `v` (no effect when absent).
@@ -211,7 +214,10 @@ mod tests {
 
     #[test]
     fn display_compresses_runs() {
-        assert_eq!(Domain::from_values([1, 2, 3, 4, 7, 9, 10]).to_string(), "{1..4, 7, 9, 10}");
+        assert_eq!(
+            Domain::from_values([1, 2, 3, 4, 7, 9, 10]).to_string(),
+            "{1..4, 7, 9, 10}"
+        );
         assert_eq!(Domain::empty().to_string(), "{}");
     }
 

@@ -191,7 +191,7 @@ impl DomainStore {
             old,
         });
         self.bits.as_mut_slice()[w] = new;
-        let removed = (old.count_ones() - new.count_ones()) as u32;
+        let removed = old.count_ones() - new.count_ones();
         let i = x.index();
         self.size[i] -= removed;
         self.removed_total += u64::from(removed);
@@ -199,7 +199,11 @@ impl DomainStore {
             self.is_modified[i] = true;
             self.modified.push(x);
         }
-        if self.size[i] == 0 { Err(Conflict) } else { Ok(true) }
+        if self.size[i] == 0 {
+            Err(Conflict)
+        } else {
+            Ok(true)
+        }
     }
 
     /// Removes `v` from `x`. `Ok(true)` when something changed, `Err(Conflict)` when the
@@ -262,7 +266,11 @@ impl DomainStore {
                 }
             }
         }
-        if self.size[i] == 0 { Err(Conflict) } else { Ok(changed) }
+        if self.size[i] == 0 {
+            Err(Conflict)
+        } else {
+            Ok(changed)
+        }
     }
 
     /// The current trail length: pass it to [`DomainStore::undo_to`] to come back here.
@@ -369,7 +377,11 @@ mod tests {
     use super::*;
 
     fn store() -> DomainStore {
-        DomainStore::new(&[Domain::range(1, 9), Domain::from_values([-3, 7, 200]), Domain::range(0, 0)])
+        DomainStore::new(&[
+            Domain::range(1, 9),
+            Domain::from_values([-3, 7, 200]),
+            Domain::range(0, 0),
+        ])
     }
 
     #[test]

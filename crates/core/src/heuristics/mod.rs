@@ -114,7 +114,10 @@ impl FromStr for VarOrder {
             .find(|o| o.name() == alias)
             .ok_or_else(|| {
                 let names: Vec<_> = VarOrder::ALL.iter().map(|o| o.name()).collect();
-                format!("unknown variable order `{s}`; expected one of {}", names.join(", "))
+                format!(
+                    "unknown variable order `{s}`; expected one of {}",
+                    names.join(", ")
+                )
             })
     }
 }
@@ -173,7 +176,10 @@ impl FromStr for ValueOrder {
             .find(|o| o.name() == alias)
             .ok_or_else(|| {
                 let names: Vec<_> = ValueOrder::ALL.iter().map(|o| o.name()).collect();
-                format!("unknown value order `{s}`; expected one of {}", names.join(", "))
+                format!(
+                    "unknown value order `{s}`; expected one of {}",
+                    names.join(", ")
+                )
             })
     }
 }
@@ -216,7 +222,12 @@ mod tests {
         for o in ValueOrder::ALL {
             assert_eq!(o.name().parse::<ValueOrder>(), Ok(o));
         }
-        assert!("fancy".parse::<VarOrder>().unwrap_err().contains("expected one of input, mrv"));
+        assert!(
+            "fancy"
+                .parse::<VarOrder>()
+                .unwrap_err()
+                .contains("expected one of input, mrv")
+        );
     }
 
     #[test]

@@ -29,7 +29,10 @@ impl ConstraintGraph {
                     if a == b {
                         continue;
                     }
-                    let key = (a.index().min(b.index()) as u32, a.index().max(b.index()) as u32);
+                    let key = (
+                        a.index().min(b.index()) as u32,
+                        a.index().max(b.index()) as u32,
+                    );
                     let e = *edges.entry(key).or_insert_with(|| {
                         graph
                             .add_edge(

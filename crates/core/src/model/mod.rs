@@ -344,13 +344,19 @@ mod tests {
     fn duplicate_names_are_refused() {
         let mut m = Model::new();
         m.new_var("a", 1..=2).unwrap();
-        assert_eq!(m.new_var("a", 1..=2), Err(ModelError::DuplicateName("a".into())));
+        assert_eq!(
+            m.new_var("a", 1..=2),
+            Err(ModelError::DuplicateName("a".into()))
+        );
     }
 
     #[test]
     fn empty_and_huge_domains_are_refused() {
         let mut m = Model::new();
-        assert!(matches!(m.new_var("e", Domain::empty()), Err(ModelError::EmptyDomain(_))));
+        assert!(matches!(
+            m.new_var("e", Domain::empty()),
+            Err(ModelError::EmptyDomain(_))
+        ));
         assert!(matches!(
             m.new_var("w", [i32::MIN, i32::MAX]),
             Err(ModelError::DomainTooWide { .. })
@@ -361,7 +367,10 @@ mod tests {
     fn constraints_on_unknown_variables_are_refused() {
         let mut m = Model::new();
         let a = m.new_var("a", 1..=2).unwrap();
-        assert_eq!(m.not_equal(a, VarId::new(5)), Err(ModelError::UnknownVar(VarId::new(5))));
+        assert_eq!(
+            m.not_equal(a, VarId::new(5)),
+            Err(ModelError::UnknownVar(VarId::new(5)))
+        );
         assert!(m.not_equal(a, a).is_err());
     }
 
@@ -374,6 +383,9 @@ mod tests {
         assert_eq!(m.verify(&[1, 2]), Ok(()));
         let err = m.verify(&[1, 1]).unwrap_err();
         assert_eq!(err.to_string(), "constraint #0 violated: a ≠ b");
-        assert!(matches!(m.verify(&[3, 1]), Err(Violation::OutOfDomain { .. })));
+        assert!(matches!(
+            m.verify(&[3, 1]),
+            Err(Violation::OutOfDomain { .. })
+        ));
     }
 }

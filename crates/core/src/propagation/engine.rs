@@ -111,7 +111,8 @@ impl<'m> Engine<'m> {
         d.take_modified(&mut self.modified);
         for &x in &self.modified {
             if d.is_fixed(x) {
-                self.fix_queue.extend(self.on_fix[x.index()].iter().copied());
+                self.fix_queue
+                    .extend(self.on_fix[x.index()].iter().copied());
             }
             for &p in &self.on_change[x.index()] {
                 if Some(p) != current && !self.in_queue[p as usize] {
@@ -225,7 +226,11 @@ fn report<O: Observer>(d: &DomainStore, mark: usize, p: u32, obs: &mut O) {
         while gone != 0 {
             let b = gone.trailing_zeros();
             gone &= gone - 1;
-            obs.on_prune(ConstraintId::new(p as usize), e.var, d.value_of_bit(e.var, e.word, b));
+            obs.on_prune(
+                ConstraintId::new(p as usize),
+                e.var,
+                d.value_of_bit(e.var, e.word, b),
+            );
         }
     }
 }

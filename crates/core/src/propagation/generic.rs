@@ -29,7 +29,13 @@ impl<'a> GenericPropagator<'a> {
 
     /// Whether positions `j..` can be completed into a satisfying tuple, with position `i`
     /// already set in `buf`.
-    fn complete(c: &dyn Constraint, d: &DomainStore, buf: &mut [Value], i: usize, j: usize) -> bool {
+    fn complete(
+        c: &dyn Constraint,
+        d: &DomainStore,
+        buf: &mut [Value],
+        i: usize,
+        j: usize,
+    ) -> bool {
         let scope = c.scope();
         if j == scope.len() {
             return c.is_satisfied(buf);
@@ -74,7 +80,11 @@ impl Propagator for GenericPropagator<'_> {
     }
 
     fn wake(&self) -> Wake {
-        if self.c.scope().len() == 1 { Wake::Never } else { Wake::Change }
+        if self.c.scope().len() == 1 {
+            Wake::Never
+        } else {
+            Wake::Change
+        }
     }
 
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
@@ -91,7 +101,11 @@ impl Propagator for GenericPropagator<'_> {
 
     fn forward_check(&mut self, d: &mut DomainStore, _: usize) -> Result<(), Conflict> {
         let unfixed = self.c.scope().iter().filter(|&&x| !d.is_fixed(x)).count();
-        if unfixed <= 1 { self.propagate(d) } else { Ok(()) }
+        if unfixed <= 1 {
+            self.propagate(d)
+        } else {
+            Ok(())
+        }
     }
 
     fn check(&mut self, d: &DomainStore) -> bool {

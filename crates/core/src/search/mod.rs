@@ -254,7 +254,11 @@ impl<'m, O: Observer> Search<'m, O> {
         let options = PropagatorOptions {
             all_different: config.all_different,
         };
-        let engine = Engine::new(model.num_vars(), model.constraints().map(|(_, c)| c), &options);
+        let engine = Engine::new(
+            model.num_vars(),
+            model.constraints().map(|(_, c)| c),
+            &options,
+        );
         let static_degree = if config.var_order == VarOrder::MaxDegree {
             let g = model.constraint_graph();
             model.vars().map(|x| g.degree(x) as u32).collect()
@@ -404,10 +408,13 @@ impl<'m, O: Observer> Search<'m, O> {
     /// Propagates after `x` became fixed (by a decision or a refutation).
     fn after_fix(&mut self, x: VarId) -> Result<(), ConstraintId> {
         match self.config.propagation {
-            Propagation::ArcConsistency => self.engine.fixpoint(&mut self.store, &mut self.observer),
+            Propagation::ArcConsistency => {
+                self.engine.fixpoint(&mut self.store, &mut self.observer)
+            }
             Propagation::ForwardChecking => {
                 self.decide(x);
-                self.engine.forward_check(&mut self.store, x, &mut self.observer)
+                self.engine
+                    .forward_check(&mut self.store, x, &mut self.observer)
             }
             Propagation::None => {
                 self.decide(x);
@@ -463,7 +470,8 @@ impl<'m, O: Observer> Search<'m, O> {
             self.observer.on_backtrack(self.levels.len() + 1);
             self.stats.nodes += 1;
             let (x, v) = (level.var, level.value);
-            self.observer.on_decision(self.levels.len(), Decision::Remove(x, v));
+            self.observer
+                .on_decision(self.levels.len(), Decision::Remove(x, v));
             if self.store.remove(x, v).is_err() {
                 self.store.clear_modified();
                 self.fail(None);
@@ -554,7 +562,11 @@ impl<'m, O: Observer> Search<'m, O> {
                 self.stats.solutions += 1;
                 let s = self.solution();
                 #[cfg(feature = "self-check")]
-                assert_eq!(self.model.verify(s.values()), Ok(()), "search returned a non-solution");
+                assert_eq!(
+                    self.model.verify(s.values()),
+                    Ok(()),
+                    "search returned a non-solution"
+                );
                 debug_assert_eq!(self.model.verify(s.values()), Ok(()));
                 self.observer.on_solution(&s);
                 return Step::Solution;
@@ -568,7 +580,8 @@ impl<'m, O: Observer> Search<'m, O> {
             });
             self.stats.nodes += 1;
             self.stats.max_depth = self.stats.max_depth.max(self.levels.len() as u64);
-            self.observer.on_decision(self.depth(), Decision::Assign(x, v));
+            self.observer
+                .on_decision(self.depth(), Decision::Assign(x, v));
             let r = match self.store.assign(x, v) {
                 Ok(_) => self.after_fix(x),
                 Err(_) => unreachable!("the brancher picks a value in the domain"),
@@ -587,8 +600,17 @@ impl<'m, O: Observer> Search<'m, O> {
     fn degree(&self, x: VarId, weighted: bool) -> u64 {
         let mut deg = 0;
         for &(p, _) in self.engine.constraints_of(x) {
-            if self.engine.scope(p).iter().any(|&y| y != x && self.is_open(y)) {
-                deg += if weighted { self.weights[p as usize] } else { 1 };
+            if self
+                .engine
+                .scope(p)
+                .iter()
+                .any(|&y| y != x && self.is_open(y))
+            {
+                deg += if weighted {
+                    self.weights[p as usize]
+                } else {
+                    1
+                };
             }
         }
         deg
@@ -600,8 +622,12 @@ impl<'m, O: Observer> Search<'m, O> {
         match self.config.var_order {
             VarOrder::InputOrder => open.into_iter().next(),
             VarOrder::FirstFail => open.min_by_key(|&x| self.store.size(x)),
-            VarOrder::MaxDegree => open.min_by_key(|&x| std::cmp::Reverse(self.static_degree[x.index()])),
-            VarOrder::DynamicDegree => open.min_by_key(|&x| std::cmp::Reverse(self.degree(x, false))),
+            VarOrder::MaxDegree => {
+                open.min_by_key(|&x| std::cmp::Reverse(self.static_degree[x.index()]))
+            }
+            VarOrder::DynamicDegree => {
+                open.min_by_key(|&x| std::cmp::Reverse(self.degree(x, false)))
+            }
             VarOrder::MostConstrained => {
                 drop(open);
                 let mut scratch = std::mem::take(&mut self.scratch);
@@ -671,7 +697,8 @@ impl<'m, O: Observer> Search<'m, O> {
         while let Some(v) = next {
             let mark = self.store.mark();
             let before = self.store.removed_total();
-            let ok = self.store.assign(x, v).is_ok() && self.engine.probe(&mut self.store, x).is_ok();
+            let ok =
+                self.store.assign(x, v).is_ok() && self.engine.probe(&mut self.store, x).is_ok();
             let score = if ok {
                 self.store.removed_total() - before - others
             } else {
@@ -732,7 +759,11 @@ mod tests {
     #[test]
     fn eight_queens_has_92_solutions_at_every_level() {
         let m = queens(8);
-        for p in [Propagation::None, Propagation::ForwardChecking, Propagation::ArcConsistency] {
+        for p in [
+            Propagation::None,
+            Propagation::ForwardChecking,
+            Propagation::ArcConsistency,
+        ] {
             let config = SearchConfig {
                 propagation: p,
                 ..SearchConfig::default()

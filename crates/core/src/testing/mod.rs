@@ -68,7 +68,10 @@ impl ModelSpec {
 /// Every solution of `model`, by enumerating the Cartesian product of the initial domains
 /// and checking each constraint's definition. Exponential: for tiny models only.
 pub fn brute_force(model: &Model) -> BTreeSet<Vec<Value>> {
-    let doms: Vec<Vec<Value>> = model.vars().map(|x| model.domain(x).iter().collect()).collect();
+    let doms: Vec<Vec<Value>> = model
+        .vars()
+        .map(|x| model.domain(x).iter().collect())
+        .collect();
     let mut out = BTreeSet::new();
     let mut cur = vec![0; doms.len()];
     fn rec(
@@ -108,7 +111,11 @@ pub fn propagate_after(
     let options = PropagatorOptions {
         all_different: strength,
     };
-    let mut engine = Engine::new(model.num_vars(), model.constraints().map(|(_, c)| c), &options);
+    let mut engine = Engine::new(
+        model.num_vars(),
+        model.constraints().map(|(_, c)| c),
+        &options,
+    );
     let mut obs = NoopObserver;
     engine.unary(&mut store, &mut obs).ok()?;
     if level == Propagation::ArcConsistency {
@@ -139,8 +146,8 @@ pub fn model_spec(
         .prop_map(|s| s.into_iter().collect::<Vec<_>>());
     proptest::collection::vec(domain, 2..=max_vars).prop_flat_map(move |domains| {
         let n = domains.len();
-        let scope = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 2..=n.min(4))
-            .prop_shuffle();
+        let scope =
+            proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 2..=n.min(4)).prop_shuffle();
         let constraint = prop_oneof![
             3 => (0..n, 0..n, -2..=2 as Value)
                 .prop_filter("distinct", |(a, b, _)| a != b)
@@ -156,7 +163,13 @@ pub fn model_spec(
             1 => (0..n, proptest::collection::vec(-1..=hi, 0..4), any::<bool>())
                 .prop_map(|(x, v, a)| ConstraintSpec::InSet(x, v, a)),
         ];
-        (Just(domains), proptest::collection::vec(constraint, 0..=max_constraints))
-            .prop_map(|(domains, constraints)| ModelSpec { domains, constraints })
+        (
+            Just(domains),
+            proptest::collection::vec(constraint, 0..=max_constraints),
+        )
+            .prop_map(|(domains, constraints)| ModelSpec {
+                domains,
+                constraints,
+            })
     })
 }

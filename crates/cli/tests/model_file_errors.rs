@@ -1,0 +1,163 @@
+//! Every kind of bad model file gets an error naming the file, line and column, and what
+//! was expected.
+
+use csp_cli::model_file::{CspFile, SpecError};
+
+fn err(yaml: &str) -> SpecError {
+    CspFile::parse(yaml, "bad.yaml").expect_err("the file is invalid")
+}
+
+/// Asserts the error's place and that its message contains `needle`.
+fn check(yaml: &str, line: u32, needle: &str) {
+    let e = err(yaml);
+    let text = e.to_string();
+    assert!(text.starts_with("bad.yaml:"), "{text}");
+    assert_eq!(e.position().map(|p| p.0), Some(line), "{text}");
+    assert!(text.contains(needle), "expected `{needle}` in:\n{text}");
+}
+
+const HEAD: &str = "kind: csp\nvariables:\n  - names: [a, b]\n    domain: 1..3\n";
+
+#[test]
+fn unknown_constraint_lists_the_known_ones() {
+    check(
+        &format!("{HEAD}constraints:\n  - sum: [a, b]\n"),
+        6,
+        "unknown field `sum`, expected one of",
+    );
+}
+
+#[test]
+fn unknown_variable_is_named() {
+    check(
+        &format!("{HEAD}constraints:\n  - all_different: [a, c]\n"),
+        6,
+        "unknown variable `c`",
+    );
+}
+
+#[test]
+fn empty_domain_is_refused() {
+    check(
+        "kind: csp\nvariables:\n  - name: a\n    domain: []\n",
+        4,
+        "domain of `a` is empty",
+    );
+    check(
+        "kind: csp\nvariables:\n  - name: a\n    domain: 5..1\n",
+        4,
+        "domain of `a` is empty: 5 > 1",
+    );
+}
+
+#[test]
+fn wrong_types_say_what_was_expected() {
+    check(
+        "kind: csp\nvariables:\n  - name: a\n    domain: 7\n",
+        4,
+        "a list of values or a range like 1..9",
+    );
+    check(
+        "kind: csp\nvariables:\n  - name: a\n    domain: one..two\n",
+        4,
+        "expected a list of values or a range like 1..9",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - not_equal: [a, b]\n    offset: two\n"),
+        7,
+        "i64",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - not_equal: a\n"),
+        6,
+        "sequence",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - in: a\n    values: [red]\n"),
+        7,
+        "`a` takes integers, found symbol `red`",
+    );
+    check(
+        "kind: csp\nvariables:\n  - name: a\n    domain: [1, red]\n",
+        4,
+        "mixes integers and symbols",
+    );
+}
+
+#[test]
+fn duplicate_names_are_refused() {
+    check(
+        "kind: csp\nvariables:\n  - names: [a, b]\n    domain: 1..2\n  - name: a\n    domain: 1..2\n",
+        5,
+        "duplicate variable name `a`",
+    );
+}
+
+#[test]
+fn yaml_syntax_errors_carry_the_position() {
+    check("kind: csp\nvariables: [\n", 2, "");
+}
+
+#[test]
+fn other_kinds_and_shapes_are_refused() {
+    check(
+        "kind: sudoku\nvariables:\n  - name: a\n    domain: 1..2\n",
+        1,
+        "kind: expected `csp`, found `sudoku`",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - not_equal: [a, b]\n    all_different: [a, b]\n"),
+        6,
+        "one constraint per entry",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - all_different: [a, b]\n    offset: 1\n"),
+        7,
+        "`offset` does not apply to a `all_different` constraint",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - not_equal: [a, b, a]\n"),
+        6,
+        "not_equal takes two variables, found 3",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - table: [a, b]\n    tuples: [[1, 2], [3]]\n"),
+        7,
+        "tuple has 1 values; expected 2",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - table: [a, b]\n"),
+        6,
+        "a table needs `tuples",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - all_different: [a, b]\n    offsets: [1]\n"),
+        7,
+        "expected 2 offsets",
+    );
+    check(
+        "kind: csp\nvariables:\n  - domain: 1..2\n",
+        3,
+        "expected `name: NAME` or `names",
+    );
+    check(
+        "kind: csp\nvariables: []\n",
+        2,
+        "expected at least one variable",
+    );
+    check(
+        "kind: csp\nvariables:\n  - name: a\n    domain: [9999999999]\n",
+        4,
+        "out of range",
+    );
+    check(
+        &format!("{HEAD}constraints:\n  - not_equal: [a, a]\n"),
+        6,
+        "both sides are the same variable",
+    );
+    check(
+        &format!("{HEAD}solve:\n  strategy: fast\n"),
+        6,
+        "unknown field `strategy`",
+    );
+}
