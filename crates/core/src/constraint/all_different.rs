@@ -459,3 +459,86 @@ impl Propagator for Matching<'_> {
         fixed_distinct(self.c, d, &mut self.scratch)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+
+    fn vars(n: usize) -> Vec<VarId> {
+        (0..n).map(VarId::new).collect()
+    }
+
+    fn options(all_different: AllDifferentStrength) -> PropagatorOptions {
+        PropagatorOptions { all_different }
+    }
+
+    #[test]
+    fn repeated_variables_and_mismatched_offsets_are_refused() {
+        assert!(AllDifferent::new(vec![VarId::new(0), VarId::new(0)], None).is_err());
+        assert!(AllDifferent::new(vars(2), Some(vec![1])).is_err());
+    }
+
+    #[test]
+    fn offsets_shift_the_compared_values() {
+        let c = AllDifferent::new(vars(2), Some(vec![0, 1])).unwrap();
+        assert!(!c.is_satisfied(&[2, 1]));
+        assert!(c.is_satisfied(&[1, 1]));
+        assert_eq!(
+            c.describe(&|x| format!("q{}", x.index())),
+            "all_different(q0, q1 + 1)"
+        );
+    }
+
+    #[test]
+    fn matching_finds_hall_intervals_the_pairwise_form_misses() {
+        // x0, x1 ∈ {1, 2} use up both values, so x2 ∈ {1, 2, 3} must be 3.
+        let doms = [
+            Domain::range(1, 2),
+            Domain::range(1, 2),
+            Domain::range(1, 3),
+        ];
+        let c = AllDifferent::new(vars(3), None).unwrap();
+        let mut d = DomainStore::new(&doms);
+        c.propagator(&options(AllDifferentStrength::Pairwise))
+            .propagate(&mut d)
+            .unwrap();
+        assert_eq!(d.size(VarId::new(2)), 3);
+        c.propagator(&options(AllDifferentStrength::Matching))
+            .propagate(&mut d)
+            .unwrap();
+        assert_eq!(d.value(VarId::new(2)), Some(3));
+    }
+
+    #[test]
+    fn matching_detects_too_few_values() {
+        let doms = [
+            Domain::range(1, 2),
+            Domain::range(1, 2),
+            Domain::range(1, 2),
+        ];
+        let c = AllDifferent::new(vars(3), None).unwrap();
+        let mut d = DomainStore::new(&doms);
+        let mut p = c.propagator(&options(AllDifferentStrength::Matching));
+        assert_eq!(p.propagate(&mut d), Err(Conflict));
+    }
+
+    #[test]
+    fn matching_is_reused_after_backtracking() {
+        let doms = vec![Domain::range(1, 4); 4];
+        let c = AllDifferent::new(vars(4), None).unwrap();
+        let mut d = DomainStore::new(&doms);
+        let mut p = c.propagator(&options(AllDifferentStrength::Matching));
+        p.propagate(&mut d).unwrap();
+        let mark = d.mark();
+        d.assign(VarId::new(0), 1).unwrap();
+        d.assign(VarId::new(1), 2).unwrap();
+        p.propagate(&mut d).unwrap();
+        assert_eq!(d.iter(VarId::new(2)).collect::<Vec<_>>(), vec![3, 4]);
+        d.undo_to(mark);
+        d.assign(VarId::new(3), 1).unwrap();
+        p.propagate(&mut d).unwrap();
+        assert!(!d.contains(VarId::new(0), 1));
+        assert!(p.check(&d));
+    }
+}

@@ -96,3 +96,40 @@ impl Propagator for NotEqual {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+
+    #[test]
+    fn definition_and_description_use_the_offset() {
+        let c = NotEqual::new(VarId::new(0), VarId::new(1), -2);
+        assert!(!c.is_satisfied(&[1, 3]));
+        assert!(c.is_satisfied(&[3, 3]));
+        let name = |x: VarId| format!("v{}", x.index());
+        assert_eq!(c.describe(&name), "v0 ≠ v1 - 2");
+    }
+
+    #[test]
+    fn fixing_one_side_removes_the_shifted_value_from_the_other() {
+        let mut d = DomainStore::new(&[Domain::range(1, 3), Domain::range(1, 3)]);
+        let mut p = NotEqual::new(VarId::new(0), VarId::new(1), 1); // x ≠ y + 1
+        d.assign(VarId::new(0), 3).unwrap();
+        p.forward_check(&mut d, 0).unwrap();
+        assert_eq!(d.iter(VarId::new(1)).collect::<Vec<_>>(), vec![1, 3]);
+        d.assign(VarId::new(1), 1).unwrap();
+        assert!(p.check(&d));
+        assert_eq!(p.forward_check(&mut d, 1), Ok(()));
+    }
+
+    #[test]
+    fn extreme_offsets_do_not_overflow() {
+        let mut d =
+            DomainStore::new(&[Domain::range(i32::MAX - 1, i32::MAX), Domain::range(-1, 0)]);
+        let mut p = NotEqual::new(VarId::new(0), VarId::new(1), i32::MIN);
+        d.assign(VarId::new(0), i32::MAX).unwrap();
+        assert_eq!(p.forward_check(&mut d, 0), Ok(()));
+        assert_eq!(d.size(VarId::new(1)), 2);
+    }
+}

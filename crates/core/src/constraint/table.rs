@@ -207,3 +207,51 @@ impl Propagator for TablePropagator<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+
+    fn vars(n: usize) -> Vec<VarId> {
+        (0..n).map(VarId::new).collect()
+    }
+
+    #[test]
+    fn tuples_of_the_wrong_length_are_refused() {
+        assert!(Table::new(vars(2), vec![vec![1, 2], vec![3]]).is_err());
+        assert!(Table::new(vec![], vec![]).is_err());
+    }
+
+    #[test]
+    fn membership_uses_the_sorted_rows() {
+        let t = Table::new(vars(3), vec![vec![3, 1, 2], vec![1, 2, 3], vec![1, 2, 3]]).unwrap();
+        assert_eq!(t.len(), 2);
+        assert!(t.is_satisfied(&[1, 2, 3]) && t.is_satisfied(&[3, 1, 2]));
+        assert!(!t.is_satisfied(&[2, 1, 3]));
+    }
+
+    #[test]
+    fn propagation_keeps_only_supported_values() {
+        let t = Table::new(vars(2), vec![vec![1, 2], vec![2, 3], vec![5, 5]]).unwrap();
+        let mut d = DomainStore::new(&[Domain::range(1, 3), Domain::range(1, 3)]);
+        let mut p = t.propagator(&PropagatorOptions::default());
+        p.propagate(&mut d).unwrap();
+        assert_eq!(d.iter(VarId::new(0)).collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(d.iter(VarId::new(1)).collect::<Vec<_>>(), vec![2, 3]);
+        d.remove(VarId::new(1), 3).unwrap();
+        p.propagate(&mut d).unwrap();
+        assert_eq!(d.value(VarId::new(0)), Some(1));
+    }
+
+    #[test]
+    fn an_empty_table_is_a_conflict() {
+        let t = Table::new(vars(2), vec![]).unwrap();
+        let mut d = DomainStore::new(&[Domain::range(1, 3), Domain::range(1, 3)]);
+        assert_eq!(
+            t.propagator(&PropagatorOptions::default())
+                .propagate(&mut d),
+            Err(Conflict)
+        );
+    }
+}

@@ -73,3 +73,21 @@ impl Propagator for InSet {
             .is_none_or(|v| self.values.contains(v) == self.allowed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_and_not_in_filter_once() {
+        let mut d = DomainStore::new(&[Domain::range(1, 6)]);
+        let x = VarId::new(0);
+        InSet::new(x, [2, 4, 6, 8], true).propagate(&mut d).unwrap();
+        InSet::new(x, [4], false).propagate(&mut d).unwrap();
+        assert_eq!(d.iter(x).collect::<Vec<_>>(), vec![2, 6]);
+        assert_eq!(InSet::new(x, [1], true).propagate(&mut d), Err(Conflict));
+        let c = InSet::new(x, [1, 2, 3], false);
+        assert_eq!(c.describe(&|_| "x".into()), "x ∉ {1..3}");
+        assert_eq!(c.wake(), Wake::Never);
+    }
+}

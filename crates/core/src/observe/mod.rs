@@ -76,3 +76,49 @@ impl<O: Observer> Observer for &mut O {
         (**self).on_restart(restarts)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Model, Search, SearchConfig};
+
+    #[derive(Default)]
+    struct Counter {
+        decisions: u64,
+        prunings: u64,
+        conflicts: u64,
+        solutions: u64,
+    }
+
+    impl Observer for Counter {
+        const PRUNINGS: bool = true;
+        fn on_decision(&mut self, _: usize, _: Decision) {
+            self.decisions += 1;
+        }
+        fn on_prune(&mut self, _: ConstraintId, _: VarId, _: Value) {
+            self.prunings += 1;
+        }
+        fn on_conflict(&mut self, _: usize, _: Option<ConstraintId>) {
+            self.conflicts += 1;
+        }
+        fn on_solution(&mut self, _: &Solution) {
+            self.solutions += 1;
+        }
+    }
+
+    #[test]
+    fn observer_sees_what_the_stats_count() {
+        let mut m = Model::new();
+        let v = m.new_vars("v", 4, 1..=4).unwrap();
+        m.all_different(&v).unwrap();
+        m.not_equal_offset(v[0], v[1], 1).unwrap();
+        let mut s = Search::with_observer(&m, SearchConfig::default(), Counter::default());
+        let n = s.count(u64::MAX).count;
+        let stats = s.stats();
+        let o = s.observer();
+        assert_eq!(o.solutions, n);
+        assert_eq!(o.decisions, stats.nodes);
+        assert_eq!(o.conflicts, stats.failures);
+        assert!(o.prunings > 0);
+    }
+}

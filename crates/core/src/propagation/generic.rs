@@ -119,3 +119,58 @@ impl Propagator for GenericPropagator<'_> {
         self.c.is_satisfied(&self.buf)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+    use crate::model::Model;
+
+    #[test]
+    fn generic_propagation_matches_the_definition() {
+        // x < y as a table-free constraint through the generic propagator.
+        #[derive(Debug)]
+        struct Less([VarId; 2]);
+        impl Constraint for Less {
+            fn kind(&self) -> &'static str {
+                "less"
+            }
+            fn scope(&self) -> &[VarId] {
+                &self.0
+            }
+            fn is_satisfied(&self, v: &[Value]) -> bool {
+                v[0] < v[1]
+            }
+            fn describe(&self, n: &dyn Fn(VarId) -> String) -> String {
+                format!("{} < {}", n(self.0[0]), n(self.0[1]))
+            }
+            fn propagator(
+                &self,
+                _: &crate::propagation::PropagatorOptions,
+            ) -> Box<dyn Propagator + '_> {
+                Box::new(GenericPropagator::new(self))
+            }
+        }
+        let mut m = Model::new();
+        let x = m.new_var("x", 1..=3).unwrap();
+        let y = m.new_var("y", 1..=3).unwrap();
+        let c = Less([x, y]);
+        let mut d = DomainStore::new(&[Domain::range(1, 3), Domain::range(1, 3)]);
+        let mut p = GenericPropagator::new(&c);
+        p.propagate(&mut d).unwrap();
+        assert_eq!(d.iter(x).collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(d.iter(y).collect::<Vec<_>>(), vec![2, 3]);
+        d.assign(y, 2).unwrap();
+        p.forward_check(&mut d, 1).unwrap();
+        assert_eq!(d.value(x), Some(1));
+        assert!(p.check(&d));
+        // Posted on a model, the search uses it like any built-in constraint.
+        m.post(Less([x, y])).unwrap();
+        assert_eq!(
+            crate::Search::new(&m, crate::SearchConfig::default())
+                .count(10)
+                .count,
+            3
+        );
+    }
+}
