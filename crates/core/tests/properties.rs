@@ -161,3 +161,46 @@ proptest! {
         }
     }
 }
+
+/// Relabels values in order of first appearance: one representative per renaming class.
+fn canonical(s: &[i32]) -> Vec<i32> {
+    let mut map = std::collections::HashMap::new();
+    s.iter()
+        .map(|v| {
+            let next = map.len() as i32;
+            *map.entry(*v).or_insert(next)
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// With symmetric values (graph colouring), every strategy counts exactly one solution
+    /// per class of colourings equal up to renaming the colours.
+    #[test]
+    fn symmetric_values_count_one_solution_per_renaming_class(
+        n in 2usize..7,
+        k in 1i32..5,
+        edges in proptest::collection::vec((0usize..7, 0usize..7), 0..14),
+    ) {
+        let mut model = csp_core::Model::new();
+        let v = model.new_vars("v", n, 0..=k - 1).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for (a, b) in edges {
+            let (a, b) = (a % n, b % n);
+            if a != b && seen.insert((a.min(b), a.max(b))) {
+                model.not_equal(v[a], v[b]).unwrap();
+            }
+        }
+        let classes: BTreeSet<Vec<i32>> = brute_force(&model).iter().map(|s| canonical(s)).collect();
+        for mut config in configs() {
+            config.symmetric_values = true;
+            let label = format!("{:?}/{}/{}", config.propagation, config.var_order, config.value_order);
+            let found: Vec<Vec<i32>> = Search::new(&model, config).solutions().map(|s| s.values().to_vec()).collect();
+            let got: BTreeSet<Vec<i32>> = found.iter().map(|s| canonical(s)).collect();
+            prop_assert_eq!(got.len(), found.len(), "two solutions of one class with {}", label);
+            prop_assert_eq!(&got, &classes, "{}", label);
+        }
+    }
+}

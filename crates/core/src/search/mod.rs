@@ -33,6 +33,7 @@ use crate::heuristics::{SplitMix64, ValueOrder, VarOrder};
 use crate::model::{ConstraintId, Model, VarId};
 use crate::observe::{NoopObserver, Observer, Stats};
 use crate::propagation::{AllDifferentStrength, Engine, Propagation, PropagatorOptions};
+use fixedbitset::FixedBitSet;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -56,6 +57,12 @@ pub struct SearchConfig {
     pub limits: Limits,
     /// Restarts for the first-solution search.
     pub restarts: Option<Restarts>,
+    /// The values are interchangeable (any permutation of values maps solutions to
+    /// solutions, as colours are in graph colouring): a variable may then open at most one
+    /// new value, i.e. after refuting `x = v` with `v` used by no fixed variable, every
+    /// value unused by the fixed variables is removed from `x` too. Counting then counts solutions up to a
+    /// renaming of values. Do not set it for models where values mean something.
+    pub symmetric_values: bool,
 }
 
 impl Default for SearchConfig {
@@ -70,6 +77,7 @@ impl Default for SearchConfig {
             seed: 0,
             limits: Limits::default(),
             restarts: None,
+            symmetric_values: false,
         }
     }
 }
@@ -200,6 +208,8 @@ struct Level {
     decided_mark: usize,
     var: VarId,
     value: Value,
+    /// With symmetric values: whether `value` was used by no fixed variable.
+    opened_new: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,6 +246,9 @@ pub struct Search<'m, O: Observer = NoopObserver> {
     root_mark: usize,
     root_decided: usize,
     scratch: Vec<VarId>,
+    /// Symmetric values: the values in use, offset by `value_base`.
+    used_values: FixedBitSet,
+    value_base: Value,
 }
 
 impl<'m> Search<'m, NoopObserver> {
@@ -269,6 +282,21 @@ impl<'m, O: Observer> Search<'m, O> {
             elapsed: start.elapsed(),
             ..Stats::default()
         };
+        let (mut value_base, mut used_values) = (0, FixedBitSet::new());
+        if config.symmetric_values {
+            let lo = model
+                .vars()
+                .filter_map(|x| model.domain(x).min())
+                .min()
+                .unwrap_or(0);
+            let hi = model
+                .vars()
+                .filter_map(|x| model.domain(x).max())
+                .max()
+                .unwrap_or(0);
+            value_base = lo;
+            used_values = FixedBitSet::with_capacity((i64::from(hi) - i64::from(lo) + 1) as usize);
+        }
         Search {
             model,
             rng: SplitMix64::new(config.seed),
@@ -289,6 +317,8 @@ impl<'m, O: Observer> Search<'m, O> {
             root_mark: 0,
             root_decided: 0,
             scratch: Vec::new(),
+            used_values,
+            value_base,
         }
     }
 
@@ -472,7 +502,16 @@ impl<'m, O: Observer> Search<'m, O> {
             let (x, v) = (level.var, level.value);
             self.observer
                 .on_decision(self.levels.len(), Decision::Remove(x, v));
-            if self.store.remove(x, v).is_err() {
+            let removed = if level.opened_new {
+                // Every unused value is symmetric to `v`: refute them all. The fixed
+                // variables are those of the decision's parent, as when it was taken.
+                self.mark_used_values();
+                let (used, base) = (&self.used_values, self.value_base);
+                self.store.retain(x, |w| used.contains((w - base) as usize))
+            } else {
+                self.store.remove(x, v)
+            };
+            if removed.is_err() {
                 self.store.clear_modified();
                 self.fail(None);
                 continue;
@@ -572,11 +611,16 @@ impl<'m, O: Observer> Search<'m, O> {
                 return Step::Solution;
             };
             let v = self.select_value(x);
+            let opened_new = self.config.symmetric_values && {
+                self.mark_used_values();
+                !self.used_values.contains((v - self.value_base) as usize)
+            };
             self.levels.push(Level {
                 mark: self.store.mark(),
                 decided_mark: self.decided_stack.len(),
                 var: x,
                 value: v,
+                opened_new,
             });
             self.stats.nodes += 1;
             self.stats.max_depth = self.stats.max_depth.max(self.levels.len() as u64);
@@ -592,6 +636,16 @@ impl<'m, O: Observer> Search<'m, O> {
                     self.state = State::Done(None);
                     return Step::End(None);
                 }
+            }
+        }
+    }
+
+    /// Marks in `used_values` the values of the fixed variables (for symmetric values).
+    fn mark_used_values(&mut self) {
+        self.used_values.clear();
+        for i in 0..self.model.num_vars() {
+            if let Some(v) = self.store.value(VarId::new(i)) {
+                self.used_values.insert((v - self.value_base) as usize);
             }
         }
     }
@@ -814,6 +868,33 @@ mod tests {
         let mut naive = Search::new(&m, SearchConfig::naive());
         assert_eq!(naive.solve(), Outcome::Unsatisfiable);
         assert!(naive.stats().nodes > 0);
+    }
+
+    #[test]
+    fn symmetric_values_count_colourings_up_to_renaming() {
+        // A path of three vertices with three colours: 12 colourings, 2 up to renaming
+        // (ends equal or different).
+        let mut m = Model::new();
+        let v = m.new_vars("v", 3, 0..=2).unwrap();
+        m.not_equal(v[0], v[1]).unwrap();
+        m.not_equal(v[1], v[2]).unwrap();
+        assert_eq!(
+            Search::new(&m, SearchConfig::default()).count(100).count,
+            12
+        );
+        for p in [
+            Propagation::None,
+            Propagation::ForwardChecking,
+            Propagation::ArcConsistency,
+        ] {
+            let config = SearchConfig {
+                symmetric_values: true,
+                propagation: p,
+                var_order: VarOrder::InputOrder,
+                ..SearchConfig::default()
+            };
+            assert_eq!(Search::new(&m, config).count(100).count, 2, "{p:?}");
+        }
     }
 
     #[test]
