@@ -1,0 +1,168 @@
+//! Simple undirected graphs with named vertices, and colouring instances.
+
+use petgraph::graph::{NodeIndex, UnGraph};
+
+/// An undirected simple graph: vertices `0..n`, sorted adjacency lists without loops or
+/// repeated edges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Graph {
+    adj: Vec<Vec<u32>>,
+    names: Vec<String>,
+    edges: usize,
+}
+
+impl Graph {
+    /// `n` isolated vertices named `1`…`n` (DIMACS numbering).
+    pub fn new(n: usize) -> Self {
+        Graph {
+            adj: vec![Vec::new(); n],
+            names: (1..=n).map(|i| i.to_string()).collect(),
+            edges: 0,
+        }
+    }
+
+    /// Isolated vertices with the given names.
+    pub fn with_names(names: Vec<String>) -> Self {
+        Graph {
+            adj: vec![Vec::new(); names.len()],
+            names,
+            edges: 0,
+        }
+    }
+
+    /// A graph from 0-based edges; loops and repeats are ignored.
+    pub fn from_edges(n: usize, edges: impl IntoIterator<Item = (usize, usize)>) -> Self {
+        let mut g = Graph::new(n);
+        for (u, v) in edges {
+            g.add_edge(u, v);
+        }
+        g.finish();
+        g
+    }
+
+    /// Adds the edge `u–v` (0-based); a loop is ignored. Call [`Graph::finish`] after adding.
+    pub fn add_edge(&mut self, u: usize, v: usize) {
+        if u != v {
+            self.adj[u].push(v as u32);
+            self.adj[v].push(u as u32);
+        }
+    }
+
+    /// Sorts adjacency lists and removes repeated edges.
+    pub fn finish(&mut self) {
+        let mut twice = 0;
+        for a in &mut self.adj {
+            a.sort_unstable();
+            a.dedup();
+            twice += a.len();
+        }
+        self.edges = twice / 2;
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.adj.len()
+    }
+
+    /// Whether the graph has no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.adj.is_empty()
+    }
+
+    /// Number of (distinct) edges.
+    pub fn edge_count(&self) -> usize {
+        self.edges
+    }
+
+    /// The neighbours of `v`, sorted.
+    pub fn neighbours(&self, v: usize) -> &[u32] {
+        &self.adj[v]
+    }
+
+    /// The degree of `v`.
+    pub fn degree(&self, v: usize) -> usize {
+        self.adj[v].len()
+    }
+
+    /// Whether `u–v` is an edge (`O(log d)`).
+    pub fn has_edge(&self, u: usize, v: usize) -> bool {
+        self.adj[u].binary_search(&(v as u32)).is_ok()
+    }
+
+    /// The name of `v`.
+    pub fn name(&self, v: usize) -> &str {
+        &self.names[v]
+    }
+
+    /// Every edge once, as `(u, v)` with `u < v`.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.adj.iter().enumerate().flat_map(|(u, a)| {
+            a.iter()
+                .filter(move |&&v| (v as usize) > u)
+                .map(move |&v| (u, v as usize))
+        })
+    }
+
+    /// Edge density `2E / (n(n-1))`.
+    pub fn density(&self) -> f64 {
+        let n = self.len() as f64;
+        if n < 2.0 {
+            0.0
+        } else {
+            2.0 * self.edges as f64 / (n * (n - 1.0))
+        }
+    }
+
+    /// The graph as a petgraph graph (node weights are vertex indices).
+    pub fn to_petgraph(&self) -> UnGraph<usize, ()> {
+        let mut g = UnGraph::with_capacity(self.len(), self.edges);
+        for v in 0..self.len() {
+            g.add_node(v);
+        }
+        for (u, v) in self.edges() {
+            g.add_edge(NodeIndex::new(u), NodeIndex::new(v), ());
+        }
+        g
+    }
+}
+
+/// A colouring problem: a graph, optional precoloured vertices (colours from 0) and an
+/// optional number of colours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instance {
+    /// Its name (file stem or `name:`).
+    pub name: String,
+    /// The graph.
+    pub graph: Graph,
+    /// `(vertex, colour)` pairs that are fixed.
+    pub precoloured: Vec<(usize, u32)>,
+    /// The number of colours asked for, if the file says.
+    pub k: Option<u32>,
+}
+
+impl Instance {
+    /// An instance of `graph` alone.
+    pub fn new(name: impl Into<String>, graph: Graph) -> Self {
+        Instance {
+            name: name.into(),
+            graph,
+            precoloured: Vec::new(),
+            k: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_and_reversed_edges_and_loops_count_once() {
+        let g = Graph::from_edges(3, [(0, 1), (1, 0), (0, 1), (2, 2), (1, 2)]);
+        assert_eq!(g.edge_count(), 2);
+        assert_eq!(g.neighbours(1), &[0, 2]);
+        assert!(g.has_edge(2, 1) && !g.has_edge(0, 2));
+        assert_eq!(g.edges().collect::<Vec<_>>(), vec![(0, 1), (1, 2)]);
+        assert_eq!(g.to_petgraph().edge_count(), 2);
+    }
+}
