@@ -1,5 +1,7 @@
 //! `csp`: solve, count and trace constraint-satisfaction problems from the command line.
 
+mod colour;
+
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use csp_cli::model_file::{CspFile, SolveOptions};
@@ -31,6 +33,10 @@ enum Command {
     /// Solve a YAML model (`kind: csp`): first solution, count, or all solutions.
     #[command(after_help = EXIT_CODES)]
     Solve(SolveArgs),
+    /// Colour a graph: k-colouring, or the chromatic number with a proof; `colour bench DIR`
+    /// runs the benchmark.
+    #[command(after_help = EXIT_CODES, alias = "color")]
+    Colour(colour::ColourArgs),
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     Graph {
         /// The model file.
@@ -160,6 +166,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve(&args),
+        Command::Colour(args) => colour::run(&args),
         Command::Graph { file, dot } => {
             let f = CspFile::load(&file)?;
             let g = f.model.constraint_graph();

@@ -3,7 +3,8 @@
 //! # How χ is bracketed and closed
 //!
 //! 1. **Lower bound**: a large clique (greedy from the highest-degree vertices, then
-//!    Tomita's MCQ branch and bound under a node budget), and the largest precolour.
+//!    Tomita's MCQ branch and bound under a node budget), raised by Mycielskian extensions
+//!    ([`crate::mycielski`]), and the largest precolour.
 //! 2. **Upper bound**: DSATUR greedy, then TabuCol for `ub - 1, ub - 2, …` while it
 //!    succeeds (skipped with a precolouring).
 //! 3. **Exact**: for `k = ub - 1` down to `lb`, decide k-colourability on the `csp-core`
@@ -20,6 +21,7 @@ use crate::clique::{greedy_clique, max_clique};
 use crate::encode::Colouring;
 use crate::graph::{Graph, Instance};
 use crate::heuristic::{dsatur, tabucol};
+use crate::mycielski::mycielski_multistart;
 use csp_core::{
     AllDifferentStrength, Limits, Model, Outcome, Propagation, Restarts, Search, SearchConfig,
     ValueOrder, VarId, VarOrder,
@@ -117,6 +119,8 @@ pub struct Config {
     pub tabu_iterations: u64,
     /// Seed for TabuCol.
     pub seed: u64,
+    /// Apexes tried per start by the Mycielskian lower bound.
+    pub mycielski_budget: u64,
 }
 
 impl Default for Config {
@@ -127,6 +131,7 @@ impl Default for Config {
             tabu: true,
             tabu_iterations: 2_000_000,
             seed: 1,
+            mycielski_budget: 200_000,
         }
     }
 }
@@ -295,6 +300,8 @@ pub struct Chromatic {
     pub clique_exact: bool,
     /// Which step gave the upper bound: `dsatur`, `tabucol` or `exact`.
     pub ub_source: &'static str,
+    /// Which step gave the lower bound: `clique`, `mycielski` or `exact`.
+    pub lb_source: &'static str,
     /// Search effort of the exact phase.
     pub effort: Effort,
     /// Wall time.
@@ -303,13 +310,20 @@ pub struct Chromatic {
 
 /// The chromatic number of `inst`'s graph (with its precolouring, if any), proved when the
 /// time allows, else bracketed.
-pub fn chromatic_number(
-    inst: &Instance,
-    config: &Config,
-    progress: &mut dyn FnMut(&Progress),
-) -> Chromatic {
+///
+/// Phases: clique and DSATUR; Mycielskian bound (a tenth of a second, or a fiftieth of the
+/// limit); a first exact pass with a fifth of the time (easy instances end here); TabuCol
+/// for the upper bound; the exact search with the rest.
+pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnMut(&Progress)) -> Chromatic {
     let start = Instant::now();
     let deadline = config.time_limit.map(|t| start + t);
+    // A share of the time left (a fixed slice when there is no limit).
+    let share = |fraction: u32, unlimited: Duration| -> Instant {
+        match deadline {
+            Some(d) => Instant::now() + d.saturating_duration_since(Instant::now()) / fraction,
+            None => Instant::now() + unlimited,
+        }
+    };
     let g: &Graph = &inst.graph;
     let n = g.len();
     let mut report = |lb: u32, ub: u32, phase: String| {
@@ -320,40 +334,69 @@ pub fn chromatic_number(
             elapsed: start.elapsed(),
         })
     };
-    let max_pre = inst
-        .precoloured
-        .iter()
-        .map(|&(_, c)| c + 1)
-        .max()
-        .unwrap_or(0);
-    // Lower bound.
+    let max_pre = inst.precoloured.iter().map(|&(_, c)| c + 1).max().unwrap_or(0);
+    // Lower bound: a clique.
     let greedy = greedy_clique(g, 64);
     let node_budget = if n <= 1000 { 200_000 } else { 20_000 };
     let (clique, clique_exact) = max_clique(g, &greedy, node_budget);
     let mut lb = (clique.len() as u32).max(max_pre);
-    // Upper bound.
+    let mut lb_source = "clique";
+    // Upper bound: DSATUR.
     let mut best = dsatur(g, &inst.precoloured);
     let mut ub = best.num_colours().max(max_pre);
     let mut ub_source = "dsatur";
     report(lb, ub, "dsatur".into());
-    if config.tabu && inst.precoloured.is_empty() {
-        let mut k = ub.saturating_sub(1);
-        while k >= lb && k > 0 && lb < ub {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+    // Mycielskian extensions may raise the lower bound.
+    if lb < ub && !clique.is_empty() {
+        report(lb, ub, "mycielski".into());
+        let cap = config.time_limit.map_or(Duration::from_millis(300), |t| (t / 20).min(Duration::from_secs(1)));
+        let (b, _) = mycielski_multistart(g, &clique, config.mycielski_budget, ub, Instant::now() + cap);
+        if b > lb {
+            lb = b;
+            lb_source = "mycielski";
+        }
+    }
+    let mut effort = Effort::default();
+    // The exact search, descending from ub - 1 until `until`.
+    // Returns whether it improved the colouring and whether it refuted a k.
+    let exact = |lb: &mut u32, ub: &mut u32, best: &mut Colouring, until: Option<Instant>, effort: &mut Effort, report: &mut dyn FnMut(u32, u32, String)| -> (bool, bool) {
+        let (mut improved, mut refuted) = (false, false);
+        while *lb < *ub {
+            let k = *ub - 1;
+            report(*lb, *ub, format!("exact {k}"));
+            match k_colourable(inst, k, &clique, config.strategy, until, effort) {
+                KAnswer::Colourable(c) => {
+                    *best = c;
+                    *ub = best.num_colours().max(max_pre);
+                    improved = true;
+                }
+                KAnswer::NotColourable => {
+                    *lb = *ub;
+                    refuted = true;
+                }
+                KAnswer::Unknown => break,
             }
+        }
+        (improved, refuted)
+    };
+    // A first, short exact pass: the easy instances end here.
+    if lb < ub {
+        let until = share(5, Duration::from_millis(500));
+        let (improved, refuted) = exact(&mut lb, &mut ub, &mut best, Some(until), &mut effort, &mut report);
+        if improved {
+            ub_source = "exact";
+        }
+        if refuted {
+            lb_source = "exact";
+        }
+    }
+    // TabuCol lowers the upper bound (half of what is left).
+    if lb < ub && config.tabu && inst.precoloured.is_empty() {
+        let until = share(2, Duration::from_secs(3600));
+        let mut k = ub - 1;
+        while k >= lb && k > 0 && Instant::now() < until {
             report(lb, ub, format!("tabucol {k}"));
-            // Tabu gets at most half of what is left.
-            let tabu_deadline =
-                deadline.map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2);
-            match tabucol(
-                g,
-                k,
-                &best,
-                config.tabu_iterations,
-                config.seed,
-                tabu_deadline,
-            ) {
+            match tabucol(g, k, &best, config.tabu_iterations, config.seed, Some(until)) {
                 Some(c) => {
                     best = c;
                     ub = best.num_colours();
@@ -364,21 +407,14 @@ pub fn chromatic_number(
             }
         }
     }
-    let mut effort = Effort::default();
-    // Exact: descend from ub - 1.
-    while lb < ub {
-        let k = ub - 1;
-        report(lb, ub, format!("exact {k}"));
-        match k_colourable(inst, k, &clique, config.strategy, deadline, &mut effort) {
-            KAnswer::Colourable(c) => {
-                best = c;
-                ub = best.num_colours().max(max_pre);
-                ub_source = "exact";
-            }
-            KAnswer::NotColourable => {
-                lb = ub;
-            }
-            KAnswer::Unknown => break,
+    // The exact search with the rest of the time.
+    if lb < ub {
+        let (improved, refuted) = exact(&mut lb, &mut ub, &mut best, deadline, &mut effort, &mut report);
+        if improved {
+            ub_source = "exact";
+        }
+        if refuted {
+            lb_source = "exact";
         }
     }
     report(lb, ub, "done".into());
@@ -390,6 +426,7 @@ pub fn chromatic_number(
         clique,
         clique_exact,
         ub_source,
+        lb_source,
         effort,
         elapsed: start.elapsed(),
     }

@@ -25,6 +25,7 @@ pub mod encode;
 pub mod error;
 pub mod graph;
 pub mod heuristic;
+pub mod mycielski;
 pub mod render;
 pub mod yaml;
 
