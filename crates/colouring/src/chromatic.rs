@@ -131,7 +131,7 @@ impl Default for Config {
             tabu: true,
             tabu_iterations: 2_000_000,
             seed: 1,
-            mycielski_budget: 200_000,
+            mycielski_budget: 1_000_000,
         }
     }
 }
@@ -165,6 +165,20 @@ pub fn k_colourable(
     k: u32,
     clique: &[usize],
     strategy: Strategy,
+    deadline: Option<Instant>,
+    effort: &mut Effort,
+) -> KAnswer {
+    k_colourable_with(inst, k, clique, strategy, true, deadline, effort)
+}
+
+/// [`k_colourable`], choosing whether edges are grouped into clique all-differents
+/// (`cliques`) or posted as one `≠` each.
+pub fn k_colourable_with(
+    inst: &Instance,
+    k: u32,
+    clique: &[usize],
+    strategy: Strategy,
+    cliques: bool,
     deadline: Option<Instant>,
     effort: &mut Effort,
 ) -> KAnswer {
@@ -226,17 +240,30 @@ pub fn k_colourable(
             .expect("distinct vertex names");
             vars.push(x);
         }
-        for &u in &core {
-            for &w in g.neighbours(u) {
-                let w = w as usize;
-                if alive[w] && u < w {
-                    model
-                        .not_equal(vars[index[u]], vars[index[w]])
-                        .expect("distinct");
+        if cliques {
+            // Cover the edges with cliques: an all-different by matching on each clique of
+            // three or more sees Hall sets that the pairwise ≠ do not.
+            for clique in edge_clique_cover(g, &alive) {
+                let xs: Vec<VarId> = clique.iter().map(|&v| vars[index[v]]).collect();
+                if xs.len() == 2 {
+                    model.not_equal(xs[0], xs[1]).expect("distinct");
+                } else {
+                    model.all_different(&xs).expect("distinct");
+                }
+            }
+        } else {
+            for &u in &core {
+                for &w in g.neighbours(u) {
+                    let w = w as usize;
+                    if alive[w] && u < w {
+                        model.not_equal(vars[index[u]], vars[index[w]]).expect("distinct");
+                    }
                 }
             }
         }
-        let mut search = Search::new(&model, strategy.config(deadline));
+        let mut config = strategy.config(deadline);
+        config.all_different = AllDifferentStrength::Matching;
+        let mut search = Search::new(&model, config);
         let outcome = search.solve();
         let s = search.stats();
         effort.nodes += s.nodes;
@@ -268,6 +295,49 @@ pub fn k_colourable(
             .expect("degree < k leaves a colour") as u32;
     }
     KAnswer::Colourable(Colouring { colours })
+}
+
+/// Covers the edges among `alive` vertices with cliques, greedily: each uncovered edge grows
+/// into a maximal clique by adding the common neighbour with most neighbours among the other
+/// candidates. Every edge is in at least one returned clique. `O(m·n/64·ω)`.
+pub fn edge_clique_cover(g: &Graph, alive: &[bool]) -> Vec<Vec<usize>> {
+    use fixedbitset::FixedBitSet;
+    let n = g.len();
+    let adj: Vec<FixedBitSet> = (0..n)
+        .map(|v| {
+            let mut b = FixedBitSet::with_capacity(n);
+            if alive[v] {
+                for &w in g.neighbours(v) {
+                    if alive[w as usize] {
+                        b.insert(w as usize);
+                    }
+                }
+            }
+            b
+        })
+        .collect();
+    let mut covered: Vec<FixedBitSet> = vec![FixedBitSet::with_capacity(n); n];
+    let mut out = Vec::new();
+    for (u, w) in g.edges() {
+        if !alive[u] || !alive[w] || covered[u].contains(w) {
+            continue;
+        }
+        let mut clique = vec![u, w];
+        let mut cand = adj[u].clone();
+        cand.intersect_with(&adj[w]);
+        while let Some(v) = cand.ones().max_by_key(|&v| (adj[v].intersection_count(&cand), std::cmp::Reverse(v))) {
+            clique.push(v);
+            cand.intersect_with(&adj[v]);
+        }
+        for (i, &a) in clique.iter().enumerate() {
+            for &b in &clique[i + 1..] {
+                covered[a].insert(b);
+                covered[b].insert(a);
+            }
+        }
+        out.push(clique);
+    }
+    out
 }
 
 /// Progress of a chromatic-number search, for a live status line.
@@ -311,9 +381,9 @@ pub struct Chromatic {
 /// The chromatic number of `inst`'s graph (with its precolouring, if any), proved when the
 /// time allows, else bracketed.
 ///
-/// Phases: clique and DSATUR; Mycielskian bound (a tenth of a second, or a fiftieth of the
-/// limit); a first exact pass with a fifth of the time (easy instances end here); TabuCol
-/// for the upper bound; the exact search with the rest.
+/// Phases: clique and DSATUR; a short Mycielskian bound (150 ms at most); a first exact pass
+/// with a twentieth of the time (easy instances end here); a longer Mycielskian bound (a
+/// twentieth, at most 1 s); TabuCol with half of what is left; the exact search with the rest.
 pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnMut(&Progress)) -> Chromatic {
     let start = Instant::now();
     let deadline = config.time_limit.map(|t| start + t);
@@ -346,15 +416,21 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
     let mut ub = best.num_colours().max(max_pre);
     let mut ub_source = "dsatur";
     report(lb, ub, "dsatur".into());
-    // Mycielskian extensions may raise the lower bound.
-    if lb < ub && !clique.is_empty() {
-        report(lb, ub, "mycielski".into());
-        let cap = config.time_limit.map_or(Duration::from_millis(300), |t| (t / 20).min(Duration::from_secs(1)));
-        let (b, _) = mycielski_multistart(g, &clique, config.mycielski_budget, ub, Instant::now() + cap);
-        if b > lb {
-            lb = b;
-            lb_source = "mycielski";
+    // Mycielskian extensions may raise the lower bound: a short try now, a longer one if the
+    // first exact pass does not settle the instance.
+    let mycielski = |lb: &mut u32, ub: u32, cap: Duration, report: &mut dyn FnMut(u32, u32, String)| -> bool {
+        if *lb >= ub || clique.is_empty() {
+            return false;
         }
+        report(*lb, ub, "mycielski".into());
+        let cap = deadline.map_or(cap, |d| cap.min(d.saturating_duration_since(Instant::now())));
+        let (b, _) = mycielski_multistart(g, &clique, config.mycielski_budget, ub, Instant::now() + cap);
+        let raised = b > *lb;
+        *lb = (*lb).max(b);
+        raised
+    };
+    if mycielski(&mut lb, ub, Duration::from_millis(150), &mut report) {
+        lb_source = "mycielski";
     }
     let mut effort = Effort::default();
     // The exact search, descending from ub - 1 until `until`.
@@ -381,7 +457,7 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
     };
     // A first, short exact pass: the easy instances end here.
     if lb < ub {
-        let until = share(5, Duration::from_millis(500));
+        let until = share(20, Duration::from_secs(1));
         let (improved, refuted) = exact(&mut lb, &mut ub, &mut best, Some(until), &mut effort, &mut report);
         if improved {
             ub_source = "exact";
@@ -389,6 +465,10 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
         if refuted {
             lb_source = "exact";
         }
+    }
+    let long = config.time_limit.map_or(Duration::from_secs(1), |t| (t / 20).min(Duration::from_secs(1)));
+    if mycielski(&mut lb, ub, long, &mut report) {
+        lb_source = "mycielski";
     }
     // TabuCol lowers the upper bound (half of what is left).
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
