@@ -86,7 +86,9 @@ fn strategy(s: &str) -> Result<Strategy> {
 
 fn limit(t: Option<f64>) -> Result<Option<Duration>> {
     match t {
-        Some(t) if !(t.is_finite() && t >= 0.0) => bail!("--time-limit: expected seconds ≥ 0, found {t}"),
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            bail!("--time-limit: expected seconds ≥ 0, found {t}")
+        }
         t => Ok(t.map(Duration::from_secs_f64)),
     }
 }
@@ -101,7 +103,11 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
     let strategy = strategy(&args.strategy)?;
     let time_limit = limit(args.time_limit)?;
     let mut out = std::io::stdout().lock();
-    let k = if args.chromatic { None } else { args.k.or(inst.k) };
+    let k = if args.chromatic {
+        None
+    } else {
+        args.k.or(inst.k)
+    };
     let (colouring, code) = match k {
         Some(k) => {
             let deadline = time_limit.map(|t| Instant::now() + t);
@@ -110,27 +116,41 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
             let answer = chromatic::k_colourable(&inst, k, &[], strategy, deadline, &mut effort);
             let elapsed = start.elapsed();
             let status = match &answer {
-                KAnswer::Colourable(_) => "colourable",
-                KAnswer::NotColourable => "not colourable",
-                KAnswer::Unknown => "unknown (time limit reached)",
+                KAnswer::Colourable(_) => format!("colourable with {k} colours"),
+                KAnswer::NotColourable => format!("not colourable with {k} colours"),
+                KAnswer::Unknown => format!("unknown with {k} colours (time limit reached)"),
             };
             let colouring = match answer {
                 KAnswer::Colourable(c) => {
-                    verify(&inst, Some(k), &c).context("internal error: the colouring does not verify")?;
+                    verify(&inst, Some(k), &c)
+                        .context("internal error: the colouring does not verify")?;
                     Some(c)
                 }
                 _ => None,
             };
             if args.json {
-                let mut j = json!({"graph": inst.name, "k": k, "status": status, "nodes": effort.nodes, "failures": effort.failures, "elapsed_ms": elapsed.as_secs_f64() * 1e3});
+                let mut j = json!({"graph": inst.name, "k": k, "status": match &colouring { Some(_) => "colourable", None if status.starts_with("not") => "not colourable", None => "unknown" }, "nodes": effort.nodes, "failures": effort.failures, "elapsed_ms": elapsed.as_secs_f64() * 1e3});
                 if let Some(c) = &colouring {
                     j["colouring"] = colouring_json(&inst, c);
                 }
                 writeln!(out, "{j}")?;
             } else if !args.dot {
-                writeln!(out, "{}: {k}-{status} ({} vertices, {} edges; {} nodes, {:.3} s)", inst.name, inst.graph.len(), inst.graph.edge_count(), effort.nodes, elapsed.as_secs_f64())?;
+                let c = if args.dimacs { "c " } else { "" };
+                writeln!(
+                    out,
+                    "{c}{}: {status} ({} vertices, {} edges; {} nodes, {:.3} s)",
+                    inst.name,
+                    inst.graph.len(),
+                    inst.graph.edge_count(),
+                    effort.nodes,
+                    elapsed.as_secs_f64()
+                )?;
             }
-            let code = if colouring.is_some() { ExitCode::SUCCESS } else { ExitCode::from(1) };
+            let code = if colouring.is_some() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            };
             (colouring, code)
         }
         None => {
@@ -142,7 +162,8 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
             };
             let r = chromatic::chromatic_number(&inst, &config, &mut progress_line());
             clear_progress();
-            verify(&inst, Some(r.ub), &r.colouring).context("internal error: the colouring does not verify")?;
+            verify(&inst, Some(r.ub), &r.colouring)
+                .context("internal error: the colouring does not verify")?;
             if args.json {
                 let j = json!({
                     "graph": inst.name, "vertices": inst.graph.len(), "edges": inst.graph.edge_count(),
@@ -152,7 +173,19 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
                 });
                 writeln!(out, "{j}")?;
             } else if !args.dot {
-                writeln!(out, "{}: {} ({} vertices, {} edges; lower bound by {}, upper bound by {}, {} nodes, {:.3} s)", inst.name, bounds(&r), inst.graph.len(), inst.graph.edge_count(), r.lb_source, r.ub_source, r.effort.nodes, r.elapsed.as_secs_f64())?;
+                let c = if args.dimacs { "c " } else { "" };
+                writeln!(
+                    out,
+                    "{c}{}: {} ({} vertices, {} edges; lower bound by {}, upper bound by {}, {} nodes, {:.3} s)",
+                    inst.name,
+                    bounds(&r),
+                    inst.graph.len(),
+                    inst.graph.edge_count(),
+                    r.lb_source,
+                    r.ub_source,
+                    r.effort.nodes,
+                    r.elapsed.as_secs_f64()
+                )?;
             }
             (Some(r.colouring), ExitCode::SUCCESS)
         }
@@ -168,16 +201,27 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
     }
     if let Some(svg) = &args.svg {
         if inst.graph.len() > 2000 {
-            bail!("{}: {} vertices is too many for a picture (at most 2000)", path.display(), inst.graph.len());
+            bail!(
+                "{}: {} vertices is too many for a picture (at most 2000)",
+                path.display(),
+                inst.graph.len()
+            );
         }
-        std::fs::write(svg, render::svg(&inst.graph, colouring.as_ref(), &inst.name))
-            .with_context(|| format!("cannot write {}", svg.display()))?;
+        std::fs::write(
+            svg,
+            render::svg(&inst.graph, colouring.as_ref(), &inst.name),
+        )
+        .with_context(|| format!("cannot write {}", svg.display()))?;
     }
     Ok(code)
 }
 
 fn bounds(r: &Chromatic) -> String {
-    if r.proved { format!("χ = {} (proved)", r.ub) } else { format!("{} ≤ χ ≤ {}", r.lb, r.ub) }
+    if r.proved {
+        format!("χ = {} (proved)", r.ub)
+    } else {
+        format!("{} ≤ χ ≤ {}", r.lb, r.ub)
+    }
 }
 
 fn colouring_json(inst: &Instance, c: &Colouring) -> serde_json::Value {
@@ -193,7 +237,13 @@ fn progress_line() -> impl FnMut(&Progress) {
     let tty = std::io::stderr().is_terminal();
     move |p: &Progress| {
         if tty {
-            eprint!("\r\x1b[K{} ≤ χ ≤ {}  {}  {:.1} s", p.lb, p.ub, p.phase, p.elapsed.as_secs_f64());
+            eprint!(
+                "\r\x1b[K{} ≤ χ ≤ {}  {}  {:.1} s",
+                p.lb,
+                p.ub,
+                p.phase,
+                p.elapsed.as_secs_f64()
+            );
         }
     }
 }
@@ -213,13 +263,19 @@ struct Known {
 
 fn read_known(dir: &Path) -> std::collections::HashMap<String, Known> {
     let mut m = std::collections::HashMap::new();
-    let Ok(text) = std::fs::read_to_string(dir.join("README.md")) else { return m };
+    let Ok(text) = std::fs::read_to_string(dir.join("README.md")) else {
+        return m;
+    };
     for line in text.lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         if cells.len() >= 9 && cells[1].ends_with(".col") {
             m.insert(
                 cells[1].trim_end_matches(".col").to_string(),
-                Known { chi: cells[5].to_string(), gc: cells[7].to_string(), class: cells[8].to_string() },
+                Known {
+                    chi: cells[5].to_string(),
+                    gc: cells[7].to_string(),
+                    class: cells[8].to_string(),
+                },
             );
         }
     }
@@ -232,20 +288,34 @@ pub fn data_dir() -> PathBuf {
 }
 
 fn bench(b: &BenchArgs) -> Result<ExitCode> {
-    let dir = b.dir.clone().unwrap_or_else(|| data_dir().join("colouring"));
+    let dir = b
+        .dir
+        .clone()
+        .unwrap_or_else(|| data_dir().join("colouring"));
     let known = read_known(&dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .with_context(|| format!("cannot read {}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "col"))
         .filter(|p| {
-            let name = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
             (b.only.is_empty() || b.only.iter().any(|o| name.contains(o.as_str())))
-                && (b.class.is_empty() || known.get(&name).is_some_and(|k| b.class.iter().any(|c| k.class.trim_end_matches('*') == c)))
+                && (b.class.is_empty()
+                    || known.get(&name).is_some_and(|k| {
+                        b.class.iter().any(|c| k.class.trim_end_matches('*') == c)
+                    }))
         })
         .collect();
     // Smallest first, so a reader sees results early.
-    files.sort_by_key(|p| (std::fs::metadata(p).map(|m| m.len()).unwrap_or(0), p.clone()));
+    files.sort_by_key(|p| {
+        (
+            std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+            p.clone(),
+        )
+    });
     if files.is_empty() {
         bail!("no .col files to run in {}", dir.display());
     }
@@ -257,10 +327,20 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
     };
     let mut out = std::io::stdout().lock();
     if b.csv {
-        writeln!(out, "instance,V,E,lb,ub,proved,seconds,nodes,known,class,gc_cdcl")?;
+        writeln!(
+            out,
+            "instance,V,E,lb,ub,proved,seconds,nodes,known,class,gc_cdcl"
+        )?;
     } else {
-        writeln!(out, "strategy {}, tabu {}, {} s per instance\n", config.strategy, config.tabu, b.time_limit)?;
-        writeln!(out, "| instance | V | E | lb | ub | proved | time (s) | nodes | known χ | class | gc-cdcl |")?;
+        writeln!(
+            out,
+            "strategy {}, tabu {}, {} s per instance\n",
+            config.strategy, config.tabu, b.time_limit
+        )?;
+        writeln!(
+            out,
+            "| instance | V | E | lb | ub | proved | time (s) | nodes | known χ | class | gc-cdcl |"
+        )?;
         writeln!(out, "|---|---:|---:|---:|---:|:---:|---:|---:|---|---|---|")?;
     }
     let (mut proved, mut proved_1s, mut total) = (0, 0, 0);
@@ -269,13 +349,19 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
         let inst = csp_colouring::dimacs::read(f)?;
         let r = chromatic::chromatic_number(&inst, &config, &mut progress_line());
         clear_progress();
-        verify(&inst, Some(r.ub), &r.colouring).with_context(|| format!("{}: colouring does not verify", inst.name))?;
+        verify(&inst, Some(r.ub), &r.colouring)
+            .with_context(|| format!("{}: colouring does not verify", inst.name))?;
         let k = known.get(&inst.name);
-        let (chi, class, gc) = k.map_or(("?", "?", "?"), |k| (k.chi.as_str(), k.class.as_str(), k.gc.as_str()));
+        let (chi, class, gc) = k.map_or(("?", "?", "?"), |k| {
+            (k.chi.as_str(), k.class.as_str(), k.gc.as_str())
+        });
         // A proved χ that contradicts a known exact value is a bug, loudly.
         if let Ok(c) = chi.parse::<u32>() {
             if r.lb > c || (r.proved && r.ub != c) {
-                wrong.push(format!("{}: ours {}..{} vs known {c}", inst.name, r.lb, r.ub));
+                wrong.push(format!(
+                    "{}: ours {}..{} vs known {c}",
+                    inst.name, r.lb, r.ub
+                ));
             }
         }
         total += 1;
@@ -287,17 +373,44 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
         }
         let secs = r.elapsed.as_secs_f64();
         if b.csv {
-            writeln!(out, "{},{},{},{},{},{},{secs:.3},{},{chi},{class},{gc}", inst.name, inst.graph.len(), inst.graph.edge_count(), r.lb, r.ub, r.proved, r.effort.nodes)?;
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{secs:.3},{},{chi},{class},{gc}",
+                inst.name,
+                inst.graph.len(),
+                inst.graph.edge_count(),
+                r.lb,
+                r.ub,
+                r.proved,
+                r.effort.nodes
+            )?;
         } else {
-            writeln!(out, "| {} | {} | {} | {} | {} | {} | {secs:.3} | {} | {chi} | {class} | {gc} |", inst.name, inst.graph.len(), inst.graph.edge_count(), r.lb, r.ub, if r.proved { "yes" } else { "" }, r.effort.nodes)?;
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {secs:.3} | {} | {chi} | {class} | {gc} |",
+                inst.name,
+                inst.graph.len(),
+                inst.graph.edge_count(),
+                r.lb,
+                r.ub,
+                if r.proved { "yes" } else { "" },
+                r.effort.nodes
+            )?;
         }
         out.flush()?;
     }
     if !b.csv {
-        writeln!(out, "\nproved {proved} of {total} within {} s each ({proved_1s} within 1 s)", b.time_limit)?;
+        writeln!(
+            out,
+            "\nproved {proved} of {total} within {} s each ({proved_1s} within 1 s)",
+            b.time_limit
+        )?;
     }
     if !wrong.is_empty() {
-        bail!("results contradict known chromatic numbers: {}", wrong.join("; "));
+        bail!(
+            "results contradict known chromatic numbers: {}",
+            wrong.join("; ")
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -256,7 +256,9 @@ pub fn k_colourable_with(
                 for &w in g.neighbours(u) {
                     let w = w as usize;
                     if alive[w] && u < w {
-                        model.not_equal(vars[index[u]], vars[index[w]]).expect("distinct");
+                        model
+                            .not_equal(vars[index[u]], vars[index[w]])
+                            .expect("distinct");
                     }
                 }
             }
@@ -325,7 +327,10 @@ pub fn edge_clique_cover(g: &Graph, alive: &[bool]) -> Vec<Vec<usize>> {
         let mut clique = vec![u, w];
         let mut cand = adj[u].clone();
         cand.intersect_with(&adj[w]);
-        while let Some(v) = cand.ones().max_by_key(|&v| (adj[v].intersection_count(&cand), std::cmp::Reverse(v))) {
+        while let Some(v) = cand
+            .ones()
+            .max_by_key(|&v| (adj[v].intersection_count(&cand), std::cmp::Reverse(v)))
+        {
             clique.push(v);
             cand.intersect_with(&adj[v]);
         }
@@ -384,7 +389,11 @@ pub struct Chromatic {
 /// Phases: clique and DSATUR; a short Mycielskian bound (150 ms at most); a first exact pass
 /// with a twentieth of the time (easy instances end here); a longer Mycielskian bound (a
 /// twentieth, at most 1 s); TabuCol with half of what is left; the exact search with the rest.
-pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnMut(&Progress)) -> Chromatic {
+pub fn chromatic_number(
+    inst: &Instance,
+    config: &Config,
+    progress: &mut dyn FnMut(&Progress),
+) -> Chromatic {
     let start = Instant::now();
     let deadline = config.time_limit.map(|t| start + t);
     // A share of the time left (a fixed slice when there is no limit).
@@ -404,7 +413,12 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
             elapsed: start.elapsed(),
         })
     };
-    let max_pre = inst.precoloured.iter().map(|&(_, c)| c + 1).max().unwrap_or(0);
+    let max_pre = inst
+        .precoloured
+        .iter()
+        .map(|&(_, c)| c + 1)
+        .max()
+        .unwrap_or(0);
     // Lower bound: a clique.
     let greedy = greedy_clique(g, 64);
     let node_budget = if n <= 1000 { 200_000 } else { 20_000 };
@@ -418,24 +432,39 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
     report(lb, ub, "dsatur".into());
     // Mycielskian extensions may raise the lower bound: a short try now, a longer one if the
     // first exact pass does not settle the instance.
-    let mycielski = |lb: &mut u32, ub: u32, cap: Duration, report: &mut dyn FnMut(u32, u32, String)| -> bool {
-        if *lb >= ub || clique.is_empty() {
-            return false;
-        }
-        report(*lb, ub, "mycielski".into());
-        let cap = deadline.map_or(cap, |d| cap.min(d.saturating_duration_since(Instant::now())));
-        let (b, _) = mycielski_multistart(g, &clique, config.mycielski_budget, ub, Instant::now() + cap);
-        let raised = b > *lb;
-        *lb = (*lb).max(b);
-        raised
-    };
+    let mycielski =
+        |lb: &mut u32, ub: u32, cap: Duration, report: &mut dyn FnMut(u32, u32, String)| -> bool {
+            if *lb >= ub || clique.is_empty() {
+                return false;
+            }
+            report(*lb, ub, "mycielski".into());
+            let cap = deadline.map_or(cap, |d| {
+                cap.min(d.saturating_duration_since(Instant::now()))
+            });
+            let (b, _) = mycielski_multistart(
+                g,
+                &clique,
+                config.mycielski_budget,
+                ub,
+                Instant::now() + cap,
+            );
+            let raised = b > *lb;
+            *lb = (*lb).max(b);
+            raised
+        };
     if mycielski(&mut lb, ub, Duration::from_millis(150), &mut report) {
         lb_source = "mycielski";
     }
     let mut effort = Effort::default();
     // The exact search, descending from ub - 1 until `until`.
     // Returns whether it improved the colouring and whether it refuted a k.
-    let exact = |lb: &mut u32, ub: &mut u32, best: &mut Colouring, until: Option<Instant>, effort: &mut Effort, report: &mut dyn FnMut(u32, u32, String)| -> (bool, bool) {
+    let exact = |lb: &mut u32,
+                 ub: &mut u32,
+                 best: &mut Colouring,
+                 until: Option<Instant>,
+                 effort: &mut Effort,
+                 report: &mut dyn FnMut(u32, u32, String)|
+     -> (bool, bool) {
         let (mut improved, mut refuted) = (false, false);
         while *lb < *ub {
             let k = *ub - 1;
@@ -458,7 +487,14 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
     // A first, short exact pass: the easy instances end here.
     if lb < ub {
         let until = share(20, Duration::from_secs(1));
-        let (improved, refuted) = exact(&mut lb, &mut ub, &mut best, Some(until), &mut effort, &mut report);
+        let (improved, refuted) = exact(
+            &mut lb,
+            &mut ub,
+            &mut best,
+            Some(until),
+            &mut effort,
+            &mut report,
+        );
         if improved {
             ub_source = "exact";
         }
@@ -466,7 +502,9 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
             lb_source = "exact";
         }
     }
-    let long = config.time_limit.map_or(Duration::from_secs(1), |t| (t / 20).min(Duration::from_secs(1)));
+    let long = config.time_limit.map_or(Duration::from_secs(1), |t| {
+        (t / 20).min(Duration::from_secs(1))
+    });
     if mycielski(&mut lb, ub, long, &mut report) {
         lb_source = "mycielski";
     }
@@ -476,7 +514,14 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
         let mut k = ub - 1;
         while k >= lb && k > 0 && Instant::now() < until {
             report(lb, ub, format!("tabucol {k}"));
-            match tabucol(g, k, &best, config.tabu_iterations, config.seed, Some(until)) {
+            match tabucol(
+                g,
+                k,
+                &best,
+                config.tabu_iterations,
+                config.seed,
+                Some(until),
+            ) {
                 Some(c) => {
                     best = c;
                     ub = best.num_colours();
@@ -489,7 +534,14 @@ pub fn chromatic_number(inst: &Instance, config: &Config, progress: &mut dyn FnM
     }
     // The exact search with the rest of the time.
     if lb < ub {
-        let (improved, refuted) = exact(&mut lb, &mut ub, &mut best, deadline, &mut effort, &mut report);
+        let (improved, refuted) = exact(
+            &mut lb,
+            &mut ub,
+            &mut best,
+            deadline,
+            &mut effort,
+            &mut report,
+        );
         if improved {
             ub_source = "exact";
         }

@@ -29,7 +29,14 @@ pub fn mycielski_multistart(
     target: u32,
     deadline: Instant,
 ) -> (u32, Vec<usize>) {
-    let mut best = mycielski_bound(g, clique, clique.len() as u32, budget_per_start, target, Some(deadline));
+    let mut best = mycielski_bound(
+        g,
+        clique,
+        clique.len() as u32,
+        budget_per_start,
+        target,
+        Some(deadline),
+    );
     for (u, v) in g.edges() {
         if best.0 >= target || Instant::now() >= deadline {
             break;
@@ -114,7 +121,10 @@ impl Extend {
             let pick = if self.cand.contains(u) {
                 Some(u)
             } else {
-                self.cand.intersection(&next).next().or_else(|| self.cand.minimum())
+                self.cand
+                    .intersection(&next)
+                    .next()
+                    .or_else(|| self.cand.minimum())
             }?;
             next.insert(pick);
         }

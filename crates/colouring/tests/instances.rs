@@ -8,11 +8,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 fn data() -> PathBuf {
-    std::env::var_os("CSP_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-        PathBuf::from,
-    )
-    .join("colouring")
+    std::env::var_os("CSP_DATA")
+        .map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
+            PathBuf::from,
+        )
+        .join("colouring")
 }
 
 fn load(name: &str) -> Instance {
@@ -30,35 +31,87 @@ fn original_files_parse_to_the_normalised_graphs() {
         let a = load(orig);
         let b = load(norm);
         assert_eq!(a.graph.edge_count(), b.graph.edge_count(), "{orig}");
-        assert_eq!(a.graph.edges().collect::<Vec<_>>(), b.graph.edges().collect::<Vec<_>>(), "{orig}");
+        assert_eq!(
+            a.graph.edges().collect::<Vec<_>>(),
+            b.graph.edges().collect::<Vec<_>>(),
+            "{orig}"
+        );
         let text = std::fs::read_to_string(data().join(orig)).unwrap();
-        assert!(text.lines().any(|l| l.starts_with("p ") && l.contains(&header.to_string())));
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("p ") && l.contains(&header.to_string()))
+        );
     }
 }
 
 /// Easy instances and their chromatic numbers (from the data README).
 const EASY: &[(&str, u32)] = &[
-    ("myciel3", 4), ("myciel4", 5), ("queen5_5", 5), ("1-FullIns_3", 4), ("queen6_6", 7),
-    ("2-Insertions_3", 4), ("myciel5", 6), ("2-FullIns_3", 5), ("huck", 11), ("jean", 10),
-    ("3-FullIns_3", 6), ("david", 11), ("1-FullIns_4", 5), ("myciel6", 7), ("queen8_12", 12),
-    ("games120", 9), ("r125.1", 5), ("DSJC125.1", 5), ("r125.5", 36), ("r125.1c", 46),
-    ("miles250", 8), ("miles500", 20), ("miles750", 31), ("miles1500", 73), ("anna", 11),
-    ("mulsol.i.2", 31), ("mulsol.i.1", 49), ("zeroin.i.3", 30), ("zeroin.i.1", 49),
-    ("2-FullIns_4", 6), ("school1_nsh", 14), ("school1", 14), ("le450_25a", 25),
-    ("le450_25b", 25), ("le450_5d", 5), ("le450_5c", 5), ("fpsol2.i.2", 30), ("fpsol2.i.1", 65),
-    ("DSJR500.1", 12), ("homer", 13), ("inithx.i.2", 31), ("ash331GPIA", 4), ("will199GPIA", 7),
-    ("inithx.i.1", 54), ("r1000.1", 20), ("queen8_8", 9), ("myciel7", 8),
+    ("myciel3", 4),
+    ("myciel4", 5),
+    ("queen5_5", 5),
+    ("1-FullIns_3", 4),
+    ("queen6_6", 7),
+    ("2-Insertions_3", 4),
+    ("myciel5", 6),
+    ("2-FullIns_3", 5),
+    ("huck", 11),
+    ("jean", 10),
+    ("3-FullIns_3", 6),
+    ("david", 11),
+    ("1-FullIns_4", 5),
+    ("myciel6", 7),
+    ("queen8_12", 12),
+    ("games120", 9),
+    ("r125.1", 5),
+    ("DSJC125.1", 5),
+    ("r125.5", 36),
+    ("r125.1c", 46),
+    ("miles250", 8),
+    ("miles500", 20),
+    ("miles750", 31),
+    ("miles1500", 73),
+    ("anna", 11),
+    ("mulsol.i.2", 31),
+    ("mulsol.i.1", 49),
+    ("zeroin.i.3", 30),
+    ("zeroin.i.1", 49),
+    ("2-FullIns_4", 6),
+    ("school1_nsh", 14),
+    ("school1", 14),
+    ("le450_25a", 25),
+    ("le450_25b", 25),
+    ("le450_5d", 5),
+    ("le450_5c", 5),
+    ("fpsol2.i.2", 30),
+    ("fpsol2.i.1", 65),
+    ("DSJR500.1", 12),
+    ("homer", 13),
+    ("inithx.i.2", 31),
+    ("ash331GPIA", 4),
+    ("will199GPIA", 7),
+    ("inithx.i.1", 54),
+    ("r1000.1", 20),
+    ("queen8_8", 9),
+    ("myciel7", 8),
 ];
 
 #[test]
 fn easy_instances_prove_their_chromatic_number() {
-    let config = Config { time_limit: Some(Duration::from_secs(20)), ..Config::default() };
+    let config = Config {
+        time_limit: Some(Duration::from_secs(20)),
+        ..Config::default()
+    };
     let mut unproved = Vec::new();
     for &(name, chi) in EASY {
         let inst = load(&format!("{name}.col"));
         let r = chromatic::chromatic_number(&inst, &config, &mut |_| {});
         assert_eq!(verify(&inst, Some(r.ub), &r.colouring), Ok(()), "{name}");
-        assert!(r.lb <= chi && chi <= r.ub, "{name}: {}..{} excludes the known χ = {chi}", r.lb, r.ub);
+        assert!(
+            r.lb <= chi && chi <= r.ub,
+            "{name}: {}..{} excludes the known χ = {chi}",
+            r.lb,
+            r.ub
+        );
         if !r.proved {
             unproved.push(name);
         } else {
@@ -70,13 +123,25 @@ fn easy_instances_prove_their_chromatic_number() {
 
 #[test]
 fn one_colour_less_than_chi_is_not_colourable() {
-    for &(name, chi) in &[("myciel4", 5), ("queen5_5", 5), ("queen6_6", 7), ("1-FullIns_3", 4), ("jean", 10)] {
+    for &(name, chi) in &[
+        ("myciel4", 5),
+        ("queen5_5", 5),
+        ("queen6_6", 7),
+        ("1-FullIns_3", 4),
+        ("jean", 10),
+    ] {
         let inst = load(&format!("{name}.col"));
         for s in Strategy::ALL {
             let mut e = chromatic::Effort::default();
-            assert_eq!(chromatic::k_colourable(&inst, chi - 1, &[], s, None, &mut e), KAnswer::NotColourable, "{name} {s}");
+            assert_eq!(
+                chromatic::k_colourable(&inst, chi - 1, &[], s, None, &mut e),
+                KAnswer::NotColourable,
+                "{name} {s}"
+            );
             match chromatic::k_colourable(&inst, chi, &[], s, None, &mut e) {
-                KAnswer::Colourable(c) => assert_eq!(verify(&inst, Some(chi), &c), Ok(()), "{name} {s}"),
+                KAnswer::Colourable(c) => {
+                    assert_eq!(verify(&inst, Some(chi), &c), Ok(()), "{name} {s}")
+                }
                 other => panic!("{name} {s}: {other:?}"),
             }
         }

@@ -13,7 +13,10 @@ fn brute_chi(g: &Graph) -> u32 {
             return true;
         }
         for col in 0..k {
-            if g.neighbours(v).iter().all(|&w| (w as usize) >= v || c[w as usize] != col) {
+            if g.neighbours(v)
+                .iter()
+                .all(|&w| (w as usize) >= v || c[w as usize] != col)
+            {
                 c[v] = col;
                 if colourable(g, k, v + 1, c) {
                     return true;
@@ -22,7 +25,9 @@ fn brute_chi(g: &Graph) -> u32 {
         }
         false
     }
-    (0..=g.len() as u32).find(|&k| colourable(g, k, 0, &mut vec![0; g.len()])).unwrap_or(0)
+    (0..=g.len() as u32)
+        .find(|&k| colourable(g, k, 0, &mut vec![0; g.len()]))
+        .unwrap_or(0)
 }
 
 fn graph() -> impl Strategy<Value = Graph> {
