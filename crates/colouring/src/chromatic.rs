@@ -187,6 +187,14 @@ pub fn k_colourable_with(
     if inst.precoloured.iter().any(|&(_, c)| c >= k) || (k == 0 && n > 0) {
         return KAnswer::NotColourable;
     }
+    // More colours than vertices (and precolours) change nothing; keep domains small.
+    let max_pre = inst
+        .precoloured
+        .iter()
+        .map(|&(_, c)| c + 1)
+        .max()
+        .unwrap_or(0);
+    let k = k.min((n as u32).max(max_pre)).max(1);
     let fixed: Vec<Option<u32>> = {
         let mut f = vec![None; n];
         for &(v, c) in &inst.precoloured {
@@ -604,6 +612,26 @@ mod tests {
                 assert_eq!(r.clique.len(), 2);
                 assert_eq!(verify(&inst, Some(chi), &r.colouring), Ok(()));
             }
+        }
+    }
+
+    #[test]
+    fn huge_k_is_trivially_colourable() {
+        let g = Graph::from_edges(3, [(0, 1), (1, 2)]);
+        let inst = Instance {
+            precoloured: vec![(0, 6)],
+            ..Instance::new("p", g)
+        };
+        match k_colourable(
+            &inst,
+            u32::MAX,
+            &[],
+            Strategy::Dsatur,
+            None,
+            &mut Effort::default(),
+        ) {
+            KAnswer::Colourable(c) => assert_eq!(verify(&inst, None, &c), Ok(())),
+            other => panic!("{other:?}"),
         }
     }
 
