@@ -35,6 +35,16 @@ pub struct ColourArgs {
     /// Skip the TabuCol local search.
     #[arg(long)]
     no_tabu: bool,
+    /// With -k: solve the plain model (one ≠ per edge, no reductions) with this engine
+    /// variable order instead (input, mrv, degree, ddeg, mrv-deg, dom/deg, dom/wdeg).
+    #[arg(long, value_name = "ORDER", requires = "k")]
+    var_order: Option<String>,
+    /// With -k and the plain model: the value order (min, max, lcv, random).
+    #[arg(long, value_name = "ORDER", requires = "k")]
+    val_order: Option<String>,
+    /// With -k and the plain model: none, fc, ac3 (default ac3).
+    #[arg(long, value_name = "LEVEL", requires = "k")]
+    propagation: Option<String>,
     /// Print JSON.
     #[arg(long, conflicts_with = "dimacs")]
     json: bool,
@@ -113,7 +123,13 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
             let deadline = time_limit.map(|t| Instant::now() + t);
             let mut effort = chromatic::Effort::default();
             let start = Instant::now();
-            let answer = chromatic::k_colourable(&inst, k, &[], strategy, deadline, &mut effort);
+            let plain =
+                args.var_order.is_some() || args.val_order.is_some() || args.propagation.is_some();
+            let answer = if plain {
+                plain_k_colouring(&inst, k, args, time_limit, &mut effort)?
+            } else {
+                chromatic::k_colourable(&inst, k, &[], strategy, deadline, &mut effort)
+            };
             let elapsed = start.elapsed();
             let status = match &answer {
                 KAnswer::Colourable(_) => format!("colourable with {k} colours"),
@@ -214,6 +230,50 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
         .with_context(|| format!("cannot write {}", svg.display()))?;
     }
     Ok(code)
+}
+
+/// k-colouring on the plain encoding with any engine strategy (no peeling, no cliques).
+fn plain_k_colouring(
+    inst: &Instance,
+    k: u32,
+    args: &ColourArgs,
+    time_limit: Option<Duration>,
+    effort: &mut chromatic::Effort,
+) -> Result<KAnswer> {
+    use csp_core::{Outcome, Propagation, Search, SearchConfig};
+    let k = k.min(
+        (inst.graph.len() as u32)
+            .max(inst.precoloured.iter().map(|p| p.1 + 1).max().unwrap_or(0))
+            .max(1),
+    );
+    let enc = csp_colouring::encode(inst, k);
+    let mut config = SearchConfig {
+        symmetric_values: true,
+        ..SearchConfig::default()
+    };
+    if let Some(v) = &args.var_order {
+        config.var_order = v.parse().map_err(anyhow::Error::msg)?;
+    }
+    if let Some(v) = &args.val_order {
+        config.value_order = v.parse().map_err(anyhow::Error::msg)?;
+    }
+    config.propagation = match args.propagation.as_deref() {
+        None | Some("ac3") | Some("mac") => Propagation::ArcConsistency,
+        Some("fc") => Propagation::ForwardChecking,
+        Some("none") => Propagation::None,
+        Some(p) => bail!("unknown propagation `{p}`; expected one of none, fc, ac3"),
+    };
+    config.limits.time = time_limit;
+    let mut search = Search::new(&enc.model, config);
+    let outcome = search.solve();
+    effort.nodes += search.stats().nodes;
+    effort.failures += search.stats().failures;
+    effort.searches += 1;
+    Ok(match outcome {
+        Outcome::Satisfiable(s) => KAnswer::Colourable(csp_colouring::decode(&enc, &s)),
+        Outcome::Unsatisfiable => KAnswer::NotColourable,
+        Outcome::Unknown(_) => KAnswer::Unknown,
+    })
 }
 
 fn bounds(r: &Chromatic) -> String {

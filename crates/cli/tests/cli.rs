@@ -479,3 +479,41 @@ fn colour_bench_runs_on_a_folder_and_checks_known_values() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("contradict known chromatic numbers"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn colour_with_any_engine_strategy_agrees() {
+    for p in ["none", "fc", "ac3"] {
+        for v in ["input", "mrv", "dom/wdeg", "mrv-deg"] {
+            let o = csp(&[
+                "colour",
+                "problems/petersen.yaml",
+                "-k",
+                "3",
+                "--propagation",
+                p,
+                "--var-order",
+                v,
+            ]);
+            let out = stdout(&o);
+            assert!(
+                out.starts_with("petersen: colourable with 3 colours"),
+                "{p} {v}: {out}"
+            );
+            assert!(proper(&PETERSEN, &out));
+            let o = csp(&[
+                "colour",
+                "problems/petersen.yaml",
+                "-k",
+                "2",
+                "--propagation",
+                p,
+                "--var-order",
+                v,
+            ]);
+            assert!(
+                stdout(&o).starts_with("petersen: not colourable with 2 colours"),
+                "{p} {v}"
+            );
+        }
+    }
+}
