@@ -29,8 +29,8 @@ pub struct ColourArgs {
     /// Give up after this many seconds (bounds are reported).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
-    /// Exact search branching: dsatur, dom/wdeg, dom/wdeg+restarts.
-    #[arg(long, default_value = "dsatur")]
+    /// Exact search: portfolio (restarts then DSATUR), dsatur, dom/wdeg, dom/wdeg+restarts.
+    #[arg(long, default_value = "portfolio")]
     strategy: String,
     /// Skip the TabuCol local search.
     #[arg(long)]
@@ -74,7 +74,7 @@ struct BenchArgs {
     #[arg(long, default_value_t = 60.0)]
     time_limit: f64,
     /// Exact search branching.
-    #[arg(long, default_value = "dsatur")]
+    #[arg(long, default_value = "portfolio")]
     strategy: String,
     /// Skip TabuCol.
     #[arg(long)]

@@ -33,8 +33,12 @@ use std::time::{Duration, Instant};
 /// The branching of the exact search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Strategy {
-    /// DSATUR: MRV on colour domains, ties by degree.
+    /// dom/wdeg with restarts for half the time (they find colourings), then DSATUR (it
+    /// proves that none exists); in the chromatic-number search, the first exact pass is
+    /// DSATUR alone.
     #[default]
+    Portfolio,
+    /// DSATUR: MRV on colour domains, ties by degree.
     Dsatur,
     /// dom/wdeg.
     DomWDeg,
@@ -44,7 +48,8 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy.
-    pub const ALL: [Strategy; 3] = [
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Portfolio,
         Strategy::Dsatur,
         Strategy::DomWDeg,
         Strategy::DomWDegRestarts,
@@ -53,6 +58,7 @@ impl Strategy {
     /// Its command-line name.
     pub fn name(self) -> &'static str {
         match self {
+            Strategy::Portfolio => "portfolio",
             Strategy::Dsatur => "dsatur",
             Strategy::DomWDeg => "dom/wdeg",
             Strategy::DomWDegRestarts => "dom/wdeg+restarts",
@@ -61,7 +67,7 @@ impl Strategy {
 
     fn config(self, deadline: Option<Instant>) -> SearchConfig {
         let (var_order, restarts) = match self {
-            Strategy::Dsatur => (VarOrder::MostConstrained, None),
+            Strategy::Portfolio | Strategy::Dsatur => (VarOrder::MostConstrained, None),
             Strategy::DomWDeg => (VarOrder::DomOverWDeg, None),
             Strategy::DomWDegRestarts => (VarOrder::DomOverWDeg, Some(Restarts { scale: 100 })),
         };
@@ -100,7 +106,7 @@ impl FromStr for Strategy {
             .find(|x| x.name() == s)
             .ok_or_else(|| {
                 format!(
-                    "unknown strategy `{s}`; expected one of dsatur, dom/wdeg, dom/wdeg+restarts"
+                    "unknown strategy `{s}`; expected one of portfolio, dsatur, dom/wdeg, dom/wdeg+restarts"
                 )
             })
     }
@@ -115,7 +121,8 @@ pub struct Config {
     pub strategy: Strategy,
     /// Run TabuCol to lower the upper bound before the exact search.
     pub tabu: bool,
-    /// TabuCol iterations per `k` tried.
+    /// TabuCol iterations per `k` tried when there is no time limit (with one, TabuCol runs
+    /// on time alone).
     pub tabu_iterations: u64,
     /// Seed for TabuCol.
     pub seed: u64,
@@ -127,7 +134,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             time_limit: None,
-            strategy: Strategy::Dsatur,
+            strategy: Strategy::Portfolio,
             tabu: true,
             tabu_iterations: 2_000_000,
             seed: 1,
@@ -168,7 +175,10 @@ pub fn k_colourable(
     deadline: Option<Instant>,
     effort: &mut Effort,
 ) -> KAnswer {
-    k_colourable_with(inst, k, clique, strategy, true, deadline, effort)
+    // Clique all-differents pay on sparse and mid-density graphs (Hall sets in small
+    // cliques); on dense random graphs their many matchings cost far more than they prune.
+    let cliques = inst.graph.density() <= 0.4;
+    k_colourable_with(inst, k, clique, strategy, cliques, deadline, effort)
 }
 
 /// [`k_colourable`], choosing whether edges are grouped into clique all-differents
@@ -180,6 +190,54 @@ pub fn k_colourable_with(
     strategy: Strategy,
     cliques: bool,
     deadline: Option<Instant>,
+    effort: &mut Effort,
+) -> KAnswer {
+    match strategy {
+        Strategy::Portfolio => {}
+        // Fixed clique colours hamper restarts; colour symmetry is broken anyway.
+        Strategy::DomWDegRestarts => {
+            return slice(inst, k, &[], strategy, cliques, deadline, None, effort);
+        }
+        s => return slice(inst, k, clique, s, cliques, deadline, None, effort),
+    }
+    // Restarts look for a colouring, without the clique fixed (its fixed colours hamper
+    // them); then DSATUR, with the clique, for the proof.
+    let half = deadline.map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2);
+    let budget = deadline.is_none().then_some(20_000);
+    match slice(
+        inst,
+        k,
+        &[],
+        Strategy::DomWDegRestarts,
+        cliques,
+        half,
+        budget,
+        effort,
+    ) {
+        KAnswer::Unknown => slice(
+            inst,
+            k,
+            clique,
+            Strategy::Dsatur,
+            cliques,
+            deadline,
+            None,
+            effort,
+        ),
+        answer => answer,
+    }
+}
+
+/// One k-colourability search with one strategy, stopped at `deadline` or after `failures`.
+#[allow(clippy::too_many_arguments)]
+fn slice(
+    inst: &Instance,
+    k: u32,
+    clique: &[usize],
+    strategy: Strategy,
+    cliques: bool,
+    deadline: Option<Instant>,
+    failures: Option<u64>,
     effort: &mut Effort,
 ) -> KAnswer {
     let g = &inst.graph;
@@ -273,11 +331,12 @@ pub fn k_colourable_with(
         }
         let mut config = strategy.config(deadline);
         config.all_different = AllDifferentStrength::Matching;
+        config.limits.failures = failures;
         let mut search = Search::new(&model, config);
         let outcome = search.solve();
-        let s = search.stats();
-        effort.nodes += s.nodes;
-        effort.failures += s.failures;
+        let st = search.stats();
+        effort.nodes += st.nodes;
+        effort.failures += st.failures;
         effort.searches += 1;
         match outcome {
             Outcome::Satisfiable(sol) => {
@@ -395,8 +454,10 @@ pub struct Chromatic {
 /// time allows, else bracketed.
 ///
 /// Phases: clique and DSATUR; a short Mycielskian bound (150 ms at most); a first exact pass
-/// with a twentieth of the time (easy instances end here); a longer Mycielskian bound (a
-/// twentieth, at most 1 s); TabuCol with half of what is left; the exact search with the rest.
+/// with a twentieth of the time (easy instances end here); with the portfolio, a pass with
+/// restarts on another twentieth; a longer Mycielskian bound (a
+/// twentieth, at most 1 s); TabuCol with three quarters of what is left; the exact search
+/// with the rest.
 pub fn chromatic_number(
     inst: &Instance,
     config: &Config,
@@ -430,7 +491,11 @@ pub fn chromatic_number(
     // Lower bound: a clique.
     let greedy = greedy_clique(g, 64);
     let node_budget = if n <= 1000 { 200_000 } else { 20_000 };
-    let (clique, clique_exact) = max_clique(g, &greedy, node_budget);
+    let clique_cap = config.time_limit.map_or(Duration::from_secs(2), |t| {
+        (t / 20).min(Duration::from_secs(2))
+    });
+    let (clique, clique_exact) =
+        max_clique(g, &greedy, node_budget, Some(Instant::now() + clique_cap));
     let mut lb = (clique.len() as u32).max(max_pre);
     let mut lb_source = "clique";
     // Upper bound: DSATUR.
@@ -469,6 +534,7 @@ pub fn chromatic_number(
     let exact = |lb: &mut u32,
                  ub: &mut u32,
                  best: &mut Colouring,
+                 strategy: Strategy,
                  until: Option<Instant>,
                  effort: &mut Effort,
                  report: &mut dyn FnMut(u32, u32, String)|
@@ -477,7 +543,7 @@ pub fn chromatic_number(
         while *lb < *ub {
             let k = *ub - 1;
             report(*lb, *ub, format!("exact {k}"));
-            match k_colourable(inst, k, &clique, config.strategy, until, effort) {
+            match k_colourable(inst, k, &clique, strategy, until, effort) {
                 KAnswer::Colourable(c) => {
                     *best = c;
                     *ub = best.num_colours().max(max_pre);
@@ -495,10 +561,35 @@ pub fn chromatic_number(
     // A first, short exact pass: the easy instances end here.
     if lb < ub {
         let until = share(20, Duration::from_secs(1));
+        let first = match config.strategy {
+            Strategy::Portfolio => Strategy::Dsatur,
+            s => s,
+        };
         let (improved, refuted) = exact(
             &mut lb,
             &mut ub,
             &mut best,
+            first,
+            Some(until),
+            &mut effort,
+            &mut report,
+        );
+        if improved {
+            ub_source = "exact";
+        }
+        if refuted {
+            lb_source = "exact";
+        }
+    }
+    // With the portfolio, a second short pass with restarts: they find the colourings that
+    // DSATUR's first choices miss (r250.5: χ = ω = 65 in under a second).
+    if lb < ub && config.strategy == Strategy::Portfolio {
+        let until = share(20, Duration::from_secs(1));
+        let (improved, refuted) = exact(
+            &mut lb,
+            &mut ub,
+            &mut best,
+            Strategy::DomWDegRestarts,
             Some(until),
             &mut effort,
             &mut report,
@@ -516,20 +607,23 @@ pub fn chromatic_number(
     if mycielski(&mut lb, ub, long, &mut report) {
         lb_source = "mycielski";
     }
-    // TabuCol lowers the upper bound (half of what is left).
+    // TabuCol lowers the upper bound: with a time limit it gets three quarters of what is
+    // left (the exact search has had its easy chance), without one an iteration budget.
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
-        let until = share(2, Duration::from_secs(3600));
+        let (until, iterations) = match deadline {
+            Some(d) => (
+                Instant::now() + d.saturating_duration_since(Instant::now()) * 3 / 4,
+                u64::MAX,
+            ),
+            None => (
+                Instant::now() + Duration::from_secs(3600),
+                config.tabu_iterations,
+            ),
+        };
         let mut k = ub - 1;
         while k >= lb && k > 0 && Instant::now() < until {
             report(lb, ub, format!("tabucol {k}"));
-            match tabucol(
-                g,
-                k,
-                &best,
-                config.tabu_iterations,
-                config.seed,
-                Some(until),
-            ) {
+            match tabucol(g, k, &best, iterations, config.seed, Some(until)) {
                 Some(c) => {
                     best = c;
                     ub = best.num_colours();
@@ -546,6 +640,7 @@ pub fn chromatic_number(
             &mut lb,
             &mut ub,
             &mut best,
+            config.strategy,
             deadline,
             &mut effort,
             &mut report,

@@ -2,6 +2,7 @@
 
 use crate::graph::Graph;
 use fixedbitset::FixedBitSet;
+use std::time::Instant;
 
 /// A clique grown greedily from each of the `starts` highest-degree vertices: repeatedly add
 /// the candidate with the most neighbours among the remaining candidates. `O(starts·n·m/64)`.
@@ -48,8 +49,14 @@ fn adjacency(g: &Graph) -> Vec<FixedBitSet> {
 /// A maximum clique by branch and bound with greedy-colouring bounds (Tomita & Seki's MCQ,
 /// 2003), starting from `initial`; gives up after `node_limit` nodes. Returns the best
 /// clique found and whether it is proved maximum. Exponential in the worst case; the
-/// colouring bound makes it fast on the sparse and mid-density graphs of DIMACS.
-pub fn max_clique(g: &Graph, initial: &[usize], node_limit: u64) -> (Vec<usize>, bool) {
+/// colouring bound makes it fast on the sparse and mid-density graphs of DIMACS. Also stops
+/// at `deadline`.
+pub fn max_clique(
+    g: &Graph,
+    initial: &[usize],
+    node_limit: u64,
+    deadline: Option<Instant>,
+) -> (Vec<usize>, bool) {
     let n = g.len();
     // Renumber by decreasing degree: the greedy colouring then gives tighter bounds.
     let mut order: Vec<usize> = (0..n).collect();
@@ -65,6 +72,7 @@ pub fn max_clique(g: &Graph, initial: &[usize], node_limit: u64) -> (Vec<usize>,
         best: initial.iter().map(|&v| rank[v]).collect(),
         nodes: 0,
         limit: node_limit,
+        deadline,
     };
     let mut all = FixedBitSet::with_capacity(n);
     all.insert_range(..);
@@ -80,13 +88,16 @@ struct Mcq {
     best: Vec<usize>,
     nodes: u64,
     limit: u64,
+    deadline: Option<Instant>,
 }
 
 impl Mcq {
     /// Returns false when the node limit stopped the search.
     fn expand(&mut self, r: &mut Vec<usize>, mut p: FixedBitSet) -> bool {
         self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.nodes > self.limit
+            || (self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             return false;
         }
         // Greedy colouring of P: vertices in colour order with their colour numbers.
@@ -148,7 +159,7 @@ mod tests {
         edges.extend((5..30).map(|v| (v, v + 1)));
         edges.push((4, 5));
         let g = Graph::from_edges(31, edges);
-        let (c, exact) = max_clique(&g, &[], 1_000_000);
+        let (c, exact) = max_clique(&g, &[], 1_000_000, None);
         assert!(exact);
         assert_eq!(c, vec![0, 1, 2, 3, 4]);
         let gr = greedy_clique(&g, 5);
