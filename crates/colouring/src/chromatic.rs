@@ -176,8 +176,11 @@ pub fn k_colourable(
     effort: &mut Effort,
 ) -> KAnswer {
     // Clique all-differents pay on sparse and mid-density graphs (Hall sets in small
-    // cliques); on dense random graphs their many matchings cost far more than they prune.
-    let cliques = inst.graph.density() <= 0.4;
+    // cliques) and on small dense ones (r125.5: 134 nodes with them, a timeout without); on
+    // large dense random graphs their many matchings cost far more than they prune
+    // (DSJC1000.5: one root fixpoint took 20 s).
+    let g = &inst.graph;
+    let cliques = g.density() <= 0.4 || g.len() <= 300;
     k_colourable_with(inst, k, clique, strategy, cliques, deadline, effort)
 }
 
@@ -194,9 +197,10 @@ pub fn k_colourable_with(
 ) -> KAnswer {
     match strategy {
         Strategy::Portfolio => {}
-        // Fixed clique colours hamper restarts; colour symmetry is broken anyway.
+        // Restarts are for finding colourings: the plain ≠ model, no clique fixed (fixed
+        // colours hamper them; colour symmetry is broken anyway).
         Strategy::DomWDegRestarts => {
-            return slice(inst, k, &[], strategy, cliques, deadline, None, effort);
+            return slice(inst, k, &[], strategy, false, deadline, None, effort);
         }
         s => return slice(inst, k, clique, s, cliques, deadline, None, effort),
     }
@@ -209,7 +213,7 @@ pub fn k_colourable_with(
         k,
         &[],
         Strategy::DomWDegRestarts,
-        cliques,
+        false,
         half,
         budget,
         effort,
