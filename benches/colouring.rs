@@ -24,7 +24,7 @@ fn load(name: &str) -> Option<Instance> {
 
 fn k_colouring(c: &mut Criterion) {
     // (instance, k to refute): χ - 1, so each run is a full proof.
-    for (name, k) in [("myciel4", 4), ("queen6_6", 6), ("mug100_1", 3)] {
+    for (name, k) in [("myciel4", 4), ("queen6_6", 6), ("1-FullIns_3", 3)] {
         let Some(inst) = load(name) else { continue };
         let mut g = c.benchmark_group(format!("colouring/{name}"));
         g.sample_size(10);
