@@ -11,7 +11,7 @@ pub fn greedy_clique(g: &Graph, starts: usize) -> Vec<usize> {
     if n == 0 {
         return Vec::new();
     }
-    let adj = adjacency(g);
+    let adj = g.adjacency_bitsets();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&v| std::cmp::Reverse(g.degree(v)));
     let mut best = vec![order[0]];
@@ -34,18 +34,6 @@ pub fn greedy_clique(g: &Graph, starts: usize) -> Vec<usize> {
     best
 }
 
-fn adjacency(g: &Graph) -> Vec<FixedBitSet> {
-    (0..g.len())
-        .map(|v| {
-            let mut b = FixedBitSet::with_capacity(g.len());
-            for &w in g.neighbours(v) {
-                b.insert(w as usize);
-            }
-            b
-        })
-        .collect()
-}
-
 /// A maximum clique by branch and bound with greedy-colouring bounds (Tomita & Seki's MCQ,
 /// 2003), starting from `initial`; gives up after `node_limit` nodes. Returns the best
 /// clique found and whether it is proved maximum. Exponential in the worst case; the
@@ -66,7 +54,7 @@ pub fn max_clique(
         rank[v] = i;
     }
     let h = Graph::from_edges(n, g.edges().map(|(u, v)| (rank[u], rank[v])));
-    let adj = adjacency(&h);
+    let adj = h.adjacency_bitsets();
     let mut s = Mcq {
         adj,
         best: initial.iter().map(|&v| rank[v]).collect(),

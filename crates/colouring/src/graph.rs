@@ -113,6 +113,20 @@ impl Graph {
         }
     }
 
+    /// One adjacency bitset per vertex, for the bitset algorithms (cliques, Mycielskian
+    /// bound): `O(n²/64)` words.
+    pub fn adjacency_bitsets(&self) -> Vec<fixedbitset::FixedBitSet> {
+        (0..self.len())
+            .map(|v| {
+                let mut b = fixedbitset::FixedBitSet::with_capacity(self.len());
+                for &w in self.neighbours(v) {
+                    b.insert(w as usize);
+                }
+                b
+            })
+            .collect()
+    }
+
     /// The graph as a petgraph graph (node weights are vertex indices).
     pub fn to_petgraph(&self) -> UnGraph<usize, ()> {
         let mut g = UnGraph::with_capacity(self.len(), self.edges);

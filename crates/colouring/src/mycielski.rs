@@ -63,15 +63,7 @@ pub fn mycielski_bound(
     deadline: Option<Instant>,
 ) -> (u32, Vec<usize>) {
     let n = g.len();
-    let adj: Vec<FixedBitSet> = (0..n)
-        .map(|v| {
-            let mut b = FixedBitSet::with_capacity(n);
-            for &w in g.neighbours(v) {
-                b.insert(w as usize);
-            }
-            b
-        })
-        .collect();
+    let adj = g.adjacency_bitsets();
     let mut s = FixedBitSet::with_capacity(n);
     for &v in start {
         s.insert(v);
