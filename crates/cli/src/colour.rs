@@ -432,30 +432,28 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
             }
         }
         let secs = r.elapsed.as_secs_f64();
+        let proved_cell = match (b.csv, r.proved) {
+            (true, p) => p.to_string(),
+            (false, true) => "yes".to_string(),
+            (false, false) => String::new(),
+        };
+        let cells = [
+            inst.name.clone(),
+            inst.graph.len().to_string(),
+            inst.graph.edge_count().to_string(),
+            r.lb.to_string(),
+            r.ub.to_string(),
+            proved_cell,
+            format!("{secs:.3}"),
+            r.effort.nodes.to_string(),
+            chi.to_string(),
+            class.to_string(),
+            gc.to_string(),
+        ];
         if b.csv {
-            writeln!(
-                out,
-                "{},{},{},{},{},{},{secs:.3},{},{chi},{class},{gc}",
-                inst.name,
-                inst.graph.len(),
-                inst.graph.edge_count(),
-                r.lb,
-                r.ub,
-                r.proved,
-                r.effort.nodes
-            )?;
+            writeln!(out, "{}", cells.join(","))?;
         } else {
-            writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} | {secs:.3} | {} | {chi} | {class} | {gc} |",
-                inst.name,
-                inst.graph.len(),
-                inst.graph.edge_count(),
-                r.lb,
-                r.ub,
-                if r.proved { "yes" } else { "" },
-                r.effort.nodes
-            )?;
+            writeln!(out, "| {} |", cells.join(" | "))?;
         }
         out.flush()?;
     }

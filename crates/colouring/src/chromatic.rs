@@ -416,6 +416,16 @@ pub fn edge_clique_cover(g: &Graph, alive: &[bool]) -> Vec<Vec<usize>> {
     out
 }
 
+/// Records which bound an exact pass improved: `(improved the colouring, refuted a k)`.
+fn credit_exact(outcome: (bool, bool), lb_source: &mut &'static str, ub_source: &mut &'static str) {
+    if outcome.0 {
+        *ub_source = "exact";
+    }
+    if outcome.1 {
+        *lb_source = "exact";
+    }
+}
+
 /// Progress of a chromatic-number search, for a live status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Progress {
@@ -569,7 +579,7 @@ pub fn chromatic_number(
             Strategy::Portfolio => Strategy::Dsatur,
             s => s,
         };
-        let (improved, refuted) = exact(
+        let outcome = exact(
             &mut lb,
             &mut ub,
             &mut best,
@@ -578,18 +588,13 @@ pub fn chromatic_number(
             &mut effort,
             &mut report,
         );
-        if improved {
-            ub_source = "exact";
-        }
-        if refuted {
-            lb_source = "exact";
-        }
+        credit_exact(outcome, &mut lb_source, &mut ub_source);
     }
     // With the portfolio, a second short pass with restarts: they find the colourings that
     // DSATUR's first choices miss (r250.5: χ = ω = 65 in under a second).
     if lb < ub && config.strategy == Strategy::Portfolio {
         let until = share(20, Duration::from_secs(1));
-        let (improved, refuted) = exact(
+        let outcome = exact(
             &mut lb,
             &mut ub,
             &mut best,
@@ -598,12 +603,7 @@ pub fn chromatic_number(
             &mut effort,
             &mut report,
         );
-        if improved {
-            ub_source = "exact";
-        }
-        if refuted {
-            lb_source = "exact";
-        }
+        credit_exact(outcome, &mut lb_source, &mut ub_source);
     }
     let long = config.time_limit.map_or(Duration::from_secs(1), |t| {
         (t / 20).min(Duration::from_secs(1))
@@ -640,7 +640,7 @@ pub fn chromatic_number(
     }
     // The exact search with the rest of the time.
     if lb < ub {
-        let (improved, refuted) = exact(
+        let outcome = exact(
             &mut lb,
             &mut ub,
             &mut best,
@@ -649,12 +649,7 @@ pub fn chromatic_number(
             &mut effort,
             &mut report,
         );
-        if improved {
-            ub_source = "exact";
-        }
-        if refuted {
-            lb_source = "exact";
-        }
+        credit_exact(outcome, &mut lb_source, &mut ub_source);
     }
     report(lb, ub, "done".into());
     Chromatic {
@@ -676,24 +671,12 @@ mod tests {
     use super::*;
     use crate::encode::verify;
 
-    fn mycielski(g: &Graph) -> Graph {
-        // Vertices: originals 0..n, shadows n..2n, apex 2n.
-        let n = g.len();
-        let mut e: Vec<(usize, usize)> = g.edges().collect();
-        for (u, v) in g.edges() {
-            e.push((u, n + v));
-            e.push((v, n + u));
-        }
-        e.extend((0..n).map(|i| (n + i, 2 * n)));
-        Graph::from_edges(2 * n + 1, e)
-    }
-
     #[test]
     fn mycielski_graphs_need_one_more_colour_each_step() {
         // C5 (χ 3) → Grötzsch graph (χ 4) → χ 5, all triangle-free.
         let c5 = Graph::from_edges(5, (0..5).map(|i| (i, (i + 1) % 5)));
-        let m4 = mycielski(&c5);
-        let m5 = mycielski(&m4);
+        let m4 = c5.mycielskian();
+        let m5 = m4.mycielskian();
         for (g, chi) in [(c5, 3), (m4, 4), (m5, 5)] {
             for s in Strategy::ALL {
                 let inst = Instance::new("m", g.clone());

@@ -113,6 +113,20 @@ impl Graph {
         }
     }
 
+    /// The Mycielskian `M(G)`: vertices of `G`, a shadow `u'` per vertex adjacent to the
+    /// neighbours of `u`, and an apex adjacent to every shadow. `χ(M(G)) = χ(G) + 1` and
+    /// `M(G)` is triangle-free when `G` is; shadows are `n..2n`, the apex `2n`.
+    pub fn mycielskian(&self) -> Graph {
+        let n = self.len();
+        let mut e: Vec<(usize, usize)> = self.edges().collect();
+        for (u, v) in self.edges() {
+            e.push((u, n + v));
+            e.push((v, n + u));
+        }
+        e.extend((0..n).map(|i| (n + i, 2 * n)));
+        Graph::from_edges(2 * n + 1, e)
+    }
+
     /// One adjacency bitset per vertex, for the bitset algorithms (cliques, Mycielskian
     /// bound): `O(n²/64)` words.
     pub fn adjacency_bitsets(&self) -> Vec<fixedbitset::FixedBitSet> {

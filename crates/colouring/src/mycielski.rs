@@ -148,22 +148,11 @@ impl Extend {
 mod tests {
     use super::*;
 
-    fn mycielskian(g: &Graph) -> Graph {
-        let n = g.len();
-        let mut e: Vec<(usize, usize)> = g.edges().collect();
-        for (u, v) in g.edges() {
-            e.push((u, n + v));
-            e.push((v, n + u));
-        }
-        e.extend((0..n).map(|i| (n + i, 2 * n)));
-        Graph::from_edges(2 * n + 1, e)
-    }
-
     #[test]
     fn recovers_the_chromatic_number_of_mycielski_graphs() {
         let mut g = Graph::from_edges(2, [(0, 1)]);
         for chi in 3..=7 {
-            g = mycielskian(&g);
+            g = g.mycielskian();
             let (b, _) = mycielski_bound(&g, &[0, 1], 2, 100_000, u32::MAX, None);
             assert_eq!(b, chi, "M_{chi} has {} vertices", g.len());
         }
