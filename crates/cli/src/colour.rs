@@ -32,7 +32,7 @@ pub struct ColourArgs {
     /// Exact search: portfolio (restarts then DSATUR), dsatur, dom/wdeg, dom/wdeg+restarts.
     #[arg(long, default_value = "portfolio")]
     strategy: String,
-    /// Skip the TabuCol local search.
+    /// Skip the local search (hybrid evolutionary + TabuCol).
     #[arg(long)]
     no_tabu: bool,
     /// With -k: solve the plain model (one ≠ per edge, no reductions) with this engine
@@ -76,7 +76,7 @@ struct BenchArgs {
     /// Exact search branching.
     #[arg(long, default_value = "portfolio")]
     strategy: String,
-    /// Skip TabuCol.
+    /// Skip the local search.
     #[arg(long)]
     no_tabu: bool,
     /// Only instances whose file name contains one of these (comma-separated).

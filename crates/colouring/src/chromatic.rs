@@ -5,8 +5,10 @@
 //! 1. **Lower bound**: a large clique (greedy from the highest-degree vertices, then
 //!    Tomita's MCQ branch and bound under a node budget), raised by Mycielskian extensions
 //!    ([`crate::mycielski`]), and the largest precolour.
-//! 2. **Upper bound**: DSATUR greedy, then TabuCol for `ub - 1, ub - 2, …` while it
-//!    succeeds (skipped with a precolouring).
+//! 2. **Upper bound**: DSATUR greedy, then local search for `ub - 1, ub - 2, …` while it
+//!    succeeds (skipped with a precolouring): the hybrid evolutionary search of
+//!    [`crate::heuristic::hybrid_evolutionary`] (GPX crossover of two TabuCol-improved
+//!    colourings).
 //! 3. **Exact**: for `k = ub - 1` down to `lb`, decide k-colourability on the `csp-core`
 //!    engine. Before search, vertices of degree `< k` are peeled off repeatedly (they can
 //!    always be coloured afterwards), the clique is precoloured `0..q`, and colours are
@@ -20,7 +22,7 @@
 use crate::clique::{greedy_clique, max_clique};
 use crate::encode::Colouring;
 use crate::graph::{Graph, Instance};
-use crate::heuristic::{dsatur, tabucol};
+use crate::heuristic::{dsatur, hybrid_evolutionary};
 use crate::mycielski::mycielski_multistart;
 use csp_core::{
     AllDifferentStrength, Limits, Model, Outcome, Propagation, Restarts, Search, SearchConfig,
@@ -119,12 +121,13 @@ pub struct Config {
     pub time_limit: Option<Duration>,
     /// Branching of the exact search.
     pub strategy: Strategy,
-    /// Run TabuCol to lower the upper bound before the exact search.
+    /// Run the local search (hybrid evolutionary, TabuCol inside) to lower the upper bound
+    /// before the exact search.
     pub tabu: bool,
-    /// TabuCol iterations per `k` tried when there is no time limit (with one, TabuCol runs
-    /// on time alone).
+    /// TabuCol iterations per `k` tried when there is no time limit (with one, the local
+    /// search runs on time alone).
     pub tabu_iterations: u64,
-    /// Seed for TabuCol.
+    /// Seed for the local search.
     pub seed: u64,
     /// Apexes tried per start by the Mycielskian lower bound.
     pub mycielski_budget: u64,
@@ -433,7 +436,7 @@ pub struct Progress {
     pub lb: u32,
     /// Current upper bound.
     pub ub: u32,
-    /// What is running: `clique`, `dsatur`, `tabucol k`, `exact k`.
+    /// What is running: `clique`, `dsatur`, `mycielski`, `local search k`, `exact k`.
     pub phase: String,
     /// Time since the start.
     pub elapsed: Duration,
@@ -454,7 +457,7 @@ pub struct Chromatic {
     pub clique: Vec<usize>,
     /// Whether the clique is proved maximum.
     pub clique_exact: bool,
-    /// Which step gave the upper bound: `dsatur`, `tabucol` or `exact`.
+    /// Which step gave the upper bound: `dsatur`, `local search` or `exact`.
     pub ub_source: &'static str,
     /// Which step gave the lower bound: `clique`, `mycielski` or `exact`.
     pub lb_source: &'static str,
@@ -470,7 +473,7 @@ pub struct Chromatic {
 /// Phases: clique and DSATUR; a short Mycielskian bound (150 ms at most); a first exact pass
 /// with a twentieth of the time (easy instances end here); with the portfolio, a pass with
 /// restarts on another twentieth; a longer Mycielskian bound (a
-/// twentieth, at most 1 s); TabuCol with three quarters of what is left; the exact search
+/// twentieth, at most 1 s); local search with three quarters of what is left; the exact search
 /// with the rest.
 pub fn chromatic_number(
     inst: &Instance,
@@ -611,27 +614,33 @@ pub fn chromatic_number(
     if mycielski(&mut lb, ub, long, &mut report) {
         lb_source = "mycielski";
     }
-    // TabuCol lowers the upper bound: with a time limit it gets three quarters of what is
-    // left (the exact search has had its easy chance), without one an iteration budget.
+    // Local search lowers the upper bound: with a time limit it gets three quarters of what
+    // is left (the exact search has had its easy chance), without one an iteration budget.
+    // Each k is tried by the hybrid evolutionary search (GPX crossover + TabuCol); its first
+    // step is a plain TabuCol walk from the best colouring, which settles the easy k.
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
-        let (until, iterations) = match deadline {
-            Some(d) => (
-                Instant::now() + d.saturating_duration_since(Instant::now()) * 3 / 4,
-                u64::MAX,
-            ),
-            None => (
-                Instant::now() + Duration::from_secs(3600),
-                config.tabu_iterations,
-            ),
+        let until = match deadline {
+            Some(d) => Instant::now() + d.saturating_duration_since(Instant::now()) * 3 / 4,
+            None => Instant::now() + Duration::from_secs(3600),
+        };
+        // TabuCol iterations per child: 100 per vertex (tuned on DSJC250.5 and DSJC500.5;
+        // much shorter walks leave the children too far from proper colourings).
+        let per_child = (100 * n as u64).max(5_000);
+        let generations = match deadline {
+            Some(_) => u64::MAX,
+            None => (config.tabu_iterations / (2 * per_child)).max(1),
         };
         let mut k = ub - 1;
+        let mut seed = config.seed;
         while k >= lb && k > 0 && Instant::now() < until {
-            report(lb, ub, format!("tabucol {k}"));
-            match tabucol(g, k, &best, iterations, config.seed, Some(until)) {
+            report(lb, ub, format!("local search {k}"));
+            let found = hybrid_evolutionary(g, k, &best, per_child, generations, seed, Some(until));
+            seed = seed.wrapping_add(1);
+            match found {
                 Some(c) => {
                     best = c;
                     ub = best.num_colours();
-                    ub_source = "tabucol";
+                    ub_source = "local search";
                     k = ub - 1;
                 }
                 None => break,

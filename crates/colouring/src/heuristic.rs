@@ -71,123 +71,326 @@ pub fn tabucol(
     deadline: Option<Instant>,
 ) -> Option<Colouring> {
     let n = g.len();
-    let k = k as usize;
     if k == 0 {
         return (n == 0).then(|| Colouring { colours: vec![] });
     }
     let mut rng = SplitMix64::new(seed);
-    let mut col: Vec<usize> = start
-        .colours
+    let mut col = redraw(&start.colours, k, &mut rng);
+    let mut tabu = TabuCol::new(n, k as usize);
+    (tabu.run(g, &mut col, max_iters, &mut rng, deadline) == 0)
+        .then_some(Colouring { colours: col })
+}
+
+/// Keeps colours below `k`, redraws the others at random.
+fn redraw(colours: &[u32], k: u32, rng: &mut SplitMix64) -> Vec<u32> {
+    colours
         .iter()
-        .map(|&c| {
-            if (c as usize) < k {
-                c as usize
-            } else {
-                rng.below(k as u32) as usize
+        .map(|&c| if c < k { c } else { rng.below(k) })
+        .collect()
+}
+
+/// The TabuCol workspace for one graph and one `k`, reused across runs so that a run
+/// allocates nothing.
+struct TabuCol {
+    k: usize,
+    /// `gamma[v*k + c]`: neighbours of `v` with colour `c`.
+    gamma: Vec<i32>,
+    /// `tabu[v*k + c]`: the iteration until which moving `v` to `c` is forbidden.
+    tabu: Vec<u64>,
+    /// Conflicting vertices, with positions for O(1) removal.
+    conf: Vec<usize>,
+    pos: Vec<usize>,
+    /// The best colouring of the current run.
+    best: Vec<u32>,
+}
+
+impl TabuCol {
+    fn new(n: usize, k: usize) -> Self {
+        TabuCol {
+            k,
+            gamma: vec![0; n * k],
+            tabu: vec![0; n * k],
+            conf: Vec::with_capacity(n),
+            pos: vec![usize::MAX; n],
+            best: vec![0; n],
+        }
+    }
+
+    /// Improves `col` (colours `< k`) for at most `max_iters` iterations or until `deadline`
+    /// and leaves in it the colouring with the fewest conflicting edges seen; returns that
+    /// number (0: a proper colouring).
+    fn run(
+        &mut self,
+        g: &Graph,
+        col: &mut [u32],
+        max_iters: u64,
+        rng: &mut SplitMix64,
+        deadline: Option<Instant>,
+    ) -> i64 {
+        let n = g.len();
+        let k = self.k;
+        let TabuCol {
+            gamma,
+            tabu,
+            conf,
+            pos,
+            best: best_col,
+            ..
+        } = self;
+        gamma.fill(0);
+        tabu.fill(0);
+        for v in 0..n {
+            for &w in g.neighbours(v) {
+                gamma[v * k + col[w as usize] as usize] += 1;
             }
-        })
-        .collect();
-    // gamma[v*k + c]: neighbours of v with colour c.
-    let mut gamma = vec![0i32; n * k];
-    for v in 0..n {
-        for &w in g.neighbours(v) {
-            gamma[v * k + col[w as usize]] += 1;
         }
-    }
-    let mut tabu = vec![0u64; n * k];
-    let mut conflicts: i64 = (0..n)
-        .map(|v| i64::from(gamma[v * k + col[v]]))
-        .sum::<i64>()
-        / 2;
-    // Conflicting vertices, with positions for O(1) removal.
-    let mut conf: Vec<usize> = Vec::new();
-    let mut pos = vec![usize::MAX; n];
-    for v in 0..n {
-        if gamma[v * k + col[v]] > 0 {
-            pos[v] = conf.len();
-            conf.push(v);
+        let mut conflicts: i64 = (0..n)
+            .map(|v| i64::from(gamma[v * k + col[v] as usize]))
+            .sum::<i64>()
+            / 2;
+        conf.clear();
+        pos.fill(usize::MAX);
+        for v in 0..n {
+            if gamma[v * k + col[v] as usize] > 0 {
+                pos[v] = conf.len();
+                conf.push(v);
+            }
         }
-    }
-    let mut best = conflicts;
-    let mut iter = 0u64;
-    while conflicts > 0 {
-        if iter >= max_iters || (iter % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            return None;
-        }
-        iter += 1;
-        let mut best_delta = i32::MAX;
-        let mut choice = (usize::MAX, 0usize);
-        let mut ties = 0u32;
-        for &v in &conf {
-            let cur = gamma[v * k + col[v]];
-            for c in 0..k {
-                if c == col[v] {
-                    continue;
-                }
-                let delta = gamma[v * k + c] - cur;
-                let allowed = tabu[v * k + c] <= iter || conflicts + i64::from(delta) < best;
-                if !allowed {
-                    continue;
-                }
-                if delta < best_delta {
-                    best_delta = delta;
-                    choice = (v, c);
-                    ties = 1;
-                } else if delta == best_delta {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
+        let mut best = conflicts;
+        best_col.copy_from_slice(col);
+        let mut iter = 0u64;
+        while conflicts > 0 {
+            if iter >= max_iters
+                || (iter % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+            {
+                break;
+            }
+            iter += 1;
+            let mut best_delta = i32::MAX;
+            let mut choice = (usize::MAX, 0usize);
+            let mut ties = 0u32;
+            for &v in conf.iter() {
+                let cv = col[v] as usize;
+                let row = &gamma[v * k..v * k + k];
+                let trow = &tabu[v * k..v * k + k];
+                let cur = row[cv];
+                for c in 0..k {
+                    let delta = row[c] - cur;
+                    if delta > best_delta || c == cv {
+                        continue;
+                    }
+                    let allowed = trow[c] <= iter || conflicts + i64::from(delta) < best;
+                    if !allowed {
+                        continue;
+                    }
+                    if delta < best_delta {
+                        best_delta = delta;
                         choice = (v, c);
+                        ties = 1;
+                    } else {
+                        ties += 1;
+                        if rng.below(ties) == 0 {
+                            choice = (v, c);
+                        }
                     }
                 }
             }
-        }
-        if choice.0 == usize::MAX {
-            // Every move is tabu: move a random conflicting vertex to a random colour.
-            let v = conf[rng.below(conf.len() as u32) as usize];
-            let mut c = rng.below(k as u32) as usize;
-            if c == col[v] {
-                c = (c + 1) % k;
-            }
-            best_delta = gamma[v * k + c] - gamma[v * k + col[v]];
-            choice = (v, c);
-        }
-        let (v, c) = choice;
-        let old = col[v];
-        col[v] = c;
-        conflicts += i64::from(best_delta);
-        let tenure = (0.6 * conflicts as f64) as u64 + u64::from(rng.below(10));
-        tabu[v * k + old] = iter + tenure;
-        for &w in g.neighbours(v) {
-            let w = w as usize;
-            gamma[w * k + old] -= 1;
-            gamma[w * k + c] += 1;
-        }
-        // Refresh membership of v and its neighbours in the conflict list.
-        let refresh = |u: usize, conf: &mut Vec<usize>, pos: &mut Vec<usize>| {
-            let bad = gamma[u * k + col[u]] > 0;
-            if bad && pos[u] == usize::MAX {
-                pos[u] = conf.len();
-                conf.push(u);
-            } else if !bad && pos[u] != usize::MAX {
-                let i = pos[u];
-                let last = *conf.last().expect("u is in the list");
-                conf.swap_remove(i);
-                if last != u {
-                    pos[last] = i;
+            if choice.0 == usize::MAX {
+                // Every move is tabu: move a random conflicting vertex to a random colour.
+                let v = conf[rng.below(conf.len() as u32) as usize];
+                let mut c = rng.below(k as u32) as usize;
+                if c == col[v] as usize {
+                    c = (c + 1) % k;
                 }
-                pos[u] = usize::MAX;
+                best_delta = gamma[v * k + c] - gamma[v * k + col[v] as usize];
+                choice = (v, c);
             }
-        };
-        refresh(v, &mut conf, &mut pos);
-        for &w in g.neighbours(v) {
-            refresh(w as usize, &mut conf, &mut pos);
+            let (v, c) = choice;
+            let old = col[v] as usize;
+            col[v] = c as u32;
+            conflicts += i64::from(best_delta);
+            let tenure = (0.6 * conflicts as f64) as u64 + u64::from(rng.below(10));
+            tabu[v * k + old] = iter + tenure;
+            // Only neighbours coloured `old` (one conflict fewer) or `c` (one more) can
+            // enter or leave the conflict list; then `v` itself.
+            for &w in g.neighbours(v) {
+                let w = w as usize;
+                gamma[w * k + old] -= 1;
+                gamma[w * k + c] += 1;
+                let cw = col[w] as usize;
+                if cw == old && gamma[w * k + old] == 0 {
+                    remove(conf, pos, w);
+                } else if cw == c && gamma[w * k + c] == 1 {
+                    pos[w] = conf.len();
+                    conf.push(w);
+                }
+            }
+            let bad = gamma[v * k + c] > 0;
+            if bad && pos[v] == usize::MAX {
+                pos[v] = conf.len();
+                conf.push(v);
+            } else if !bad && pos[v] != usize::MAX {
+                remove(conf, pos, v);
+            }
+            if conflicts < best {
+                best = conflicts;
+                if conflicts == 0 {
+                    return 0;
+                }
+                best_col.copy_from_slice(col);
+            }
         }
-        best = best.min(conflicts);
+        if conflicts > best {
+            col.copy_from_slice(best_col);
+        }
+        best
     }
-    Some(Colouring {
-        colours: col.into_iter().map(|c| c as u32).collect(),
-    })
+}
+
+/// Removes `u` from the conflict list in O(1).
+fn remove(conf: &mut Vec<usize>, pos: &mut [usize], u: usize) {
+    let i = pos[u];
+    let last = *conf.last().expect("u is in the list");
+    conf.swap_remove(i);
+    if last != u {
+        pos[last] = i;
+    }
+    pos[u] = usize::MAX;
+}
+
+/// Greedy partition crossover (GPX, Galinier & Hao 1999): the child takes, alternately from
+/// `a` and `b`, the colour class with the most vertices not yet placed; the vertices left
+/// after `k` classes get random colours. `O(k·n)`; `taken` and `size` are workspaces.
+fn gpx(
+    a: &[u32],
+    b: &[u32],
+    k: u32,
+    child: &mut [u32],
+    rng: &mut SplitMix64,
+    taken: &mut [bool],
+    size: &mut [Vec<u32>; 2],
+) {
+    let n = a.len();
+    let parents = [a, b];
+    taken.fill(false);
+    for (p, sz) in parents.iter().zip(size.iter_mut()) {
+        sz.clear();
+        sz.resize(k as usize, 0);
+        for &c in p.iter() {
+            sz[c as usize] += 1;
+        }
+    }
+    for step in 0..k {
+        let side = (step % 2) as usize;
+        let p = parents[side];
+        let sz = &size[side];
+        let Some(class) = (0..k as usize).max_by_key(|&c| sz[c]) else {
+            break;
+        };
+        if sz[class] == 0 {
+            break;
+        }
+        for v in 0..n {
+            if !taken[v] && p[v] as usize == class {
+                taken[v] = true;
+                child[v] = step;
+                size[0][a[v] as usize] -= 1;
+                size[1][b[v] as usize] -= 1;
+            }
+        }
+    }
+    for v in 0..n {
+        if !taken[v] {
+            child[v] = rng.below(k);
+        }
+    }
+}
+
+/// A hybrid evolutionary search for a proper `k`-colouring in the manner of HEAD (Moalic &
+/// Gondran 2018, after Galinier & Hao's HEA): two parents are crossed with [GPX](gpx) both
+/// ways, each child is improved by TabuCol for `iters_per_child` iterations and replaces a
+/// parent; the best colouring of each cycle of ten generations is kept as an elite and brought
+/// back one cycle later, which keeps the pair from collapsing into one colouring.
+///
+/// Starts from `start` (colours `≥ k` redrawn at random) and a random colouring. Returns a
+/// proper colouring, or `None` at `deadline` or after `max_generations`.
+pub fn hybrid_evolutionary(
+    g: &Graph,
+    k: u32,
+    start: &Colouring,
+    iters_per_child: u64,
+    max_generations: u64,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Option<Colouring> {
+    let n = g.len();
+    if k == 0 {
+        return (n == 0).then(|| Colouring { colours: vec![] });
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut tabu = TabuCol::new(n, k as usize);
+    let mut p1 = redraw(&start.colours, k, &mut rng);
+    let mut p2: Vec<u32> = (0..n).map(|_| rng.below(k)).collect();
+    let mut c1 = vec![0; n];
+    let mut c2 = vec![0; n];
+    let mut taken = vec![false; n];
+    let mut size = [Vec::new(), Vec::new()];
+    let mut f1 = tabu.run(g, &mut p1, iters_per_child, &mut rng, deadline);
+    let mut f2 = tabu.run(g, &mut p2, iters_per_child, &mut rng, deadline);
+    let done = |c: &[u32]| {
+        Some(Colouring {
+            colours: c.to_vec(),
+        })
+    };
+    if f1 == 0 {
+        return done(&p1);
+    }
+    if f2 == 0 {
+        return done(&p2);
+    }
+    // The elite of the current cycle and of the previous one.
+    let (mut elite, mut elite_f) = if f1 <= f2 {
+        (p1.clone(), f1)
+    } else {
+        (p2.clone(), f2)
+    };
+    let mut previous = elite.clone();
+    for generation in 1..=max_generations {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        gpx(&p1, &p2, k, &mut c1, &mut rng, &mut taken, &mut size);
+        gpx(&p2, &p1, k, &mut c2, &mut rng, &mut taken, &mut size);
+        f1 = tabu.run(g, &mut c1, iters_per_child, &mut rng, deadline);
+        if f1 == 0 {
+            return done(&c1);
+        }
+        f2 = tabu.run(g, &mut c2, iters_per_child, &mut rng, deadline);
+        if f2 == 0 {
+            return done(&c2);
+        }
+        std::mem::swap(&mut p1, &mut c1);
+        std::mem::swap(&mut p2, &mut c2);
+        for (p, f) in [(&p1, f1), (&p2, f2)] {
+            if f < elite_f {
+                elite.copy_from_slice(p);
+                elite_f = f;
+            }
+        }
+        if generation % 10 == 0 {
+            // Bring back the previous cycle's elite in place of the first parent.
+            p1.copy_from_slice(&previous);
+            previous.copy_from_slice(&elite);
+            elite_f = i64::MAX;
+        }
+        // Two identical parents make GPX a copy: restart the second one at random.
+        if p1 == p2 {
+            for c in p2.iter_mut() {
+                *c = rng.below(k);
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -224,5 +427,27 @@ mod tests {
         let c = tabucol(&g, 3, &start, 100_000, 1, None).expect("Petersen is 3-colourable");
         assert_eq!(verify(&Instance::new("p", g.clone()), Some(3), &c), Ok(()));
         assert_eq!(tabucol(&g, 2, &start, 10_000, 1, None), None);
+    }
+
+    #[test]
+    fn hybrid_search_colours_a_planted_graph() {
+        // A random graph with a planted 4-colouring, too dense for DSATUR to use 4 colours.
+        let mut rng = SplitMix64::new(7);
+        let n = 60;
+        let part: Vec<u32> = (0..n).map(|_| rng.below(4)).collect();
+        let edges: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .filter(|&(u, v)| part[u] != part[v])
+            .filter(|_| rng.below(100) < 45)
+            .collect();
+        let g = Graph::from_edges(n, edges);
+        let start = dsatur(&g, &[]);
+        let c = hybrid_evolutionary(&g, 4, &start, 2_000, 1_000, 3, None)
+            .expect("a planted 4-colouring exists");
+        assert_eq!(
+            verify(&Instance::new("planted", g.clone()), Some(4), &c),
+            Ok(())
+        );
+        assert_eq!(hybrid_evolutionary(&g, 3, &start, 500, 20, 3, None), None);
     }
 }
