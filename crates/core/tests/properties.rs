@@ -9,10 +9,11 @@ use csp_core::{
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
-const LEVELS: [(Propagation, AllDifferentStrength); 4] = [
+const LEVELS: [(Propagation, AllDifferentStrength); 5] = [
     (Propagation::None, AllDifferentStrength::Pairwise),
     (Propagation::ForwardChecking, AllDifferentStrength::Pairwise),
     (Propagation::ArcConsistency, AllDifferentStrength::Pairwise),
+    (Propagation::ArcConsistency, AllDifferentStrength::Counting),
     (Propagation::ArcConsistency, AllDifferentStrength::Matching),
 ];
 
@@ -57,6 +58,44 @@ proptest! {
                 csp_core::Outcome::Satisfiable(s) => prop_assert!(expected.contains(s.values())),
                 csp_core::Outcome::Unsatisfiable => prop_assert!(expected.is_empty()),
                 csp_core::Outcome::Unknown(_) => prop_assert!(false, "no limit was set"),
+            }
+        }
+    }
+
+    /// One search reused with `reset` and different root assignments counts exactly the
+    /// brute-force solutions that extend each assignment, whatever ran before.
+    #[test]
+    fn reset_searches_count_the_solutions_extending_the_assignment(
+        spec in model_spec(6, 5, 6),
+        runs in proptest::collection::vec(
+            proptest::collection::vec((0usize..6, 0usize..5), 0..3), 1..4),
+    ) {
+        let model = spec.build();
+        let solutions = brute_force(&model);
+        for (level, strength) in LEVELS {
+            let config = SearchConfig {
+                propagation: level,
+                all_different: strength,
+                ..SearchConfig::default()
+            };
+            let mut search = Search::new(&model, config);
+            for picks in &runs {
+                let fixed: Vec<(VarId, i32)> = picks
+                    .iter()
+                    .map(|&(i, k)| {
+                        let x = VarId::new(i % model.num_vars());
+                        let dom: Vec<i32> = model.domain(x).iter().collect();
+                        (x, dom[k % dom.len()])
+                    })
+                    .collect();
+                let expected = solutions
+                    .iter()
+                    .filter(|s| fixed.iter().all(|&(x, v)| s[x.index()] == v))
+                    .count();
+                search.reset(&fixed);
+                let count = search.count(u64::MAX);
+                prop_assert_eq!(count.count as usize, expected, "{:?}/{:?} under {:?}", level, strength, fixed);
+                prop_assert!(count.exhausted);
             }
         }
     }

@@ -81,6 +81,7 @@ impl Constraint for AllDifferent {
                 c: self,
                 scratch: Vec::new(),
             }),
+            AllDifferentStrength::Counting => Box::new(Counting::new(self)),
             AllDifferentStrength::Matching => Box::new(Matching::new(self)),
         }
     }
@@ -140,6 +141,135 @@ impl Propagator for Pairwise<'_> {
             }
         }
         Ok(())
+    }
+
+    fn forward_check(&mut self, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
+        remove_fixed_value(self.c, d, i)
+    }
+
+    fn check(&mut self, d: &DomainStore) -> bool {
+        fixed_distinct(self.c, d, &mut self.scratch)
+    }
+}
+
+/// The pairwise pruning plus value counting: fewer values left than variables is a
+/// conflict (pigeonhole), and when there are exactly as many values as variables, each value
+/// must be taken, so a value that only one variable can still take is assigned to it (the
+/// sudoku player's "hidden single"). `O(Σ|D(x)|)` per call; stronger than [`Pairwise`],
+/// weaker than [`Matching`] (it misses Hall sets of two or more values), and much cheaper.
+#[derive(Debug)]
+struct Counting<'a> {
+    c: &'a AllDifferent,
+    /// Smallest key `x + o` over the initial domains; bit `k` stands for `min_key + k`.
+    min_key: i64,
+    /// Keys seen at least once / at least twice in the current call.
+    once: Vec<u64>,
+    twice: Vec<u64>,
+    scratch: Vec<i64>,
+}
+
+impl<'a> Counting<'a> {
+    fn new(c: &'a AllDifferent) -> Self {
+        Counting {
+            c,
+            min_key: i64::MAX,
+            once: Vec::new(),
+            twice: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Sizes the key bitsets from the current domains (the first call sees the widest).
+    fn init(&mut self, d: &DomainStore) {
+        let mut lo = i64::MAX;
+        let mut hi = i64::MIN;
+        for (&x, &o) in self.c.vars.iter().zip(&self.c.offsets) {
+            if let (Some(a), Some(b)) = (d.min(x), d.max(x)) {
+                lo = lo.min(i64::from(a) + i64::from(o));
+                hi = hi.max(i64::from(b) + i64::from(o));
+            }
+        }
+        let words = if lo <= hi {
+            ((hi - lo) as usize + 1).div_ceil(64)
+        } else {
+            1
+        };
+        self.min_key = lo.min(hi);
+        self.once = vec![0; words];
+        self.twice = vec![0; words];
+    }
+
+    /// One counting pass; `Ok(true)` when it assigned a variable (the caller repeats).
+    fn count_pass(&mut self, d: &mut DomainStore) -> Result<bool, Conflict> {
+        self.once.fill(0);
+        self.twice.fill(0);
+        for (&x, &o) in self.c.vars.iter().zip(&self.c.offsets) {
+            for v in d.iter(x) {
+                let k = (i64::from(v) + i64::from(o) - self.min_key) as usize;
+                let (w, b) = (k / 64, 1u64 << (k % 64));
+                self.twice[w] |= self.once[w] & b;
+                self.once[w] |= b;
+            }
+        }
+        let values: u32 = self.once.iter().map(|w| w.count_ones()).sum();
+        let n = self.c.vars.len() as u32;
+        if values < n {
+            return Err(Conflict);
+        }
+        if values > n {
+            return Ok(false);
+        }
+        // Every value is needed: a value with a single supporter goes to it.
+        let mut assigned = false;
+        for w in 0..self.once.len() {
+            let mut single = self.once[w] & !self.twice[w];
+            while single != 0 {
+                let b = single.trailing_zeros() as usize;
+                single &= single - 1;
+                let key = self.min_key + (w * 64 + b) as i64;
+                for (&x, &o) in self.c.vars.iter().zip(&self.c.offsets) {
+                    if let Ok(v) = Value::try_from(key - i64::from(o)) {
+                        if d.contains(x, v) {
+                            if d.assign(x, v)? {
+                                assigned = true;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(assigned)
+    }
+}
+
+impl Propagator for Counting<'_> {
+    fn scope(&self) -> &[VarId] {
+        &self.c.vars
+    }
+
+    fn wake(&self) -> Wake {
+        Wake::Change
+    }
+
+    fn prepare(&mut self, d: &DomainStore) {
+        self.init(d);
+    }
+
+    fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        if self.min_key == i64::MAX {
+            self.init(d);
+        }
+        loop {
+            for i in 0..self.c.vars.len() {
+                if d.is_fixed(self.c.vars[i]) {
+                    remove_fixed_value(self.c, d, i)?;
+                }
+            }
+            if !self.count_pass(d)? {
+                return Ok(());
+            }
+        }
     }
 
     fn forward_check(&mut self, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
@@ -396,6 +526,10 @@ impl Propagator for Matching<'_> {
 
     fn wake(&self) -> Wake {
         Wake::Change
+    }
+
+    fn prepare(&mut self, d: &DomainStore) {
+        self.init(d);
     }
 
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {

@@ -64,6 +64,12 @@ impl DomainStore {
         }
     }
 
+    /// Zeroes the revision and removal counters.
+    pub(crate) fn reset_counters(&mut self) {
+        self.revisions = 0;
+        self.removed_total = 0;
+    }
+
     /// Number of variables.
     pub fn num_vars(&self) -> usize {
         self.size.len()

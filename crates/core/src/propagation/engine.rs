@@ -67,6 +67,13 @@ impl<'m> Engine<'m> {
         e
     }
 
+    /// Lets every propagator see the initial domains ([`Propagator::prepare`]).
+    pub(crate) fn prepare(&mut self, d: &DomainStore) {
+        for p in &mut self.props {
+            p.prepare(d);
+        }
+    }
+
     /// Every `(propagator, position)` on `x` with at least one other variable.
     pub(crate) fn constraints_of(&self, x: VarId) -> &[(u32, u32)] {
         &self.by_var[x.index()]
@@ -123,7 +130,7 @@ impl<'m> Engine<'m> {
         }
     }
 
-    fn reset(&mut self, d: &mut DomainStore) {
+    pub(crate) fn reset(&mut self, d: &mut DomainStore) {
         for &p in &self.queue {
             self.in_queue[p as usize] = false;
         }

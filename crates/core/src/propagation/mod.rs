@@ -98,6 +98,9 @@ pub enum Propagation {
 pub enum AllDifferentStrength {
     /// As its clique of binary `≠` constraints: a fixed value is removed from the others.
     Pairwise,
+    /// Pairwise, plus counting: fewer values than variables fails, and a value that only one
+    /// variable can take is assigned to it when every value is needed (a "hidden single").
+    Counting,
     /// Generalised arc consistency by bipartite matching (Régin 1994).
     #[default]
     Matching,
@@ -118,6 +121,10 @@ pub trait Propagator: fmt::Debug {
 
     /// Which events wake this propagator under arc consistency.
     fn wake(&self) -> Wake;
+
+    /// Called once with the initial domains, before any search (and before the root
+    /// assignments of [`crate::Search::reset`]): where a propagator sizes its buffers.
+    fn prepare(&mut self, _d: &DomainStore) {}
 
     /// Removes what this propagator can prove unsupported, to its own fixpoint.
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict>;

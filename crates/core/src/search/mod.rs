@@ -267,11 +267,12 @@ impl<'m, O: Observer> Search<'m, O> {
         let options = PropagatorOptions {
             all_different: config.all_different,
         };
-        let engine = Engine::new(
+        let mut engine = Engine::new(
             model.num_vars(),
             model.constraints().map(|(_, c)| c),
             &options,
         );
+        engine.prepare(&store);
         let static_degree = if config.var_order == VarOrder::MaxDegree {
             let g = model.constraint_graph();
             model.vars().map(|x| g.degree(x) as u32).collect()
@@ -348,6 +349,51 @@ impl<'m, O: Observer> Search<'m, O> {
     /// The current domains (after the last solution or at the end of the search).
     pub fn domains(&self) -> &DomainStore {
         &self.store
+    }
+
+    /// Starts the search afresh, as if just created, with `fixed` assigned before the root
+    /// propagation: the way to solve many instances of one model (sudoku givens, a precoloured
+    /// graph) without rebuilding the propagators. Statistics and constraint weights start
+    /// from zero again. Allocates nothing once the buffers have grown.
+    ///
+    /// A pair whose value is outside the variable's domain, or two different values for one
+    /// variable, make the search unsatisfiable.
+    ///
+    /// ```
+    /// use csp_core::{Model, Search, SearchConfig, Outcome};
+    /// let mut m = Model::new();
+    /// let xs = m.new_vars("x", 3, 1..=3).unwrap();
+    /// m.all_different(&xs).unwrap();
+    /// let mut search = Search::new(&m, SearchConfig::default());
+    /// search.reset(&[(xs[0], 3), (xs[1], 1)]);
+    /// let Outcome::Satisfiable(s) = search.solve() else { panic!() };
+    /// assert_eq!(s.value(xs[2]), 2);
+    /// search.reset(&[(xs[0], 2), (xs[1], 2)]);
+    /// assert_eq!(search.solve(), Outcome::Unsatisfiable);
+    /// ```
+    pub fn reset(&mut self, fixed: &[(VarId, Value)]) {
+        self.engine.reset(&mut self.store);
+        self.store.undo_to(0);
+        self.store.reset_counters();
+        self.levels.clear();
+        self.undo_decided(0);
+        self.weights.fill(1);
+        self.rng = SplitMix64::new(self.config.seed);
+        self.stats = Stats::default();
+        self.engine.propagations = 0;
+        self.restarting = false;
+        self.luby_index = 1;
+        self.failures_at_restart = 0;
+        self.root_mark = 0;
+        self.root_decided = 0;
+        self.state = State::Fresh;
+        for &(x, v) in fixed {
+            if self.store.assign(x, v).is_err() {
+                self.store.clear_modified();
+                self.state = State::Done(None);
+                return;
+            }
+        }
     }
 
     /// The first solution (restarting if configured), or a proof there is none.

@@ -116,6 +116,7 @@ pub fn propagate_after(
         model.constraints().map(|(_, c)| c),
         &options,
     );
+    engine.prepare(&store);
     let mut obs = NoopObserver;
     engine.unary(&mut store, &mut obs).ok()?;
     if level == Propagation::ArcConsistency {
