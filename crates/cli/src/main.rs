@@ -1,6 +1,7 @@
 //! `csp`: solve, count and trace constraint-satisfaction problems from the command line.
 
 mod colour;
+mod sudoku;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
@@ -37,6 +38,10 @@ enum Command {
     /// runs the benchmark.
     #[command(after_help = EXIT_CODES, alias = "color")]
     Colour(colour::ColourArgs),
+    /// Sudoku of any box size: `sudoku solve [FILE|-]` one puzzle or a list;
+    /// `sudoku bench FILES…` compares strategies and models.
+    #[command(after_help = EXIT_CODES)]
+    Sudoku(sudoku::SudokuArgs),
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     Graph {
         /// The model file.
@@ -103,13 +108,14 @@ struct StrategyArgs {
     fail_limit: Option<u64>,
 }
 
-fn parse_propagation(s: &str) -> Result<(Propagation, AllDifferentStrength)> {
+pub(crate) fn parse_propagation(s: &str) -> Result<(Propagation, AllDifferentStrength)> {
     Ok(match s {
         "none" | "check" | "bt" => (Propagation::None, AllDifferentStrength::Pairwise),
         "fc" | "forward-checking" => (Propagation::ForwardChecking, AllDifferentStrength::Pairwise),
         "ac3" | "mac" => (Propagation::ArcConsistency, AllDifferentStrength::Pairwise),
+        "counting" | "ac3+count" => (Propagation::ArcConsistency, AllDifferentStrength::Counting),
         "gac" => (Propagation::ArcConsistency, AllDifferentStrength::Matching),
-        _ => bail!("unknown propagation `{s}`; expected one of none, fc, ac3, gac"),
+        _ => bail!("unknown propagation `{s}`; expected one of none, fc, ac3, counting, gac"),
     })
 }
 
@@ -167,6 +173,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Colour(args) => colour::run(&args),
+        Command::Sudoku(args) => sudoku::run(&args),
         Command::Graph { file, dot } => {
             let f = CspFile::load(&file)?;
             let g = f.model.constraint_graph();

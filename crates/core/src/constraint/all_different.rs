@@ -165,6 +165,9 @@ struct Counting<'a> {
     /// Keys seen at least once / at least twice in the current call.
     once: Vec<u64>,
     twice: Vec<u64>,
+    /// Keys of the fixed variables.
+    fixed: Vec<u64>,
+    removals: Vec<Value>,
     scratch: Vec<i64>,
 }
 
@@ -175,6 +178,8 @@ impl<'a> Counting<'a> {
             min_key: i64::MAX,
             once: Vec::new(),
             twice: Vec::new(),
+            fixed: Vec::new(),
+            removals: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -197,49 +202,77 @@ impl<'a> Counting<'a> {
         self.min_key = lo.min(hi);
         self.once = vec![0; words];
         self.twice = vec![0; words];
+        self.fixed = vec![0; words];
     }
 
-    /// One counting pass; `Ok(true)` when it assigned a variable (the caller repeats).
-    fn count_pass(&mut self, d: &mut DomainStore) -> Result<bool, Conflict> {
+    /// One pass: removes the values of the fixed variables from the others, then counts
+    /// the supports of each value. `Ok(true)` when it fixed a variable (the caller repeats).
+    fn pass(&mut self, d: &mut DomainStore) -> Result<bool, Conflict> {
+        let (c, min_key) = (self.c, self.min_key);
+        let key = |i: usize, v: Value| (i64::from(v) + i64::from(c.offsets[i]) - min_key) as usize;
+        // The fixed variables' keys; a repeat is a conflict.
+        self.fixed.fill(0);
+        for (i, &x) in c.vars.iter().enumerate() {
+            if let Some(v) = d.value(x) {
+                let k = key(i, v);
+                let (w, b) = (k / 64, 1u64 << (k % 64));
+                if self.fixed[w] & b != 0 {
+                    return Err(Conflict);
+                }
+                self.fixed[w] |= b;
+            }
+        }
+        let mut changed = false;
         self.once.fill(0);
         self.twice.fill(0);
-        for (&x, &o) in self.c.vars.iter().zip(&self.c.offsets) {
+        for (i, &x) in c.vars.iter().enumerate() {
+            if !d.is_fixed(x) {
+                self.removals.clear();
+                for v in d.iter(x) {
+                    let k = key(i, v);
+                    if self.fixed[k / 64] >> (k % 64) & 1 == 1 {
+                        self.removals.push(v);
+                    }
+                }
+                for &v in &self.removals {
+                    d.count_revision();
+                    d.remove(x, v)?;
+                }
+                changed |= d.is_fixed(x);
+            }
             for v in d.iter(x) {
-                let k = (i64::from(v) + i64::from(o) - self.min_key) as usize;
+                let k = key(i, v);
                 let (w, b) = (k / 64, 1u64 << (k % 64));
                 self.twice[w] |= self.once[w] & b;
                 self.once[w] |= b;
             }
         }
         let values: u32 = self.once.iter().map(|w| w.count_ones()).sum();
-        let n = self.c.vars.len() as u32;
+        let n = c.vars.len() as u32;
         if values < n {
             return Err(Conflict);
         }
-        if values > n {
-            return Ok(false);
+        if changed || values > n {
+            return Ok(changed);
         }
         // Every value is needed: a value with a single supporter goes to it.
-        let mut assigned = false;
         for w in 0..self.once.len() {
             let mut single = self.once[w] & !self.twice[w];
             while single != 0 {
                 let b = single.trailing_zeros() as usize;
                 single &= single - 1;
-                let key = self.min_key + (w * 64 + b) as i64;
-                for (&x, &o) in self.c.vars.iter().zip(&self.c.offsets) {
-                    if let Ok(v) = Value::try_from(key - i64::from(o)) {
+                let k = min_key + (w * 64 + b) as i64;
+                for (&x, &o) in c.vars.iter().zip(&c.offsets) {
+                    if let Ok(v) = Value::try_from(k - i64::from(o)) {
                         if d.contains(x, v) {
-                            if d.assign(x, v)? {
-                                assigned = true;
-                            }
+                            changed |= d.assign(x, v)?;
                             break;
                         }
                     }
                 }
             }
         }
-        Ok(assigned)
+        Ok(changed)
     }
 }
 
@@ -260,16 +293,8 @@ impl Propagator for Counting<'_> {
         if self.min_key == i64::MAX {
             self.init(d);
         }
-        loop {
-            for i in 0..self.c.vars.len() {
-                if d.is_fixed(self.c.vars[i]) {
-                    remove_fixed_value(self.c, d, i)?;
-                }
-            }
-            if !self.count_pass(d)? {
-                return Ok(());
-            }
-        }
+        while self.pass(d)? {}
+        Ok(())
     }
 
     fn forward_check(&mut self, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
