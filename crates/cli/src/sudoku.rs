@@ -78,7 +78,10 @@ struct BenchArgs {
     /// Puzzle lists (default: the four sets in $CSP_DATA/sudoku or ../shared/data/sudoku).
     files: Vec<PathBuf>,
     /// Comma-separated strategies; the naive backtracker always comes first.
-    #[arg(long, default_value = "input+fc,mrv+fc,mrv+ac3,mrv+counting,mrv+gac,dom/wdeg+counting")]
+    #[arg(
+        long,
+        default_value = "input+fc,mrv+fc,mrv+ac3,mrv+counting,mrv+gac,dom/wdeg+counting"
+    )]
     strategies: String,
     /// Comma-separated models.
     #[arg(long, default_value = "graph,alldiff")]
@@ -150,7 +153,8 @@ fn solve_all(
     progress: bool,
 ) -> Vec<Answer> {
     let bar = if progress && puzzles.len() >= 200 && std::io::stderr().is_terminal() {
-        let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr());
+        let bar =
+            ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -161,17 +165,20 @@ fn solve_all(
     };
     let answers = puzzles
         .par_iter()
-        .map_init(HashMap::new, |solvers: &mut HashMap<Shape, Solver<'_>>, p| {
-            let shape = p.grid.shape();
-            let solver = solvers
-                .entry(shape)
-                .or_insert_with(|| Solver::new(&encs[&shape], config.clone()));
-            let a = solver.solve(&p.grid, cap);
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
-            a
-        })
+        .map_init(
+            HashMap::new,
+            |solvers: &mut HashMap<Shape, Solver<'_>>, p| {
+                let shape = p.grid.shape();
+                let solver = solvers
+                    .entry(shape)
+                    .or_insert_with(|| Solver::new(&encs[&shape], config.clone()));
+                let a = solver.solve(&p.grid, cap);
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+                a
+            },
+        )
         .collect();
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -203,8 +210,8 @@ fn status(a: &Answer, cap: u64) -> String {
         (0, true) => "no solution".into(),
         (0, false) => "unknown".into(),
         (1, true) if cap >= 2 => "unique".into(),
+        (_, false) if cap == 1 => "solved".into(),
         (c, true) => format!("{c} solutions"),
-        (c, false) if cap >= 2 && c >= cap => format!("{c}+ solutions"),
         (c, false) => format!("{c}+ solutions"),
     }
 }
@@ -213,7 +220,11 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let puzzles = load(args.file.as_deref())?;
     let kind = model(&args.strategy.model)?;
     let config = strategy(&args.strategy.strategy)?;
-    let cap = if args.unique { 2 } else { args.count.unwrap_or(1) };
+    let cap = if args.unique {
+        2
+    } else {
+        args.count.unwrap_or(1)
+    };
     let counting = args.unique || args.count.is_some();
     if args.svg.is_some() && puzzles.len() != 1 {
         bail!("--svg draws one puzzle; the input holds {}", puzzles.len());
@@ -225,11 +236,18 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
     // The independent check of every answer.
     for (p, a) in puzzles.iter().zip(&answers) {
         if let Some(s) = &a.solution {
-            verify(&p.grid, s)
-                .map_err(|v| anyhow::anyhow!("internal error: the solution of the puzzle on line {} fails verification: {v}", p.line))?;
+            verify(&p.grid, s).map_err(|v| {
+                anyhow::anyhow!(
+                    "internal error: the solution of the puzzle on line {} fails verification: {v}",
+                    p.line
+                )
+            })?;
         }
     }
-    let name = args.file.as_ref().map_or("<stdin>".to_string(), |f| f.display().to_string());
+    let name = args
+        .file
+        .as_ref()
+        .map_or("<stdin>".to_string(), |f| f.display().to_string());
     let mut out = std::io::stdout().lock();
     if args.json {
         let items: Vec<_> = puzzles
@@ -255,12 +273,18 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
     } else {
         for (i, (p, a)) in puzzles.iter().zip(&answers).enumerate() {
             let why = if a.count == 0 && a.exhausted {
-                p.grid.clash().map(|c| format!(" ({})", clash_text(p, &c))).unwrap_or_default()
+                p.grid
+                    .clash()
+                    .map(|c| format!(" ({})", clash_text(p, &c)))
+                    .unwrap_or_default()
             } else {
                 String::new()
             };
             if args.pretty {
-                let title = p.name.clone().unwrap_or_else(|| format!("{name}:{}", p.line));
+                let title = p
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{name}:{}", p.line));
                 if i > 0 {
                     writeln!(out)?;
                 }
@@ -288,7 +312,11 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
             err,
             "{} puzzles, {solved} solved{}, {:.3} s, {:.0} puzzles/s, {:.1} nodes/puzzle, {:.1} failures/puzzle ({} model, {})",
             puzzles.len(),
-            if cap >= 2 { format!(", {unique} unique") } else { String::new() },
+            if cap >= 2 {
+                format!(", {unique} unique")
+            } else {
+                String::new()
+            },
             elapsed.as_secs_f64(),
             puzzles.len() as f64 / elapsed.as_secs_f64().max(1e-9),
             nodes as f64 / n,
@@ -302,7 +330,11 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
     }
     let all = answers.iter().all(|a| a.count > 0);
-    Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if all {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn clash_text(p: &Puzzle, c: &csp_sudoku::Clash) -> String {
@@ -346,16 +378,29 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
         b.files.clone()
     };
     let mut strategies = vec!["naive".to_string()];
-    strategies.extend(b.strategies.split(',').map(str::trim).filter(|s| !s.is_empty() && *s != "naive").map(String::from));
+    strategies.extend(
+        b.strategies
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "naive")
+            .map(String::from),
+    );
     for s in &strategies {
         strategy(s)?;
     }
-    let models: Vec<ModelKind> = b.models.split(',').map(|m| model(m.trim())).collect::<Result<_>>()?;
+    let models: Vec<ModelKind> = b
+        .models
+        .split(',')
+        .map(|m| model(m.trim()))
+        .collect::<Result<_>>()?;
     let pool = pool(Some(b.jobs))?;
     let budget = Duration::from_secs_f64(b.max_seconds.max(0.0));
     let mut out = std::io::stdout().lock();
     if b.csv {
-        writeln!(out, "set,model,strategy,puzzles,solved,unique,seconds,puzzles_per_s,nodes_per_puzzle,failures_per_puzzle")?;
+        writeln!(
+            out,
+            "set,model,strategy,puzzles,solved,unique,seconds,puzzles_per_s,nodes_per_puzzle,failures_per_puzzle"
+        )?;
     } else {
         writeln!(
             out,
@@ -365,7 +410,15 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
         writeln!(
             out,
             "{:<40} {:<8} {:<18} {:>7} {:>7} {:>7} {:>11} {:>12} {:>12}",
-            "set", "model", "strategy", "puzzles", "solved", "unique", "puzzles/s", "nodes/puz", "fails/puz"
+            "set",
+            "model",
+            "strategy",
+            "puzzles",
+            "solved",
+            "unique",
+            "puzzles/s",
+            "nodes/puz",
+            "fails/puz"
         )?;
     }
     for file in &files {
@@ -373,19 +426,37 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
         if let Some(l) = b.limit {
             puzzles.truncate(l);
         }
-        let set = file.file_name().map_or_else(|| file.display().to_string(), |f| f.to_string_lossy().into_owned());
+        let set = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
         for &kind in &models {
             let encs = encodings(&puzzles, kind);
             for s in &strategies {
                 let config = strategy(s)?;
                 // Chunks, so that a slow strategy stops at the time budget.
                 let start = Instant::now();
-                let mut row = Row { set: set.clone(), model: kind, strategy: s.clone(), puzzles: 0, solved: 0, unique: 0, seconds: 0.0, nodes: 0, failures: 0 };
+                let mut row = Row {
+                    set: set.clone(),
+                    model: kind,
+                    strategy: s.clone(),
+                    puzzles: 0,
+                    solved: 0,
+                    unique: 0,
+                    seconds: 0.0,
+                    nodes: 0,
+                    failures: 0,
+                };
                 for chunk in puzzles.chunks(256) {
                     let answers = pool.install(|| solve_all(chunk, &encs, &config, 2, false));
                     for (p, a) in chunk.iter().zip(&answers) {
                         if let Some(sol) = &a.solution {
-                            verify(&p.grid, sol).map_err(|v| anyhow::anyhow!("{set} line {}: {s} returned a wrong solution: {v}", p.line))?;
+                            verify(&p.grid, sol).map_err(|v| {
+                                anyhow::anyhow!(
+                                    "{set} line {}: {s} returned a wrong solution: {v}",
+                                    p.line
+                                )
+                            })?;
                         }
                         row.puzzles += 1;
                         row.solved += usize::from(a.count > 0);
@@ -412,15 +483,30 @@ fn print_row(out: &mut impl Write, r: &Row, csv: bool) -> Result<()> {
         writeln!(
             out,
             "{},{},{},{},{},{},{:.3},{:.1},{:.2},{:.2}",
-            r.set, r.model, r.strategy, r.puzzles, r.solved, r.unique, r.seconds, rate,
-            r.nodes as f64 / n, r.failures as f64 / n
+            r.set,
+            r.model,
+            r.strategy,
+            r.puzzles,
+            r.solved,
+            r.unique,
+            r.seconds,
+            rate,
+            r.nodes as f64 / n,
+            r.failures as f64 / n
         )?;
     } else {
         writeln!(
             out,
             "{:<40} {:<8} {:<18} {:>7} {:>7} {:>7} {:>11.0} {:>12.1} {:>12.1}",
-            r.set, r.model.to_string(), r.strategy, r.puzzles, r.solved, r.unique, rate,
-            r.nodes as f64 / n, r.failures as f64 / n
+            r.set,
+            r.model.to_string(),
+            r.strategy,
+            r.puzzles,
+            r.solved,
+            r.unique,
+            rate,
+            r.nodes as f64 / n,
+            r.failures as f64 / n
         )?;
     }
     Ok(())

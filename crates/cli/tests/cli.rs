@@ -16,6 +16,25 @@ fn csp(args: &[&str]) -> Output {
         .expect("csp runs")
 }
 
+fn csp_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_csp"))
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("csp runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("csp runs")
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -516,4 +535,121 @@ fn colour_with_any_engine_strategy_agrees() {
             );
         }
     }
+}
+
+// ---- csp sudoku (issue 4) ----
+
+#[test]
+fn sudoku_solve_prints_the_unique_solution_of_the_classic_puzzle() {
+    let out = csp(&["sudoku", "solve", "problems/sudoku-classic.txt", "--unique"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.trim(),
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179 unique"
+    );
+}
+
+#[test]
+fn sudoku_solve_reads_yaml_and_standard_input() {
+    let out = csp(&[
+        "sudoku",
+        "solve",
+        "problems/sudoku-6x6.yaml",
+        "--unique",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["status"], "unique");
+    assert_eq!(v[0]["solution"], "123456456123231564564231312645645312");
+    let out = csp_stdin(
+        &[
+            "sudoku",
+            "solve",
+            "-",
+            "--model",
+            "graph",
+            "--strategy",
+            "input+fc",
+        ],
+        &".".repeat(16),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim().len(), 16);
+}
+
+#[test]
+fn sudoku_clash_is_no_solution_with_exit_code_1() {
+    let mut line = ".".repeat(81);
+    line.replace_range(0..1, "5");
+    line.replace_range(80..81, "5");
+    line.replace_range(10..11, "5");
+    let out = csp_stdin(&["sudoku", "solve"], &line);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("no solution (the givens clash: 5 twice in a box, at r1c1 and r2c2)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn sudoku_bad_input_names_line_and_column() {
+    let out = csp_stdin(&["sudoku", "solve"], &format!("# x\n{}\n", ".".repeat(79)));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>:2:79: found 79 cells"), "{err}");
+}
+
+#[test]
+fn sudoku_svg_and_bench_run() {
+    let dir = std::env::temp_dir().join(format!("csp-sudoku-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("classic.svg");
+    let out = csp(&[
+        "sudoku",
+        "solve",
+        "problems/sudoku-classic.txt",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("font-weight=\"bold\"").count(), 30);
+    let list = dir.join("list.txt");
+    let line: String = std::fs::read_to_string(root().join("problems/sudoku-classic.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with('-'))
+        .flat_map(|l| l.chars().filter(|c| c.is_ascii_digit() || *c == '.'))
+        .collect();
+    std::fs::write(&list, format!("{line}\n{line}\n")).unwrap();
+    let out = csp(&[
+        "sudoku",
+        "bench",
+        list.to_str().unwrap(),
+        "--strategies",
+        "mrv+fc",
+        "--models",
+        "alldiff",
+        "--csv",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(
+        rows[1].starts_with("list.txt,alldiff,naive,2,2,2,"),
+        "{text}"
+    );
+    assert!(
+        rows[2].starts_with("list.txt,alldiff,mrv+fc,2,2,2,"),
+        "{text}"
+    );
 }

@@ -94,7 +94,12 @@ pub fn encode(shape: Shape, kind: ModelKind) -> Encoded {
                 let (a, b) = (s[0].index(), s[1].index());
                 model.not_equal(cells[a], cells[b]).expect("distinct cells");
             }
-            Encoded { shape, kind, model, cells }
+            Encoded {
+                shape,
+                kind,
+                model,
+                cells,
+            }
         }
         ModelKind::AllDifferent => {
             let mut model = Model::new();
@@ -109,7 +114,12 @@ pub fn encode(shape: Shape, kind: ModelKind) -> Encoded {
                 let xs: Vec<VarId> = unit.iter().map(|&i| cells[i]).collect();
                 model.all_different(&xs).expect("distinct cells");
             }
-            Encoded { shape, kind, model, cells }
+            Encoded {
+                shape,
+                kind,
+                model,
+                cells,
+            }
         }
     }
 }

@@ -25,7 +25,8 @@ impl Grid {
     /// A grid of `shape` from its cells (row by row, 0 for blank). `None` when the length is
     /// not `size²` or a symbol exceeds `size`.
     pub fn new(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
-        let ok = cells.len() == shape.cells() && cells.iter().all(|&c| usize::from(c) <= shape.size());
+        let ok =
+            cells.len() == shape.cells() && cells.iter().all(|&c| usize::from(c) <= shape.size());
         ok.then_some(Grid { shape, cells })
     }
 
@@ -54,7 +55,10 @@ impl Grid {
 
     /// Sets the symbol at `(row, col)` (0 = blank); panics if `symbol > size`.
     pub fn set(&mut self, row: usize, col: usize, symbol: u8) {
-        assert!(usize::from(symbol) <= self.shape.size(), "symbol out of range");
+        assert!(
+            usize::from(symbol) <= self.shape.size(),
+            "symbol out of range"
+        );
         let n = self.shape.size();
         self.cells[row * n + col] = symbol;
     }
@@ -120,7 +124,11 @@ impl Grid {
         let width = if wide { 2 } else { 1 };
         let cell = |s: u8| {
             if wide {
-                if s == 0 { format!("{:>2}", ".") } else { format!("{s:>2}") }
+                if s == 0 {
+                    format!("{:>2}", ".")
+                } else {
+                    format!("{s:>2}")
+                }
             } else {
                 symbol_char(s).to_string()
             }

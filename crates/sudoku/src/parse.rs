@@ -46,7 +46,9 @@ pub enum ParseError {
         message: String,
     },
     /// The file holds no puzzle.
-    #[error("{file}: no puzzle found (expected lines of 81 cells, a grid, or YAML with `kind: sudoku`)")]
+    #[error(
+        "{file}: no puzzle found (expected lines of 81 cells, a grid, or YAML with `kind: sudoku`)"
+    )]
     Empty {
         /// The file.
         file: String,
@@ -87,10 +89,12 @@ pub fn read(path: &Path) -> Result<Vec<Puzzle>, ParseError> {
         file: file.clone(),
         source,
     })?;
-    let yaml = path
-        .extension()
-        .is_some_and(|e| e == "yaml" || e == "yml");
-    if yaml { parse_yaml(&text, &file).map(|p| vec![p]) } else { parse(&text, &file) }
+    let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+    if yaml {
+        parse_yaml(&text, &file).map(|p| vec![p])
+    } else {
+        parse(&text, &file)
+    }
 }
 
 /// Parses text holding one or more puzzles (see the module docs); YAML text (a first
@@ -173,9 +177,21 @@ fn read_row(line: &str, number: usize, file: &str) -> Result<Row, ParseError> {
             let column = spaced[..at].chars().count() + 1;
             let v: u8 = match t {
                 "." | "_" => 0,
-                t => t.parse().ok().filter(|&v| usize::from(v) <= crate::shape::MAX_SIZE).ok_or_else(|| {
-                    syntax(file, number, column, format!("number `{t}` is too large for a grid (at most {})", crate::shape::MAX_SIZE))
-                })?,
+                t => t
+                    .parse()
+                    .ok()
+                    .filter(|&v| usize::from(v) <= crate::shape::MAX_SIZE)
+                    .ok_or_else(|| {
+                        syntax(
+                            file,
+                            number,
+                            column,
+                            format!(
+                                "number `{t}` is too large for a grid (at most {})",
+                                crate::shape::MAX_SIZE
+                            ),
+                        )
+                    })?,
             };
             cells.push((v, column));
         }
@@ -204,7 +220,9 @@ fn read_row(line: &str, number: usize, file: &str) -> Result<Row, ParseError> {
 /// Whether `cells` cells make a one-line puzzle, and of which shape.
 fn line_shape(cells: usize) -> Option<Shape> {
     let side = cells.isqrt();
-    (side * side == cells).then(|| Shape::for_size(side)).flatten()
+    (side * side == cells)
+        .then(|| Shape::for_size(side))
+        .flatten()
 }
 
 fn finish_block(block: &mut Vec<Row>, file: &str, out: &mut Vec<Puzzle>) -> Result<(), ParseError> {
@@ -220,9 +238,16 @@ fn finish_block(block: &mut Vec<Row>, file: &str, out: &mut Vec<Puzzle>) -> Resu
             for row in grid_rows {
                 if row.cells.len() != side {
                     let column = row.cells.get(side).or(row.cells.last()).map_or(1, |c| c.1);
-                    return Err(syntax(file, row.line, column, format!(
-                        "this grid row has {} cells; expected {side} like the first row (line {})",
-                        row.cells.len(), grid_rows[0].line)));
+                    return Err(syntax(
+                        file,
+                        row.line,
+                        column,
+                        format!(
+                            "this grid row has {} cells; expected {side} like the first row (line {})",
+                            row.cells.len(),
+                            grid_rows[0].line
+                        ),
+                    ));
                 }
                 cells.extend(checked(row, shape, file)?);
             }
@@ -237,16 +262,29 @@ fn finish_block(block: &mut Vec<Row>, file: &str, out: &mut Vec<Puzzle>) -> Resu
     // A side-long first row whose block is not a whole number of grids.
     if rows.len() >= 2 && Shape::for_size(side).is_some() && line_shape(side).is_none() {
         let last = rows.last().expect("non-empty");
-        return Err(syntax(file, last.line, 1, format!(
-            "a grid of {side} columns (line {}) needs a multiple of {side} rows; this block has {}",
-            rows[0].line, rows.len())));
+        return Err(syntax(
+            file,
+            last.line,
+            1,
+            format!(
+                "a grid of {side} columns (line {}) needs a multiple of {side} rows; this block has {}",
+                rows[0].line,
+                rows.len()
+            ),
+        ));
     }
     for row in &rows {
         let n = row.cells.len();
         let Some(shape) = line_shape(n) else {
             let column = row.cells.last().map_or(1, |c| c.1);
-            return Err(syntax(file, row.line, column, format!(
-                "found {n} cells; expected a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, … cells (a side of 4 or more, squared) or the first row of a grid")));
+            return Err(syntax(
+                file,
+                row.line,
+                column,
+                format!(
+                    "found {n} cells; expected a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, … cells (a side of 4 or more, squared) or the first row of a grid"
+                ),
+            ));
         };
         let cells = checked(row, shape, file)?;
         out.push(Puzzle {
@@ -322,13 +360,21 @@ pub fn parse_yaml(text: &str, file: &str) -> Result<Puzzle, ParseError> {
     let loc = |s: &serde_saphyr::Location| (s.line() as usize, s.column() as usize);
     if raw.kind.value != "sudoku" {
         let (l, c) = loc(&raw.kind.referenced);
-        return Err(syntax(file, l, c, format!("kind: expected `sudoku`, found `{}`", raw.kind.value)));
+        return Err(syntax(
+            file,
+            l,
+            c,
+            format!("kind: expected `sudoku`, found `{}`", raw.kind.value),
+        ));
     }
     let (gl, gc) = loc(&raw.grid.referenced);
     let mut puzzles = match &raw.grid.value {
         // The span of a block scalar starts at its first row.
         GridField::Text(t) => {
-            let lines = t.lines().enumerate().map(|(i, l)| (gl + i, gc.saturating_sub(1), l));
+            let lines = t
+                .lines()
+                .enumerate()
+                .map(|(i, l)| (gl + i, gc.saturating_sub(1), l));
             parse_lines(lines, file)?
         }
         GridField::Rows(rows) => {
@@ -340,15 +386,30 @@ pub fn parse_yaml(text: &str, file: &str) -> Result<Puzzle, ParseError> {
         }
     };
     if puzzles.len() != 1 {
-        return Err(syntax(file, gl, gc, format!("grid: expected one grid, found {} puzzles", puzzles.len())));
+        return Err(syntax(
+            file,
+            gl,
+            gc,
+            format!("grid: expected one grid, found {} puzzles", puzzles.len()),
+        ));
     }
     let mut p = puzzles.remove(0);
     if let Some(b) = &raw.box_shape {
         let [r, c] = b.value;
         let (l, col) = loc(&b.referenced);
-        let shape = Shape::new(r, c).filter(|s| s.size() == p.grid.shape().size()).ok_or_else(|| {
-            syntax(file, l, col, format!("box: {r}×{c} boxes do not tile a {0}×{0} grid", p.grid.shape().size()))
-        })?;
+        let shape = Shape::new(r, c)
+            .filter(|s| s.size() == p.grid.shape().size())
+            .ok_or_else(|| {
+                syntax(
+                    file,
+                    l,
+                    col,
+                    format!(
+                        "box: {r}×{c} boxes do not tile a {0}×{0} grid",
+                        p.grid.shape().size()
+                    ),
+                )
+            })?;
         p.grid = Grid::new(shape, p.grid.cells().to_vec()).expect("same size");
     }
     p.name = raw.name;
@@ -431,7 +492,10 @@ mod tests {
         let mut line = ".".repeat(81);
         line.replace_range(4..5, "x");
         let e = error(&line);
-        assert!(e.starts_with("f:1:5: symbol X (33) is out of range for a 9×9 grid"), "{e}");
+        assert!(
+            e.starts_with("f:1:5: symbol X (33) is out of range for a 9×9 grid"),
+            "{e}"
+        );
         line.replace_range(4..5, "!");
         let e = error(&line);
         assert!(e.starts_with("f:1:5: unexpected character `!`"), "{e}");
@@ -442,14 +506,25 @@ mod tests {
         let mut rows: Vec<&str> = GRID.lines().collect();
         rows[4] = "4..8.3..";
         let e = error(&rows.join("\n"));
-        assert!(e.starts_with("f:5:8: this grid row has 8 cells; expected 9"), "{e}");
+        assert!(
+            e.starts_with("f:5:8: this grid row has 8 cells; expected 9"),
+            "{e}"
+        );
         let e = error(&GRID.lines().take(8).collect::<Vec<_>>().join("\n"));
-        assert!(e.starts_with("f:8:1: a grid of 9 columns (line 1) needs a multiple of 9 rows; this block has 8"), "{e}");
+        assert!(
+            e.starts_with(
+                "f:8:1: a grid of 9 columns (line 1) needs a multiple of 9 rows; this block has 8"
+            ),
+            "{e}"
+        );
     }
 
     #[test]
     fn empty_input_is_an_error() {
-        assert!(matches!(parse("# nothing\n", "f"), Err(ParseError::Empty { .. })));
+        assert!(matches!(
+            parse("# nothing\n", "f"),
+            Err(ParseError::Empty { .. })
+        ));
     }
 
     #[test]
@@ -462,10 +537,17 @@ mod tests {
         let bad = text.replace("2\n", "7\n");
         let e = parse(&bad, "y").unwrap_err().to_string();
         assert!(e.starts_with("y:10:"), "{e}");
-        assert!(e.contains("symbol 7 (7) is out of range for a 6×6 grid"), "{e}");
-        let e = parse(&text.replace("[3, 2]", "[4, 2]"), "y").unwrap_err().to_string();
+        assert!(
+            e.contains("symbol 7 (7) is out of range for a 6×6 grid"),
+            "{e}"
+        );
+        let e = parse(&text.replace("[3, 2]", "[4, 2]"), "y")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("y:3:"), "{e}");
-        let e = parse(&text.replace("kind: sudoku", "kind: sodoku"), "y").unwrap_err().to_string();
+        let e = parse(&text.replace("kind: sudoku", "kind: sodoku"), "y")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("kind: expected `sudoku`"), "{e}");
     }
 }

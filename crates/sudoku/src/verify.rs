@@ -61,10 +61,18 @@ pub fn verify(puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
         for c in 0..n {
             let (g, s) = (puzzle.get(r, c), solution.get(r, c));
             if s == 0 {
-                return Err(Violation::Blank { row: r + 1, col: c + 1 });
+                return Err(Violation::Blank {
+                    row: r + 1,
+                    col: c + 1,
+                });
             }
             if g != 0 && g != s {
-                return Err(Violation::Given { row: r + 1, col: c + 1, given: g, found: s });
+                return Err(Violation::Given {
+                    row: r + 1,
+                    col: c + 1,
+                    given: g,
+                    found: s,
+                });
             }
         }
     }
@@ -111,7 +119,11 @@ mod tests {
         let empty = Grid::empty(g.shape());
         assert_eq!(
             verify(&empty, &g),
-            Err(Violation::Repeat { unit: "box", index: 1, symbol: 2 })
+            Err(Violation::Repeat {
+                unit: "box",
+                index: 1,
+                symbol: 2
+            })
         );
     }
 
@@ -122,7 +134,13 @@ mod tests {
         let mut p = Grid::empty(s.shape());
         assert_eq!(verify(&p, &s), Ok(()));
         p.set(0, 0, 2);
-        assert!(matches!(verify(&p, &s), Err(Violation::Given { row: 1, col: 1, .. })));
-        assert!(matches!(verify(&p, &Grid::empty(s.shape())), Err(Violation::Blank { .. })));
+        assert!(matches!(
+            verify(&p, &s),
+            Err(Violation::Given { row: 1, col: 1, .. })
+        ));
+        assert!(matches!(
+            verify(&p, &Grid::empty(s.shape())),
+            Err(Violation::Blank { .. })
+        ));
     }
 }
