@@ -79,7 +79,8 @@ struct SolveArgs {
 #[derive(Args, Debug, Clone)]
 struct StrategyArgs {
     /// Propagation: none (plain backtracking), fc (forward checking), ac3 (maintained arc
-    /// consistency, all-different pairwise), gac (ac3 with all-different by matching).
+    /// consistency, all-different pairwise), counting (ac3, all-different by counting: hidden
+    /// singles), gac (ac3 with all-different by matching).
     #[arg(long, value_name = "LEVEL")]
     propagation: Option<String>,
     /// Variable order: input, mrv, degree, ddeg, mrv-deg, dom/deg, dom/wdeg.

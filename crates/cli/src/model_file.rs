@@ -210,7 +210,7 @@ struct RawConstraint {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolveOptions {
-    /// `none`, `fc`, `ac3` or `gac`.
+    /// `none`, `fc`, `ac3`, `counting` or `gac`.
     pub propagation: Option<String>,
     /// A variable order name (`input`, `mrv`, `dom/wdeg`, …).
     pub var_order: Option<String>,

@@ -92,6 +92,9 @@ struct BenchArgs {
     /// Stop a row after this many seconds and report the puzzles done.
     #[arg(long, value_name = "S", default_value_t = 10.0)]
     max_seconds: f64,
+    /// Give up a puzzle after this many nodes (it counts as not solved).
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    node_limit: u64,
     /// Threads (default 1: the single-core figures).
     #[arg(long, value_name = "N", default_value_t = 1)]
     jobs: usize,
@@ -404,8 +407,8 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
     } else {
         writeln!(
             out,
-            "uniqueness check (count up to 2), {} thread(s), at most {} s per row\n",
-            b.jobs, b.max_seconds
+            "uniqueness check (count up to 2), {} thread(s), at most {} s per row, {} nodes per puzzle\n",
+            b.jobs, b.max_seconds, b.node_limit
         )?;
         writeln!(
             out,
@@ -433,8 +436,9 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
         for &kind in &models {
             let encs = encodings(&puzzles, kind);
             for s in &strategies {
-                let config = strategy(s)?;
-                // Chunks, so that a slow strategy stops at the time budget.
+                let mut config = strategy(s)?;
+                config.limits.nodes = Some(b.node_limit);
+                // Small chunks, so that a slow strategy stops near the time budget.
                 let start = Instant::now();
                 let mut row = Row {
                     set: set.clone(),
@@ -447,7 +451,7 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
                     nodes: 0,
                     failures: 0,
                 };
-                for chunk in puzzles.chunks(256) {
+                for chunk in puzzles.chunks(16 * b.jobs) {
                     let answers = pool.install(|| solve_all(chunk, &encs, &config, 2, false));
                     for (p, a) in chunk.iter().zip(&answers) {
                         if let Some(sol) = &a.solution {
