@@ -37,7 +37,10 @@ fn strategies() -> [(&'static str, SearchConfig); 4] {
     [
         ("mrv+fc", c(VarOrder::FirstFail, ForwardChecking, Pairwise)),
         ("mrv+ac3", c(VarOrder::FirstFail, ArcConsistency, Pairwise)),
-        ("mrv+counting", c(VarOrder::FirstFail, ArcConsistency, Counting)),
+        (
+            "mrv+counting",
+            c(VarOrder::FirstFail, ArcConsistency, Counting),
+        ),
         ("mrv+gac", c(VarOrder::FirstFail, ArcConsistency, Matching)),
     ]
 }
