@@ -37,10 +37,10 @@ struct StrategyArgs {
     /// per row, column and box).
     #[arg(long, default_value = "alldiff")]
     model: String,
-    /// `VARORDER+PROPAGATION` (e.g. `mrv+counting`, `input+fc`, `dom/wdeg+gac`) or `naive`
+    /// `VARORDER+PROPAGATION` (e.g. `dom/wdeg+counting`, `mrv+fc`, `dom/wdeg+gac`) or `naive`
     /// (input order, check on assignment). Propagations: none, fc, ac3, counting (ac3 with
     /// hidden singles), gac (all-different by matching).
-    #[arg(long, default_value = "mrv+counting")]
+    #[arg(long, default_value = "dom/wdeg+counting")]
     strategy: String,
 }
 
@@ -80,7 +80,7 @@ struct BenchArgs {
     /// Comma-separated strategies; the naive backtracker always comes first.
     #[arg(
         long,
-        default_value = "input+fc,mrv+fc,mrv+ac3,mrv+counting,mrv+gac,dom/wdeg+counting"
+        default_value = "input+fc,mrv+fc,mrv+ac3,mrv+counting,mrv+gac,dom/wdeg+counting,dom/wdeg+gac"
     )]
     strategies: String,
     /// Comma-separated models.
