@@ -76,19 +76,20 @@ pub struct Encoded {
 /// ```
 pub fn encode(shape: Shape, kind: ModelKind) -> Encoded {
     let n = shape.size();
+    // One variable per cell, digits 1..=n, named like the sudoku graph's vertices.
+    let mut model = Model::new();
+    let cells: Vec<VarId> = (0..shape.cells())
+        .map(|i| {
+            model
+                .new_var(format!("r{}c{}", i / n + 1, i % n + 1), 1..=n as Value)
+                .expect("distinct names")
+        })
+        .collect();
     match kind {
         ModelKind::Graph => {
             // The colouring encoder: colours 0..n, one ≠ per edge; shift to digits 1..=n.
             let inst = Instance::new("sudoku", shape.graph());
             let enc = csp_colouring::encode(&inst, n as u32);
-            let mut model = Model::new();
-            let cells: Vec<VarId> = (0..shape.cells())
-                .map(|i| {
-                    model
-                        .new_var(format!("r{}c{}", i / n + 1, i % n + 1), 1..=n as Value)
-                        .expect("distinct names")
-                })
-                .collect();
             for (_, c) in enc.model.constraints() {
                 let s = c.scope();
                 let (a, b) = (s[0].index(), s[1].index());
@@ -102,14 +103,6 @@ pub fn encode(shape: Shape, kind: ModelKind) -> Encoded {
             }
         }
         ModelKind::AllDifferent => {
-            let mut model = Model::new();
-            let cells: Vec<VarId> = (0..shape.cells())
-                .map(|i| {
-                    model
-                        .new_var(format!("r{}c{}", i / n + 1, i % n + 1), 1..=n as Value)
-                        .expect("distinct names")
-                })
-                .collect();
             for unit in shape.units() {
                 let xs: Vec<VarId> = unit.iter().map(|&i| cells[i]).collect();
                 model.all_different(&xs).expect("distinct cells");
