@@ -117,6 +117,65 @@ fn fixed_distinct(c: &AllDifferent, d: &DomainStore, scratch: &mut Vec<i64>) -> 
     scratch.windows(2).all(|w| w[0] != w[1])
 }
 
+/// The word-parallel view of an all-different whose keys `x + o` span at most one machine
+/// word (every sudoku, colouring with up to 64 colours, n-queens up to 64): variable `i`'s
+/// domain word, shifted left by `shift[i]`, is its set of keys, so counting, matching and
+/// filtering are a few bitwise operations per variable instead of a walk over values.
+#[derive(Debug)]
+struct KeyWords {
+    shift: Vec<u32>,
+    /// The key sets of the last [`KeyWords::load`], kept in step by [`KeyWords::keep`].
+    masks: Vec<usize>,
+}
+
+impl KeyWords {
+    /// The view, when every variable sits in one word and the keys from `min_key` on fit in
+    /// one word.
+    fn new(c: &AllDifferent, d: &DomainStore, min_key: i64, span: i64) -> Option<Self> {
+        if span > i64::from(usize::BITS) {
+            return None;
+        }
+        let mut shift = Vec::with_capacity(c.vars.len());
+        for (&x, &o) in c.vars.iter().zip(&c.offsets) {
+            let s = i64::from(d.word_base(x)?) + i64::from(o) - min_key;
+            // Bits beyond the key span are never set, so `s` may not exceed the word.
+            shift.push(u32::try_from(s).ok().filter(|&s| s < usize::BITS)?);
+        }
+        Some(KeyWords {
+            masks: vec![0; shift.len()],
+            shift,
+        })
+    }
+
+    #[inline]
+    fn load(&mut self, c: &AllDifferent, d: &DomainStore) {
+        for ((m, &x), &s) in self.masks.iter_mut().zip(&c.vars).zip(&self.shift) {
+            *m = d.bits(x) << s;
+        }
+    }
+
+    /// Narrows variable `i` to the keys in `keep`.
+    #[inline]
+    fn keep(
+        &mut self,
+        c: &AllDifferent,
+        d: &mut DomainStore,
+        i: usize,
+        keep: usize,
+    ) -> Result<(), Conflict> {
+        d.count_revision();
+        self.masks[i] &= keep;
+        d.keep_bits(c.vars[i], keep >> self.shift[i])?;
+        Ok(())
+    }
+}
+
+/// Whether a word has at most one bit set.
+#[inline]
+fn at_most_one(m: usize) -> bool {
+    m & m.wrapping_sub(1) == 0
+}
+
 /// The pairwise decomposition: exactly the pruning that arc consistency achieves on the
 /// `n(n-1)/2` binary `≠` constraints, without creating them.
 #[derive(Debug)]
@@ -169,12 +228,15 @@ struct Counting<'a> {
     fixed: Vec<u64>,
     removals: Vec<Value>,
     scratch: Vec<i64>,
+    /// The word-parallel fast path, when the keys fit in one word.
+    words: Option<KeyWords>,
 }
 
 impl<'a> Counting<'a> {
     fn new(c: &'a AllDifferent) -> Self {
         Counting {
             c,
+            words: None,
             min_key: i64::MAX,
             once: Vec::new(),
             twice: Vec::new(),
@@ -200,6 +262,7 @@ impl<'a> Counting<'a> {
             1
         };
         self.min_key = lo.min(hi);
+        self.words = KeyWords::new(self.c, d, self.min_key, hi - lo + 1);
         self.once = vec![0; words];
         self.twice = vec![0; words];
         self.fixed = vec![0; words];
@@ -276,6 +339,64 @@ impl<'a> Counting<'a> {
     }
 }
 
+impl Counting<'_> {
+    /// [`Counting::pass`] repeated to a fixpoint, on words: the same pruning, without
+    /// walking any domain.
+    fn propagate_words(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        let c = self.c;
+        let Some(kw) = self.words.as_mut() else {
+            return Ok(());
+        };
+        let n = c.vars.len() as u32;
+        kw.load(c, d);
+        loop {
+            let mut fixed = 0usize;
+            for &m in &kw.masks {
+                if at_most_one(m) {
+                    if m & fixed != 0 {
+                        return Err(Conflict);
+                    }
+                    fixed |= m;
+                }
+            }
+            let (mut once, mut twice) = (0usize, 0usize);
+            let mut newly_fixed = false;
+            for i in 0..kw.masks.len() {
+                let m = kw.masks[i];
+                if !at_most_one(m) && m & fixed != 0 {
+                    kw.keep(c, d, i, !fixed)?;
+                    newly_fixed |= at_most_one(kw.masks[i]);
+                }
+                let m = kw.masks[i];
+                twice |= once & m;
+                once |= m;
+            }
+            let values = once.count_ones();
+            if values < n {
+                return Err(Conflict);
+            }
+            if newly_fixed {
+                continue;
+            }
+            let mut singles = once & !twice & !fixed;
+            if values > n || singles == 0 {
+                return Ok(());
+            }
+            // Every value is needed: a value with a single supporter goes to it.
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles &= singles - 1;
+                let i = kw
+                    .masks
+                    .iter()
+                    .position(|&m| m & bit != 0)
+                    .ok_or(Conflict)?;
+                kw.keep(c, d, i, bit)?;
+            }
+        }
+    }
+}
+
 impl Propagator for Counting<'_> {
     fn scope(&self) -> &[VarId] {
         &self.c.vars
@@ -292,6 +413,9 @@ impl Propagator for Counting<'_> {
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
         if self.min_key == i64::MAX {
             self.init(d);
+        }
+        if self.words.is_some() {
+            return self.propagate_words(d);
         }
         while self.pass(d)? {}
         Ok(())

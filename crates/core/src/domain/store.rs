@@ -245,6 +245,35 @@ impl DomainStore {
         Ok(changed)
     }
 
+    /// Where `x`'s domain sits when it fits in one machine word (its initial span is at most
+    /// [`usize::BITS`] values): the value that bit 0 stands for. Propagators that work on
+    /// whole words ([`DomainStore::bits`], [`DomainStore::keep_bits`]) check this once.
+    pub fn word_base(&self, x: VarId) -> Option<Value> {
+        let i = x.index();
+        (self.first_word[i + 1] - self.first_word[i] == 1).then_some(self.base[i])
+    }
+
+    /// `x`'s domain as one word, bit `b` standing for `word_base(x) + b`. Only for variables
+    /// with a [`DomainStore::word_base`] (debug-asserted).
+    #[inline]
+    pub fn bits(&self, x: VarId) -> usize {
+        let i = x.index();
+        debug_assert_eq!(self.first_word[i + 1] - self.first_word[i], 1);
+        self.bits.as_slice()[self.first_word[i] as usize]
+    }
+
+    /// Keeps only the values of `x` whose bits are set in `keep` (the word layout of
+    /// [`DomainStore::bits`]); `Ok(true)` when something changed, `Err(Conflict)` on a
+    /// wipe-out. Only for variables with a [`DomainStore::word_base`] (debug-asserted).
+    #[inline]
+    pub fn keep_bits(&mut self, x: VarId, keep: usize) -> Result<bool, Conflict> {
+        let i = x.index();
+        debug_assert_eq!(self.first_word[i + 1] - self.first_word[i], 1);
+        let w = self.first_word[i] as usize;
+        let old = self.bits.as_slice()[w];
+        self.write(x, w, old & keep)
+    }
+
     /// Keeps only the values of `x` for which `keep` holds.
     pub fn retain(
         &mut self,
@@ -429,6 +458,22 @@ mod tests {
         let x = VarId::new(0);
         let m = s.mark();
         assert_eq!(s.assign(x, 42), Err(Conflict));
+        s.undo_to(m);
+        assert_eq!(s.size(x), 9);
+    }
+
+    #[test]
+    fn single_word_domains_are_read_and_narrowed_as_words() {
+        let mut s = store();
+        let (x, y) = (VarId::new(0), VarId::new(1));
+        assert_eq!(s.word_base(x), Some(1));
+        assert_eq!(s.word_base(y), None, "-3..=200 spans four words");
+        assert_eq!(s.bits(x), 0b1_1111_1111);
+        let m = s.mark();
+        assert_eq!(s.keep_bits(x, 0b1_0000_0101), Ok(true));
+        assert_eq!(s.iter(x).collect::<Vec<_>>(), vec![1, 3, 9]);
+        assert_eq!(s.keep_bits(x, usize::MAX), Ok(false));
+        assert_eq!(s.keep_bits(x, 0b10), Err(Conflict));
         s.undo_to(m);
         assert_eq!(s.size(x), 9);
     }
