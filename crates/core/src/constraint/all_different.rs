@@ -463,12 +463,18 @@ struct Matching<'a> {
     queue: Vec<u32>,
     removals: Vec<Value>,
     scratch: Vec<i64>,
+    /// The word-parallel fast path, when the keys fit in one word.
+    words: Option<KeyWords>,
+    /// Fast path: per variable, the keys reachable from its matched key.
+    reach: Vec<usize>,
 }
 
 impl<'a> Matching<'a> {
     fn new(c: &'a AllDifferent) -> Self {
         Matching {
             c,
+            words: None,
+            reach: Vec::new(),
             min_key: 0,
             match_var: vec![NONE; c.vars.len()],
             match_val: Vec::new(),
@@ -508,6 +514,8 @@ impl<'a> Matching<'a> {
         self.comp = vec![NONE; n + m];
         self.on_stack = vec![false; n + m];
         self.reach_free = vec![false; m];
+        self.words = KeyWords::new(self.c, d, lo, m as i64);
+        self.reach = vec![0; n];
     }
 
     #[inline]
@@ -668,6 +676,133 @@ impl<'a> Matching<'a> {
     }
 }
 
+/// Tries to match variable `i` by an augmenting path over key words (Kuhn's depth-first
+/// search; a key is visited at most once per call, so `O(n)` word operations).
+fn augment_words(
+    masks: &[usize],
+    match_var: &mut [u32],
+    match_val: &mut [u32],
+    i: usize,
+    visited: &mut usize,
+    matched: &mut usize,
+) -> bool {
+    let candidates = masks[i] & !*visited;
+    let free = candidates & !*matched;
+    if free != 0 {
+        let k = free.trailing_zeros();
+        match_var[i] = k;
+        match_val[k as usize] = i as u32;
+        *matched |= 1 << k;
+        return true;
+    }
+    *visited |= candidates;
+    let mut rest = candidates;
+    while rest != 0 {
+        let k = rest.trailing_zeros();
+        rest &= rest - 1;
+        let j = match_val[k as usize] as usize;
+        if augment_words(masks, match_var, match_val, j, visited, matched) {
+            match_var[i] = k;
+            match_val[k as usize] = i as u32;
+            return true;
+        }
+    }
+    false
+}
+
+impl Matching<'_> {
+    /// Régin's filtering on words: the matching is repaired with [`augment_words`]; the
+    /// keys that reach a free key are found by a fixpoint over the variables, and the
+    /// strongly connected components are replaced by the transitive closure of the
+    /// matched keys (Warshall, `O(n²)` word operations), since an edge `(i, k)` outside the
+    /// matching lies on an alternating cycle exactly when `k` reaches `i`'s matched key.
+    fn propagate_words(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        let c = self.c;
+        let Some(kw) = self.words.as_mut() else {
+            return Ok(());
+        };
+        let n = c.vars.len();
+        kw.load(c, d);
+        for _ in 0..n {
+            d.count_revision();
+        }
+        let mut matched = 0usize;
+        for i in 0..n {
+            let k = self.match_var[i];
+            if k == NONE {
+                continue;
+            }
+            if kw.masks[i] >> k & 1 == 1 {
+                matched |= 1 << k;
+            } else {
+                self.match_var[i] = NONE;
+                self.match_val[k as usize] = NONE;
+            }
+        }
+        for i in 0..n {
+            if self.match_var[i] == NONE {
+                let mut visited = 0;
+                if !augment_words(
+                    &kw.masks,
+                    &mut self.match_var,
+                    &mut self.match_val,
+                    i,
+                    &mut visited,
+                    &mut matched,
+                ) {
+                    return Err(Conflict);
+                }
+            }
+        }
+        let all = kw.masks.iter().fold(0, |a, &m| a | m);
+        // Keys from which an alternating path leads to a free key.
+        let mut reach_free = all & !matched;
+        if reach_free != 0 {
+            loop {
+                let before = reach_free;
+                for (i, &m) in kw.masks.iter().enumerate() {
+                    if m & reach_free != 0 {
+                        reach_free |= 1 << self.match_var[i];
+                    }
+                }
+                if reach_free == before {
+                    break;
+                }
+            }
+        }
+        // reach[j]: keys reachable from j's matched key (through j, then onwards).
+        for (r, (&m, &k)) in self.reach.iter_mut().zip(kw.masks.iter().zip(&self.match_var)) {
+            *r = m & !(1 << k);
+        }
+        for p in 0..n {
+            let (kp, rp) = (self.match_var[p], self.reach[p]);
+            for r in self.reach.iter_mut() {
+                if *r >> kp & 1 == 1 {
+                    *r |= rp;
+                }
+            }
+        }
+        for i in 0..n {
+            let m = kw.masks[i];
+            let ki = self.match_var[i];
+            let mut keep = m & (reach_free | 1 << ki);
+            let mut rest = m & !keep;
+            while rest != 0 {
+                let k = rest.trailing_zeros();
+                rest &= rest - 1;
+                let j = self.match_val[k as usize] as usize;
+                if self.reach[j] >> ki & 1 == 1 {
+                    keep |= 1 << k;
+                }
+            }
+            if keep != m {
+                kw.keep(c, d, i, keep)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Propagator for Matching<'_> {
     fn scope(&self) -> &[VarId] {
         &self.c.vars
@@ -685,6 +820,9 @@ impl Propagator for Matching<'_> {
         let n = self.c.vars.len();
         if self.index.len() != n + self.match_val.len() || self.index.is_empty() {
             self.init(d);
+        }
+        if self.words.is_some() {
+            return self.propagate_words(d);
         }
         // One revision per variable: the matching and the filtering examine every domain.
         for _ in 0..n {
