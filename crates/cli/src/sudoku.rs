@@ -310,10 +310,11 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
         let unique = answers.iter().filter(|a| a.is_unique()).count();
         let nodes: u64 = answers.iter().map(|a| a.stats.nodes).sum();
         let failures: u64 = answers.iter().map(|a| a.stats.failures).sum();
+        let propagations: u64 = answers.iter().map(|a| a.stats.propagations).sum();
         let mut err = std::io::stderr().lock();
         writeln!(
             err,
-            "{} puzzles, {solved} solved{}, {:.3} s, {:.0} puzzles/s, {:.1} nodes/puzzle, {:.1} failures/puzzle ({} model, {})",
+            "{} puzzles, {solved} solved{}, {:.3} s, {:.0} puzzles/s, {:.1} nodes/puzzle, {:.1} failures/puzzle, {:.0} propagations/puzzle ({} model, {})",
             puzzles.len(),
             if cap >= 2 {
                 format!(", {unique} unique")
@@ -324,6 +325,7 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
             puzzles.len() as f64 / elapsed.as_secs_f64().max(1e-9),
             nodes as f64 / n,
             failures as f64 / n,
+            propagations as f64 / n,
             kind,
             args.strategy.strategy,
         )?;

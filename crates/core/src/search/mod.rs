@@ -716,6 +716,16 @@ impl<'m, O: Observer> Search<'m, O> {
         deg
     }
 
+    /// An upper bound of [`Search::degree`]: every constraint on `x` counted.
+    fn degree_bound(&self, x: VarId, weighted: bool) -> u64 {
+        let cs = self.engine.constraints_of(x);
+        if weighted {
+            cs.iter().map(|&(p, _)| self.weights[p as usize]).sum()
+        } else {
+            cs.len() as u64
+        }
+    }
+
     fn select_var(&mut self) -> Option<VarId> {
         let n = self.model.num_vars();
         let open = (0..n).map(VarId::new).filter(|&x| self.is_open(x));
@@ -756,6 +766,19 @@ impl<'m, O: Observer> Search<'m, O> {
                 let mut best: Option<(VarId, u64, u64)> = None;
                 for x in open {
                     let s = u64::from(self.store.size(x));
+                    if let Some((_, bs, bd)) = best {
+                        // With every constraint counted x still could not win: skip the
+                        // scope scans of `degree` (exact, since the degree is at most this).
+                        if bd > 0 {
+                            let bound = self.degree_bound(x, weighted);
+                            if bound == 0
+                                || u128::from(s) * u128::from(bd)
+                                    >= u128::from(bs) * u128::from(bound)
+                            {
+                                continue;
+                            }
+                        }
+                    }
                     let d = self.degree(x, weighted);
                     // s/d < bs/bd, with d = 0 counting as an infinite ratio.
                     let better = match best {
