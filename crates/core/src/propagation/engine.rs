@@ -14,9 +14,9 @@ pub(crate) struct Engine<'m> {
     props: Vec<Box<dyn Propagator + 'm>>,
     wake: Vec<Wake>,
     /// Per variable: `(propagator, position)` of the fix-woken propagators on it.
-    on_fix: Vec<Vec<(u32, u32)>>,
+    on_fix: PerVar<(u32, u32)>,
     /// Per variable: the change-woken propagators on it.
-    on_change: Vec<Vec<u32>>,
+    on_change: PerVar<u32>,
     /// Per variable: every `(propagator, position)` of arity ≥ 2 on it.
     by_var: Vec<Vec<(u32, u32)>>,
     queue: VecDeque<u32>,
@@ -33,11 +33,13 @@ impl<'m> Engine<'m> {
         constraints: impl Iterator<Item = &'m dyn Constraint>,
         options: &PropagatorOptions,
     ) -> Self {
+        let mut on_fix = vec![Vec::new(); num_vars];
+        let mut on_change = vec![Vec::new(); num_vars];
         let mut e = Engine {
             props: Vec::new(),
             wake: Vec::new(),
-            on_fix: vec![Vec::new(); num_vars],
-            on_change: vec![Vec::new(); num_vars],
+            on_fix: PerVar::default(),
+            on_change: PerVar::default(),
             by_var: vec![Vec::new(); num_vars],
             queue: VecDeque::new(),
             in_queue: Vec::new(),
@@ -52,8 +54,8 @@ impl<'m> Engine<'m> {
             let scope = prop.scope();
             for (i, &x) in scope.iter().enumerate() {
                 match wake {
-                    Wake::Fix => e.on_fix[x.index()].push((p, i as u32)),
-                    Wake::Change => e.on_change[x.index()].push(p),
+                    Wake::Fix => on_fix[x.index()].push((p, i as u32)),
+                    Wake::Change => on_change[x.index()].push(p),
                     Wake::Never => {}
                 }
                 if scope.len() >= 2 {
@@ -64,6 +66,8 @@ impl<'m> Engine<'m> {
             e.props.push(prop);
         }
         e.in_queue = vec![false; e.props.len()];
+        e.on_fix = PerVar::new(&on_fix);
+        e.on_change = PerVar::new(&on_change);
         e
     }
 
@@ -117,11 +121,11 @@ impl<'m> Engine<'m> {
     fn absorb(&mut self, d: &mut DomainStore, current: Option<u32>) {
         d.take_modified(&mut self.modified);
         for &x in &self.modified {
-            if d.is_fixed(x) {
-                self.fix_queue
-                    .extend(self.on_fix[x.index()].iter().copied());
+            let on_fix = self.on_fix.of(x);
+            if !on_fix.is_empty() && d.is_fixed(x) {
+                self.fix_queue.extend(on_fix.iter().copied());
             }
-            for &p in &self.on_change[x.index()] {
+            for &p in self.on_change.of(x) {
                 if Some(p) != current && !self.in_queue[p as usize] {
                     self.in_queue[p as usize] = true;
                     self.queue.push_back(p);
@@ -214,6 +218,33 @@ impl<'m> Engine<'m> {
             }
         }
         Ok(())
+    }
+}
+
+/// Per-variable lists in one array (compressed rows): one indirection on the hot path
+/// instead of a `Vec` per variable.
+#[derive(Debug, Default)]
+struct PerVar<T> {
+    start: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T: Copy> PerVar<T> {
+    fn new(lists: &[Vec<T>]) -> Self {
+        let mut start = Vec::with_capacity(lists.len() + 1);
+        let mut items = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+        for l in lists {
+            start.push(items.len() as u32);
+            items.extend_from_slice(l);
+        }
+        start.push(items.len() as u32);
+        PerVar { start, items }
+    }
+
+    #[inline]
+    fn of(&self, x: VarId) -> &[T] {
+        let i = x.index();
+        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
     }
 }
 
