@@ -349,23 +349,29 @@ impl Counting<'_> {
         };
         let n = c.vars.len() as u32;
         kw.load(c, d);
+        // The keys of the fixed variables; two fixed to one key is a conflict.
+        let (mut fixed, mut clash) = (0usize, 0usize);
+        for &m in &kw.masks {
+            let single = m & (at_most_one(m) as usize).wrapping_neg();
+            clash |= fixed & single;
+            fixed |= single;
+        }
+        if clash != 0 {
+            return Err(Conflict);
+        }
         loop {
-            let mut fixed = 0usize;
-            for &m in &kw.masks {
-                if at_most_one(m) {
-                    if m & fixed != 0 {
-                        return Err(Conflict);
-                    }
-                    fixed |= m;
-                }
-            }
-            let (mut once, mut twice) = (0usize, 0usize);
-            let mut newly_fixed = false;
+            let (mut once, mut twice, mut newly) = (0usize, 0usize, 0usize);
             for i in 0..kw.masks.len() {
                 let m = kw.masks[i];
-                if !at_most_one(m) && m & fixed != 0 {
+                if m & fixed != 0 && !at_most_one(m) {
                     kw.keep(c, d, i, !fixed)?;
-                    newly_fixed |= at_most_one(kw.masks[i]);
+                    let m = kw.masks[i];
+                    if at_most_one(m) {
+                        if newly & m != 0 {
+                            return Err(Conflict);
+                        }
+                        newly |= m;
+                    }
                 }
                 let m = kw.masks[i];
                 twice |= once & m;
@@ -375,14 +381,17 @@ impl Counting<'_> {
             if values < n {
                 return Err(Conflict);
             }
-            if newly_fixed {
+            if newly != 0 {
+                fixed |= newly;
                 continue;
             }
             let mut singles = once & !twice & !fixed;
             if values > n || singles == 0 {
                 return Ok(());
             }
-            // Every value is needed: a value with a single supporter goes to it.
+            // Every value is needed: a value with a single supporter goes to it. Its other
+            // values may now have one supporter left, so count again.
+            fixed |= singles;
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles &= singles - 1;
