@@ -39,7 +39,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
-    fn every_strategy_finds_exactly_the_brute_force_solutions(spec in model_spec(6, 5, 6)) {
+    fn every_strategy_finds_exactly_the_brute_force_solutions(
+        spec in model_spec(6, 5, 6),
+        wide in any::<bool>(),
+    ) {
+        // Half the models spread their values over several words (the general paths).
+        let spec = if wide { spec.scaled(40) } else { spec };
         let model = spec.build();
         let expected = brute_force(&model);
         for config in configs() {
@@ -104,7 +109,9 @@ proptest! {
     fn propagation_never_removes_a_value_some_solution_uses(
         spec in model_spec(6, 5, 6),
         picks in proptest::collection::vec((0usize..6, 0usize..5), 0..4),
+        wide in any::<bool>(),
     ) {
+        let spec = if wide { spec.scaled(40) } else { spec };
         let model = spec.build();
         let solutions = brute_force(&model);
         // Decisions drawn from the initial domains.
@@ -179,8 +186,9 @@ proptest! {
     /// All-different by matching and tables reach generalised arc consistency: after
     /// propagating a single such constraint, exactly the values used by some solution remain.
     #[test]
-    fn matching_and_table_propagators_reach_gac(spec in model_spec(6, 5, 1)) {
+    fn matching_and_table_propagators_reach_gac(spec in model_spec(6, 5, 1), wide in any::<bool>()) {
         use csp_core::testing::ConstraintSpec;
+        let spec = if wide { spec.scaled(40) } else { spec };
         prop_assume!(matches!(
             spec.constraints.as_slice(),
             [ConstraintSpec::AllDifferent(..)] | [ConstraintSpec::Table(..)]

@@ -780,7 +780,11 @@ impl Matching<'_> {
             }
         }
         // reach[j]: keys reachable from j's matched key (through j, then onwards).
-        for (r, (&m, &k)) in self.reach.iter_mut().zip(kw.masks.iter().zip(&self.match_var)) {
+        for (r, (&m, &k)) in self
+            .reach
+            .iter_mut()
+            .zip(kw.masks.iter().zip(&self.match_var))
+        {
             *r = m & !(1 << k);
         }
         for p in 0..n {

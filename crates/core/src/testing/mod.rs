@@ -31,6 +31,30 @@ pub struct ModelSpec {
 }
 
 impl ModelSpec {
+    /// The same model with every value and offset multiplied by `k`: the solutions are the
+    /// original ones times `k`. With `k` large enough the domains span several machine words,
+    /// which takes the propagators off their one-word fast paths.
+    pub fn scaled(&self, k: Value) -> ModelSpec {
+        let scale = |v: &Vec<Value>| v.iter().map(|&x| x * k).collect::<Vec<_>>();
+        ModelSpec {
+            domains: self.domains.iter().map(scale).collect(),
+            constraints: self
+                .constraints
+                .iter()
+                .map(|c| match c {
+                    ConstraintSpec::NotEqual(a, b, o) => ConstraintSpec::NotEqual(*a, *b, o * k),
+                    ConstraintSpec::AllDifferent(s, o) => {
+                        ConstraintSpec::AllDifferent(s.clone(), scale(o))
+                    }
+                    ConstraintSpec::Table(s, t) => {
+                        ConstraintSpec::Table(s.clone(), t.iter().map(scale).collect())
+                    }
+                    ConstraintSpec::InSet(x, v, a) => ConstraintSpec::InSet(*x, scale(v), *a),
+                })
+                .collect(),
+        }
+    }
+
     /// The model this spec describes.
     pub fn build(&self) -> Model {
         let mut m = Model::new();
