@@ -476,6 +476,8 @@ struct Matching<'a> {
     words: Option<KeyWords>,
     /// Fast path: per variable, the keys reachable from its matched key.
     reach: Vec<usize>,
+    /// Fast path: the variables not fixed.
+    open: Vec<u32>,
 }
 
 impl<'a> Matching<'a> {
@@ -484,6 +486,7 @@ impl<'a> Matching<'a> {
             c,
             words: None,
             reach: Vec::new(),
+            open: Vec::new(),
             min_key: 0,
             match_var: vec![NONE; c.vars.len()],
             match_val: Vec::new(),
@@ -525,6 +528,7 @@ impl<'a> Matching<'a> {
         self.reach_free = vec![false; m];
         self.words = KeyWords::new(self.c, d, lo, m as i64);
         self.reach = vec![0; n];
+        self.open = Vec::with_capacity(n);
     }
 
     #[inline]
@@ -787,15 +791,19 @@ impl Matching<'_> {
         {
             *r = m & !(1 << k);
         }
-        for p in 0..n {
-            let (kp, rp) = (self.match_var[p], self.reach[p]);
-            for r in self.reach.iter_mut() {
-                if *r >> kp & 1 == 1 {
-                    *r |= rp;
-                }
+        // Fixed variables reach nothing: only the open ones take part in the closure.
+        self.open.clear();
+        self.open
+            .extend((0..n as u32).filter(|&i| !at_most_one(kw.masks[i as usize])));
+        for &p in &self.open {
+            let (kp, rp) = (self.match_var[p as usize], self.reach[p as usize]);
+            for &j in &self.open {
+                let r = &mut self.reach[j as usize];
+                *r |= rp & (*r >> kp & 1).wrapping_neg();
             }
         }
-        for i in 0..n {
+        for &i in &self.open {
+            let i = i as usize;
             let m = kw.masks[i];
             let ki = self.match_var[i];
             let mut keep = m & (reach_free | 1 << ki);
