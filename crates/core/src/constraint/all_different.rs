@@ -124,6 +124,8 @@ fn fixed_distinct(c: &AllDifferent, d: &DomainStore, scratch: &mut Vec<i64>) -> 
 #[derive(Debug)]
 struct KeyWords {
     shift: Vec<u32>,
+    /// Per variable, where its domain word is in the store.
+    word: Vec<u32>,
     /// The key sets of the last [`KeyWords::load`], kept in step by [`KeyWords::keep`].
     masks: Vec<usize>,
 }
@@ -143,14 +145,15 @@ impl KeyWords {
         }
         Some(KeyWords {
             masks: vec![0; shift.len()],
+            word: c.vars.iter().map(|&x| d.word_index(x)).collect(),
             shift,
         })
     }
 
     #[inline]
-    fn load(&mut self, c: &AllDifferent, d: &DomainStore) {
-        for ((m, &x), &s) in self.masks.iter_mut().zip(&c.vars).zip(&self.shift) {
-            *m = d.bits(x) << s;
+    fn load(&mut self, d: &DomainStore) {
+        for ((m, &w), &s) in self.masks.iter_mut().zip(&self.word).zip(&self.shift) {
+            *m = d.bits_at(w) << s;
         }
     }
 
@@ -165,7 +168,7 @@ impl KeyWords {
     ) -> Result<(), Conflict> {
         d.count_revision();
         self.masks[i] &= keep;
-        d.keep_bits(c.vars[i], keep >> self.shift[i])?;
+        d.keep_bits_at(c.vars[i], self.word[i], keep >> self.shift[i])?;
         Ok(())
     }
 }
@@ -348,7 +351,7 @@ impl Counting<'_> {
             return Ok(());
         };
         let n = c.vars.len() as u32;
-        kw.load(c, d);
+        kw.load(d);
         // The keys of the fixed variables; two fixed to one key is a conflict.
         let (mut fixed, mut clash) = (0usize, 0usize);
         for &m in &kw.masks {
@@ -735,7 +738,7 @@ impl Matching<'_> {
             return Ok(());
         };
         let n = c.vars.len();
-        kw.load(c, d);
+        kw.load(d);
         for _ in 0..n {
             d.count_revision();
         }

@@ -262,6 +262,27 @@ impl DomainStore {
         self.bits.as_slice()[self.first_word[i] as usize]
     }
 
+    /// Where `x`'s one-word domain is kept, for [`DomainStore::bits_at`] (saves a lookup per
+    /// read in the word-parallel propagators).
+    #[inline]
+    pub(crate) fn word_index(&self, x: VarId) -> u32 {
+        self.first_word[x.index()]
+    }
+
+    /// The domain word at `w` (from [`DomainStore::word_index`]).
+    #[inline]
+    pub(crate) fn bits_at(&self, w: u32) -> usize {
+        self.bits.as_slice()[w as usize]
+    }
+
+    /// [`DomainStore::keep_bits`] with the word index known.
+    #[inline]
+    pub(crate) fn keep_bits_at(&mut self, x: VarId, w: u32, keep: usize) -> Result<bool, Conflict> {
+        let w = w as usize;
+        let old = self.bits.as_slice()[w];
+        self.write(x, w, old & keep)
+    }
+
     /// Keeps only the values of `x` whose bits are set in `keep` (the word layout of
     /// [`DomainStore::bits`]); `Ok(true)` when something changed, `Err(Conflict)` on a
     /// wipe-out. Only for variables with a [`DomainStore::word_base`] (debug-asserted).
