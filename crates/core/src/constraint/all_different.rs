@@ -477,10 +477,6 @@ struct Matching<'a> {
     scratch: Vec<i64>,
     /// The word-parallel fast path, when the keys fit in one word.
     words: Option<KeyWords>,
-    /// Fast path: per variable, the keys reachable from its matched key.
-    reach: Vec<usize>,
-    /// Fast path: the variables not fixed.
-    open: Vec<u32>,
 }
 
 impl<'a> Matching<'a> {
@@ -488,8 +484,6 @@ impl<'a> Matching<'a> {
         Matching {
             c,
             words: None,
-            reach: Vec::new(),
-            open: Vec::new(),
             min_key: 0,
             match_var: vec![NONE; c.vars.len()],
             match_val: Vec::new(),
@@ -530,8 +524,6 @@ impl<'a> Matching<'a> {
         self.on_stack = vec![false; n + m];
         self.reach_free = vec![false; m];
         self.words = KeyWords::new(self.c, d, lo, m as i64);
-        self.reach = vec![0; n];
-        self.open = Vec::with_capacity(n);
     }
 
     #[inline]
@@ -739,9 +731,7 @@ impl Matching<'_> {
         };
         let n = c.vars.len();
         kw.load(d);
-        for _ in 0..n {
-            d.count_revision();
-        }
+        d.count_revisions(n as u64);
         let mut matched = 0usize;
         for i in 0..n {
             let k = self.match_var[i];
@@ -786,39 +776,41 @@ impl Matching<'_> {
                 }
             }
         }
-        // reach[j]: keys reachable from j's matched key (through j, then onwards).
-        for (r, (&m, &k)) in self
-            .reach
-            .iter_mut()
-            .zip(kw.masks.iter().zip(&self.match_var))
-        {
-            *r = m & !(1 << k);
-        }
-        // Fixed variables reach nothing: only the open ones take part in the closure.
-        self.open.clear();
-        self.open
-            .extend((0..n as u32).filter(|&i| !at_most_one(kw.masks[i as usize])));
-        for &p in &self.open {
-            let (kp, rp) = (self.match_var[p as usize], self.reach[p as usize]);
-            for &j in &self.open {
-                let r = &mut self.reach[j as usize];
-                *r |= rp & (*r >> kp & 1).wrapping_neg();
+        // Only the open variables take part: a fixed variable's key leads nowhere else.
+        // Position t stands for the t-th open variable; key[t] is its matched key as a bit
+        // and reach[t] the keys reachable from it (through the variable, then onwards).
+        const W: usize = usize::BITS as usize;
+        let mut var = [0u8; W];
+        let mut key = [0usize; W];
+        let mut reach = [0usize; W];
+        let mut o = 0;
+        for (i, &m) in kw.masks.iter().enumerate() {
+            if !at_most_one(m) {
+                var[o] = i as u8;
+                key[o] = 1 << self.match_var[i];
+                reach[o] = m & !key[o];
+                o += 1;
             }
         }
-        for &i in &self.open {
-            let i = i as usize;
+        let (key, reach) = (&key[..o], &mut reach[..o]);
+        // Warshall's transitive closure, one word per row.
+        for p in 0..o {
+            let (kp, rp) = (key[p], reach[p]);
+            for r in reach.iter_mut() {
+                *r |= rp & ((*r & kp != 0) as usize).wrapping_neg();
+            }
+        }
+        // An edge (t, k) outside the matching lies on an alternating cycle iff k reaches
+        // t's matched key: keep the keys of the rows that reach key[t].
+        for t in 0..o {
+            let kt = key[t];
+            let mut back = 0usize;
+            for (r, &k) in reach.iter().zip(key) {
+                back |= k & ((r & kt != 0) as usize).wrapping_neg();
+            }
+            let i = var[t] as usize;
             let m = kw.masks[i];
-            let ki = self.match_var[i];
-            let mut keep = m & (reach_free | 1 << ki);
-            let mut rest = m & !keep;
-            while rest != 0 {
-                let k = rest.trailing_zeros();
-                rest &= rest - 1;
-                let j = self.match_val[k as usize] as usize;
-                if self.reach[j] >> ki & 1 == 1 {
-                    keep |= 1 << k;
-                }
-            }
+            let keep = m & (reach_free | kt | back);
             if keep != m {
                 kw.keep(c, d, i, keep)?;
             }

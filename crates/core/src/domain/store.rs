@@ -371,6 +371,12 @@ impl DomainStore {
         self.revisions += 1;
     }
 
+    /// Counts `k` revisions at once (see [`DomainStore::count_revision`]).
+    #[inline]
+    pub fn count_revisions(&mut self, k: u64) {
+        self.revisions += k;
+    }
+
     /// Total revisions counted so far.
     pub fn revisions(&self) -> u64 {
         self.revisions
