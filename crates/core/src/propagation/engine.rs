@@ -19,7 +19,7 @@ pub(crate) struct Engine<'m> {
     on_change: PerVar<u32>,
     /// Per variable: every `(propagator, position)` of arity ≥ 2 on it.
     by_var: Vec<Vec<(u32, u32)>>,
-    queue: VecDeque<u32>,
+    queue: Ring,
     in_queue: Vec<bool>,
     fix_queue: VecDeque<(u32, u32)>,
     modified: Vec<VarId>,
@@ -41,7 +41,7 @@ impl<'m> Engine<'m> {
             on_fix: PerVar::default(),
             on_change: PerVar::default(),
             by_var: vec![Vec::new(); num_vars],
-            queue: VecDeque::new(),
+            queue: Ring::default(),
             in_queue: Vec::new(),
             fix_queue: VecDeque::new(),
             modified: Vec::new(),
@@ -66,6 +66,7 @@ impl<'m> Engine<'m> {
             e.props.push(prop);
         }
         e.in_queue = vec![false; e.props.len()];
+        e.queue = Ring::with_capacity(e.props.len());
         e.on_fix = PerVar::new(&on_fix);
         e.on_change = PerVar::new(&on_change);
         e
@@ -135,10 +136,9 @@ impl<'m> Engine<'m> {
     }
 
     pub(crate) fn reset(&mut self, d: &mut DomainStore) {
-        for &p in &self.queue {
+        while let Some(p) = self.queue.pop_front() {
             self.in_queue[p as usize] = false;
         }
-        self.queue.clear();
         self.fix_queue.clear();
         d.clear_modified();
     }
@@ -218,6 +218,44 @@ impl<'m> Engine<'m> {
             }
         }
         Ok(())
+    }
+}
+
+/// A FIFO of propagator ids with room for every propagator once (the engine queues a
+/// propagator only when it is not queued already), so pushing never grows or checks capacity.
+#[derive(Debug, Default)]
+struct Ring {
+    buf: Vec<u32>,
+    head: usize,
+    len: usize,
+}
+
+impl Ring {
+    fn with_capacity(n: usize) -> Self {
+        Ring {
+            buf: vec![0; n.max(1).next_power_of_two()],
+            head: 0,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push_back(&mut self, p: u32) {
+        debug_assert!(self.len < self.buf.len());
+        let mask = self.buf.len() - 1;
+        self.buf[(self.head + self.len) & mask] = p;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop_front(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        let p = self.buf[self.head];
+        self.head = (self.head + 1) & (self.buf.len() - 1);
+        self.len -= 1;
+        Some(p)
     }
 }
 
