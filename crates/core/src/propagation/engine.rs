@@ -127,10 +127,11 @@ impl<'m> Engine<'m> {
                 self.fix_queue.extend(on_fix.iter().copied());
             }
             for &p in self.on_change.of(x) {
-                if Some(p) != current && !self.in_queue[p as usize] {
-                    self.in_queue[p as usize] = true;
-                    self.queue.push_back(p);
-                }
+                // Branch-free: whether p is queued is data the CPU cannot predict.
+                let q = &mut self.in_queue[p as usize];
+                let add = !*q & (Some(p) != current);
+                *q |= add;
+                self.queue.push_back_if(p, add);
             }
         }
     }
@@ -233,7 +234,8 @@ struct Ring {
 impl Ring {
     fn with_capacity(n: usize) -> Self {
         Ring {
-            buf: vec![0; n.max(1).next_power_of_two()],
+            // One slot spare, so `push_back_if` may always write at the tail.
+            buf: vec![0; (n + 1).next_power_of_two()],
             head: 0,
             len: 0,
         }
@@ -245,6 +247,15 @@ impl Ring {
         let mask = self.buf.len() - 1;
         self.buf[(self.head + self.len) & mask] = p;
         self.len += 1;
+    }
+
+    /// Writes `p` at the tail and keeps it when `keep` (branch-free).
+    #[inline]
+    fn push_back_if(&mut self, p: u32, keep: bool) {
+        debug_assert!(self.len < self.buf.len());
+        let mask = self.buf.len() - 1;
+        self.buf[(self.head + self.len) & mask] = p;
+        self.len += keep as usize;
     }
 
     #[inline]
