@@ -72,13 +72,13 @@ fn best() -> SearchConfig {
 }
 
 #[test]
-fn a_sample_of_17_clue_puzzles_is_solved_uniquely_and_verified() {
+fn every_17_clue_puzzle_is_solved_uniquely_and_verified() {
     let puzzles = data("puzzles2_17_clue");
     assert_eq!(puzzles.len(), 49_158);
     let enc = encode(Shape::square(3).unwrap(), ModelKind::AllDifferent);
     let mut solver = Solver::new(&enc, best());
-    // Every 20th puzzle (2,458), so the debug-assertion test build stays quick.
-    for p in puzzles.iter().step_by(20) {
+    // All 49,158 (about 2 s in the optimised test build, debug assertions on).
+    for p in &puzzles {
         assert_eq!(p.grid.num_givens(), 17);
         let a = solver.solve(&p.grid, 2);
         assert!(a.is_unique(), "line {}: {} solutions", p.line, a.count);
