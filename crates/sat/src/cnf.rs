@@ -23,12 +23,12 @@ impl Var {
     }
 
     /// The positive literal.
-    pub fn pos(self) -> Lit {
+    pub fn positive(self) -> Lit {
         self.lit(true)
     }
 
     /// The negative literal.
-    pub fn neg(self) -> Lit {
+    pub fn negative(self) -> Lit {
         self.lit(false)
     }
 }
@@ -96,10 +96,10 @@ impl fmt::Display for Lit {
 /// use csp_sat::{Cnf, Var};
 /// let mut f = Cnf::new();
 /// let (x, y) = (f.new_var(), f.new_var());
-/// f.add_clause(&[x.pos(), y.pos()]);
-/// f.add_clause(&[x.neg()]);
+/// f.add_clause(&[x.positive(), y.positive()]);
+/// f.add_clause(&[x.negative()]);
 /// assert_eq!((f.num_vars(), f.num_clauses()), (2, 2));
-/// assert_eq!(f.clause(1), &[x.neg()]);
+/// assert_eq!(f.clause(1), &[x.negative()]);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Cnf {
@@ -194,7 +194,7 @@ mod tests {
             assert_eq!(Lit::from_dimacs(d).unwrap().to_dimacs(), d);
         }
         assert_eq!(Lit::from_dimacs(0), None);
-        let l = Var::new(4).pos();
+        let l = Var::new(4).positive();
         assert_eq!((!l).to_dimacs(), -5);
         assert_eq!(!!l, l);
         assert_eq!(l.var(), Var::new(4));
@@ -205,8 +205,8 @@ mod tests {
         let mut f = Cnf::new();
         let x = f.new_var();
         let y = f.new_var();
-        f.add_clause(&[x.pos(), y.neg()]);
-        f.add_clause(&[y.pos()]);
+        f.add_clause(&[x.positive(), y.negative()]);
+        f.add_clause(&[y.positive()]);
         assert!(f.is_satisfied_by(&[true, true]));
         assert!(!f.is_satisfied_by(&[false, true]));
         f.add_clause(&[]);

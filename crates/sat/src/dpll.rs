@@ -151,7 +151,7 @@ pub fn dpll(cnf: &Cnf) -> (Option<Vec<bool>>, DpllStats) {
             let model = st.value.iter().map(|v| v.unwrap_or(false)).collect();
             return (Some(model), st.stats);
         }
-        let l = crate::cnf::Var::new(order[cursor]).neg();
+        let l = crate::cnf::Var::new(order[cursor]).negative();
         stack.push((st.trail.len(), l, false));
         st.stats.decisions += 1;
         let mut ok = st.propagate(l, &mut units);

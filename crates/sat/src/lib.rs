@@ -12,9 +12,9 @@
 //! // Pigeonhole: 2 pigeons, 1 hole.
 //! let mut f = Cnf::new();
 //! let (p, q) = (f.new_var(), f.new_var());
-//! f.add_clause(&[p.pos()]);
-//! f.add_clause(&[q.pos()]);
-//! f.add_clause(&[p.neg(), q.neg()]);
+//! f.add_clause(&[p.positive()]);
+//! f.add_clause(&[q.positive()]);
+//! f.add_clause(&[p.negative(), q.negative()]);
 //! assert_eq!(Solver::new(&f).solve(&[]), Some(false));
 //! assert_eq!(csp_sat::dpll::dpll(&f).0, None);
 //! ```

@@ -27,12 +27,12 @@ pub struct SolverStats {
 /// use csp_sat::{Cnf, Solver};
 /// let mut f = Cnf::new();
 /// let (x, y) = (f.new_var(), f.new_var());
-/// f.add_clause(&[x.pos(), y.pos()]);
-/// f.add_clause(&[x.neg(), y.neg()]);
+/// f.add_clause(&[x.positive(), y.positive()]);
+/// f.add_clause(&[x.negative(), y.negative()]);
 /// let mut s = Solver::new(&f);
-/// assert_eq!(s.solve(&[x.pos()]), Some(true));
+/// assert_eq!(s.solve(&[x.positive()]), Some(true));
 /// assert_eq!(s.model(), vec![true, false]);
-/// assert_eq!(s.solve(&[x.pos(), y.pos()]), Some(false));
+/// assert_eq!(s.solve(&[x.positive(), y.positive()]), Some(false));
 /// ```
 pub struct Solver {
     inner: BasicSolver,
@@ -152,7 +152,7 @@ pub struct Count {
 /// use csp_sat::{Cnf, solver::count};
 /// let mut f = Cnf::new();
 /// let (x, y) = (f.new_var(), f.new_var());
-/// f.add_clause(&[x.pos(), y.pos()]);
+/// f.add_clause(&[x.positive(), y.positive()]);
 /// assert_eq!(count(&f, None, 10).count, 3);
 /// assert_eq!(count(&f, Some(&[x]), 10).count, 2);
 /// ```
