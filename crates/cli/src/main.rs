@@ -1,6 +1,7 @@
 //! `csp`: solve, count and trace constraint-satisfaction problems from the command line.
 
 mod colour;
+mod sat;
 mod sudoku;
 
 use anyhow::{Context, Result, bail};
@@ -42,6 +43,10 @@ enum Command {
     /// `sudoku bench FILES…` compares strategies and models.
     #[command(after_help = EXIT_CODES)]
     Sudoku(sudoku::SudokuArgs),
+    /// Solve a DIMACS CNF formula (SAT competition output: `s SATISFIABLE` and `v … 0`
+    /// lines); `--dpll` uses the small teaching solver, `--count N` counts models.
+    #[command(after_help = EXIT_CODES)]
+    Sat(sat::SatArgs),
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     Graph {
         /// The model file.
@@ -175,6 +180,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve(&args),
         Command::Colour(args) => colour::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
+        Command::Sat(args) => sat::run(&args),
         Command::Graph { file, dot } => {
             let f = CspFile::load(&file)?;
             let g = f.model.constraint_graph();

@@ -1,9 +1,12 @@
-//! `csp sudoku solve` and `csp sudoku bench`.
+//! `csp sudoku solve`, `csp sudoku cnf` and `csp sudoku bench`: the engine, dancing links and
+//! SAT side by side.
 
 use crate::colour::data_dir;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use csp_core::{SearchConfig, VarOrder};
+use csp_sudoku::exact_cover::DlxSolver;
+use csp_sudoku::sat::{Encoding, SatEncoded, SatSolver};
 use csp_sudoku::{Answer, Encoded, ModelKind, Puzzle, Shape, Solver, encode, verify};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -25,14 +28,32 @@ pub struct SudokuArgs {
 enum SudokuCommand {
     /// Solve one puzzle or a file of many (one solution line per puzzle).
     Solve(SolveArgs),
-    /// Benchmark strategies and models on puzzle lists: puzzles/s, nodes and failures per
-    /// puzzle, against the naive backtracker.
+    /// Benchmark methods, strategies and models on puzzle lists: puzzles/s, nodes and
+    /// failures per puzzle, against the naive backtracker.
     Bench(BenchArgs),
+    /// Write a puzzle as a DIMACS CNF formula (the rules, and a unit clause per given).
+    Cnf(CnfArgs),
 }
 
-/// How to search: the model and the strategy.
+#[derive(Args, Debug)]
+struct CnfArgs {
+    /// The puzzle file (`-` or nothing: standard input); its first puzzle is written.
+    file: Option<PathBuf>,
+    /// `minimal` (8,829 clauses for 9×9) or `extended` (11,988).
+    #[arg(long, default_value = "extended")]
+    encoding: String,
+}
+
+/// How to solve: the method, and for the engine the model and strategy.
 #[derive(Args, Debug, Clone)]
 struct StrategyArgs {
+    /// `csp` (the constraint engine), `dlx` (exact cover by dancing links) or `sat` (CNF
+    /// through batsat).
+    #[arg(long, default_value = "csp")]
+    method: String,
+    /// SAT encoding: `minimal` or `extended` (with `--method sat`).
+    #[arg(long, default_value = "extended")]
+    encoding: String,
     /// The model: `graph` (a ≠ per edge of the sudoku graph) or `alldiff` (an all-different
     /// per row, column and box).
     #[arg(long, default_value = "alldiff")]
@@ -86,6 +107,10 @@ struct BenchArgs {
     /// Comma-separated models.
     #[arg(long, default_value = "graph,alldiff")]
     models: String,
+    /// Comma-separated methods: `csp` (every model × strategy), `dlx`, `sat` (both
+    /// encodings).
+    #[arg(long, default_value = "csp")]
+    methods: String,
     /// At most this many puzzles per set.
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
@@ -137,21 +162,85 @@ fn load(file: Option<&Path>) -> Result<Vec<Puzzle>> {
     }
 }
 
-/// One encoding per shape present.
-fn encodings(puzzles: &[Puzzle], kind: ModelKind) -> HashMap<Shape, Encoded> {
-    let mut encs = HashMap::new();
+/// What solves the puzzles.
+#[derive(Debug, Clone)]
+enum Method {
+    /// The engine on a model with a search configuration.
+    Csp(ModelKind, SearchConfig),
+    /// Dancing links.
+    Dlx,
+    /// SAT in an encoding.
+    Sat(Encoding),
+}
+
+impl Method {
+    fn parse(args: &StrategyArgs) -> Result<Method> {
+        match args.method.as_str() {
+            "csp" => Ok(Method::Csp(model(&args.model)?, strategy(&args.strategy)?)),
+            "dlx" => Ok(Method::Dlx),
+            "sat" => Ok(Method::Sat(
+                args.encoding.parse().map_err(anyhow::Error::msg)?,
+            )),
+            m => bail!("unknown method `{m}`; expected csp, dlx or sat"),
+        }
+    }
+
+    /// For the summary line and the bench table: the model and the strategy.
+    fn describe(&self, strategy: &str) -> (String, String) {
+        match self {
+            Method::Csp(kind, _) => (kind.to_string(), strategy.to_string()),
+            Method::Dlx => ("exact-cover".into(), "dlx".into()),
+            Method::Sat(e) => (format!("cnf-{e}"), "batsat".into()),
+        }
+    }
+}
+
+/// The encodings every thread shares, one per shape present.
+#[derive(Default)]
+struct Shared {
+    csp: HashMap<Shape, Encoded>,
+    sat: HashMap<Shape, SatEncoded>,
+}
+
+fn shared(puzzles: &[Puzzle], method: &Method) -> Shared {
+    let mut sh = Shared::default();
     for p in puzzles {
         let s = p.grid.shape();
-        encs.entry(s).or_insert_with(|| encode(s, kind));
+        match method {
+            Method::Csp(kind, _) => {
+                sh.csp.entry(s).or_insert_with(|| encode(s, *kind));
+            }
+            Method::Sat(e) => {
+                sh.sat.entry(s).or_insert_with(|| SatEncoded::new(s, *e));
+            }
+            Method::Dlx => {}
+        }
     }
-    encs
+    sh
+}
+
+/// One thread's solver for one shape.
+enum ThreadSolver<'e> {
+    Csp(Box<Solver<'e>>),
+    Dlx(DlxSolver),
+    Sat(SatSolver<'e>),
+}
+
+impl ThreadSolver<'_> {
+    fn solve(&mut self, p: &Puzzle, cap: u64) -> Answer {
+        match self {
+            ThreadSolver::Csp(s) => s.solve(&p.grid, cap),
+            ThreadSolver::Dlx(s) => s.solve(&p.grid, cap),
+            ThreadSolver::Sat(s) => s.solve(&p.grid, cap),
+        }
+    }
 }
 
 /// Solves every puzzle in parallel (input order kept), with a progress bar on a terminal.
 fn solve_all(
     puzzles: &[Puzzle],
-    encs: &HashMap<Shape, Encoded>,
-    config: &SearchConfig,
+    sh: &Shared,
+    method: &Method,
     cap: u64,
     progress: bool,
 ) -> Vec<Answer> {
@@ -170,12 +259,16 @@ fn solve_all(
         .par_iter()
         .map_init(
             HashMap::new,
-            |solvers: &mut HashMap<Shape, Solver<'_>>, p| {
+            |solvers: &mut HashMap<Shape, ThreadSolver<'_>>, p| {
                 let shape = p.grid.shape();
-                let solver = solvers
-                    .entry(shape)
-                    .or_insert_with(|| Solver::new(&encs[&shape], config.clone()));
-                let a = solver.solve(&p.grid, cap);
+                let solver = solvers.entry(shape).or_insert_with(|| match method {
+                    Method::Csp(_, config) => {
+                        ThreadSolver::Csp(Box::new(Solver::new(&sh.csp[&shape], config.clone())))
+                    }
+                    Method::Dlx => ThreadSolver::Dlx(DlxSolver::new(shape)),
+                    Method::Sat(_) => ThreadSolver::Sat(SatSolver::new(&sh.sat[&shape])),
+                });
+                let a = solver.solve(p, cap);
                 if let Some(b) = &bar {
                     b.inc(1);
                 }
@@ -205,7 +298,33 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     match &args.command {
         SudokuCommand::Solve(a) => solve(a),
         SudokuCommand::Bench(b) => bench(b),
+        SudokuCommand::Cnf(c) => cnf(c),
     }
+}
+
+fn cnf(args: &CnfArgs) -> Result<ExitCode> {
+    let puzzles = load(args.file.as_deref())?;
+    let encoding: Encoding = args.encoding.parse().map_err(anyhow::Error::msg)?;
+    let Some(p) = puzzles.first() else {
+        bail!("no puzzle in the input");
+    };
+    let f = csp_sudoku::sat::puzzle_cnf(&p.grid, encoding);
+    let n = p.grid.shape().size();
+    let comments = [
+        format!(
+            "sudoku {}: {}",
+            p.name.as_deref().unwrap_or("puzzle"),
+            p.grid.to_line()
+        ),
+        format!(
+            "{encoding} encoding, {n}x{n}; DIMACS variable {}*row + {n}*col + digit (row, col from 0)",
+            n * n
+        ),
+    ];
+    let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
+    let mut out = std::io::stdout().lock();
+    csp_sat::dimacs::write(&f, &comments, &mut out)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn status(a: &Answer, cap: u64) -> String {
@@ -221,8 +340,7 @@ fn status(a: &Answer, cap: u64) -> String {
 
 fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let puzzles = load(args.file.as_deref())?;
-    let kind = model(&args.strategy.model)?;
-    let config = strategy(&args.strategy.strategy)?;
+    let method = Method::parse(&args.strategy)?;
     let cap = if args.unique {
         2
     } else {
@@ -232,9 +350,9 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
     if args.svg.is_some() && puzzles.len() != 1 {
         bail!("--svg draws one puzzle; the input holds {}", puzzles.len());
     }
-    let encs = encodings(&puzzles, kind);
+    let sh = shared(&puzzles, &method);
     let start = Instant::now();
-    let answers = pool(args.jobs)?.install(|| solve_all(&puzzles, &encs, &config, cap, true));
+    let answers = pool(args.jobs)?.install(|| solve_all(&puzzles, &sh, &method, cap, true));
     let elapsed = start.elapsed();
     // The independent check of every answer.
     for (p, a) in puzzles.iter().zip(&answers) {
@@ -311,6 +429,7 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
         let nodes: u64 = answers.iter().map(|a| a.stats.nodes).sum();
         let failures: u64 = answers.iter().map(|a| a.stats.failures).sum();
         let propagations: u64 = answers.iter().map(|a| a.stats.propagations).sum();
+        let (model_name, strategy_name) = method.describe(&args.strategy.strategy);
         let mut err = std::io::stderr().lock();
         writeln!(
             err,
@@ -326,8 +445,8 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
             nodes as f64 / n,
             failures as f64 / n,
             propagations as f64 / n,
-            kind,
-            args.strategy.strategy,
+            model_name,
+            strategy_name,
         )?;
     }
     if let Some(path) = &args.svg {
@@ -357,7 +476,8 @@ fn clash_text(p: &Puzzle, c: &csp_sudoku::Clash) -> String {
 /// One bench row.
 struct Row {
     set: String,
-    model: ModelKind,
+    method: &'static str,
+    model: String,
     strategy: String,
     puzzles: usize,
     solved: usize,
@@ -390,32 +510,57 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
             .filter(|s| !s.is_empty() && *s != "naive")
             .map(String::from),
     );
-    for s in &strategies {
-        strategy(s)?;
-    }
     let models: Vec<ModelKind> = b
         .models
         .split(',')
         .map(|m| model(m.trim()))
         .collect::<Result<_>>()?;
+    // Every row to run: (method name, method, strategy label).
+    let mut plans: Vec<(&'static str, Method, String)> = Vec::new();
+    for m in b
+        .methods
+        .split(',')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+    {
+        match m {
+            "csp" => {
+                for &kind in &models {
+                    for s in &strategies {
+                        let mut config = strategy(s)?;
+                        config.limits.nodes = Some(b.node_limit);
+                        plans.push(("csp", Method::Csp(kind, config), s.clone()));
+                    }
+                }
+            }
+            "dlx" => plans.push(("dlx", Method::Dlx, "dlx".into())),
+            "sat" => {
+                for e in Encoding::ALL {
+                    plans.push(("sat", Method::Sat(e), "batsat".into()));
+                }
+            }
+            _ => bail!("unknown method `{m}`; expected csp, dlx or sat"),
+        }
+    }
     let pool = pool(Some(b.jobs))?;
     let budget = Duration::from_secs_f64(b.max_seconds.max(0.0));
     let mut out = std::io::stdout().lock();
     if b.csv {
         writeln!(
             out,
-            "set,model,strategy,puzzles,solved,unique,seconds,puzzles_per_s,nodes_per_puzzle,failures_per_puzzle"
+            "set,method,model,strategy,puzzles,solved,unique,seconds,puzzles_per_s,nodes_per_puzzle,failures_per_puzzle"
         )?;
     } else {
         writeln!(
             out,
-            "uniqueness check (count up to 2), {} thread(s), at most {} s per row, {} nodes per puzzle\n",
+            "uniqueness check (count up to 2), {} thread(s), at most {} s per row, {} nodes per puzzle (csp)\n",
             b.jobs, b.max_seconds, b.node_limit
         )?;
         writeln!(
             out,
-            "{:<40} {:<8} {:<18} {:>7} {:>7} {:>7} {:>11} {:>12} {:>12}",
+            "{:<38} {:<6} {:<14} {:<18} {:>7} {:>7} {:>7} {:>11} {:>12} {:>12}",
             "set",
+            "method",
             "model",
             "strategy",
             "puzzles",
@@ -435,48 +580,46 @@ fn bench(b: &BenchArgs) -> Result<ExitCode> {
             || file.display().to_string(),
             |f| f.to_string_lossy().into_owned(),
         );
-        for &kind in &models {
-            let encs = encodings(&puzzles, kind);
-            for s in &strategies {
-                let mut config = strategy(s)?;
-                config.limits.nodes = Some(b.node_limit);
-                // Small chunks, so that a slow strategy stops near the time budget.
-                let start = Instant::now();
-                let mut row = Row {
-                    set: set.clone(),
-                    model: kind,
-                    strategy: s.clone(),
-                    puzzles: 0,
-                    solved: 0,
-                    unique: 0,
-                    seconds: 0.0,
-                    nodes: 0,
-                    failures: 0,
-                };
-                for chunk in puzzles.chunks(16 * b.jobs) {
-                    let answers = pool.install(|| solve_all(chunk, &encs, &config, 2, false));
-                    for (p, a) in chunk.iter().zip(&answers) {
-                        if let Some(sol) = &a.solution {
-                            verify(&p.grid, sol).map_err(|v| {
-                                anyhow::anyhow!(
-                                    "{set} line {}: {s} returned a wrong solution: {v}",
-                                    p.line
-                                )
-                            })?;
-                        }
-                        row.puzzles += 1;
-                        row.solved += usize::from(a.count > 0);
-                        row.unique += usize::from(a.is_unique());
-                        row.nodes += a.stats.nodes;
-                        row.failures += a.stats.failures;
+        for (name, method, label) in &plans {
+            let sh = shared(&puzzles, method);
+            let (model_name, strategy_name) = method.describe(label);
+            let start = Instant::now();
+            let mut row = Row {
+                set: set.clone(),
+                method: name,
+                model: model_name,
+                strategy: strategy_name,
+                puzzles: 0,
+                solved: 0,
+                unique: 0,
+                seconds: 0.0,
+                nodes: 0,
+                failures: 0,
+            };
+            // Small chunks, so that a slow strategy stops near the time budget.
+            for chunk in puzzles.chunks(16 * b.jobs) {
+                let answers = pool.install(|| solve_all(chunk, &sh, method, 2, false));
+                for (p, a) in chunk.iter().zip(&answers) {
+                    if let Some(sol) = &a.solution {
+                        verify(&p.grid, sol).map_err(|v| {
+                            anyhow::anyhow!(
+                                "{set} line {}: {name} {label} returned a wrong solution: {v}",
+                                p.line
+                            )
+                        })?;
                     }
-                    if start.elapsed() >= budget {
-                        break;
-                    }
+                    row.puzzles += 1;
+                    row.solved += usize::from(a.count > 0);
+                    row.unique += usize::from(a.is_unique());
+                    row.nodes += a.stats.nodes;
+                    row.failures += a.stats.failures;
                 }
-                row.seconds = start.elapsed().as_secs_f64();
-                print_row(&mut out, &row, b.csv)?;
+                if start.elapsed() >= budget {
+                    break;
+                }
             }
+            row.seconds = start.elapsed().as_secs_f64();
+            print_row(&mut out, &row, b.csv)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -488,8 +631,9 @@ fn print_row(out: &mut impl Write, r: &Row, csv: bool) -> Result<()> {
     if csv {
         writeln!(
             out,
-            "{},{},{},{},{},{},{:.3},{:.1},{:.2},{:.2}",
+            "{},{},{},{},{},{},{},{:.3},{:.1},{:.2},{:.2}",
             r.set,
+            r.method,
             r.model,
             r.strategy,
             r.puzzles,
@@ -503,9 +647,10 @@ fn print_row(out: &mut impl Write, r: &Row, csv: bool) -> Result<()> {
     } else {
         writeln!(
             out,
-            "{:<40} {:<8} {:<18} {:>7} {:>7} {:>7} {:>11.0} {:>12.1} {:>12.1}",
+            "{:<38} {:<6} {:<14} {:<18} {:>7} {:>7} {:>7} {:>11.0} {:>12.1} {:>12.1}",
             r.set,
-            r.model.to_string(),
+            r.method,
+            r.model,
             r.strategy,
             r.puzzles,
             r.solved,

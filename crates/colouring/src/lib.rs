@@ -27,6 +27,7 @@ pub mod graph;
 pub mod heuristic;
 pub mod mycielski;
 pub mod render;
+pub mod sat;
 pub mod yaml;
 
 pub use encode::{Colouring, decode, encode, verify};

@@ -10,6 +10,10 @@
 //! - [`encode`], [`decode`], [`verify`]: the model, back, and the independent check.
 //! - [`Solver`]: one model and one reusable search for many puzzles (count up to `N`).
 //! - [`render`]: the SVG picture.
+//! - [`exact_cover`]: the same puzzles as exact cover, solved by dancing links
+//!   ([`exact_cover::DlxSolver`]).
+//! - [`sat`]: the same puzzles as SAT (minimal and extended encodings), solved through
+//!   `csp-sat` ([`sat::SatSolver`]).
 //!
 //! ```
 //! use csp_sudoku::{encode, parse, verify, ModelKind, Solver};
@@ -27,9 +31,11 @@
 #![warn(missing_docs)]
 
 pub mod encode;
+pub mod exact_cover;
 pub mod grid;
 pub mod parse;
 pub mod render;
+pub mod sat;
 pub mod shape;
 pub mod verify;
 

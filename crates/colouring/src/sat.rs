@@ -1,0 +1,161 @@
+//! k-colouring as SAT, so colouring can be compared across the engine and a CDCL solver.
+//!
+//! Variable `v·k + c` is true when vertex `v` has colour `c`. Clauses: every vertex has a
+//! colour (`V` clauses of `k` literals), at most one colour per vertex (`V·k(k−1)/2` binary
+//! clauses; redundant, kept because they make models colourings directly), and the ends of
+//! every edge differ (`E·k` binary clauses). Symmetry: the colours are interchangeable, so the
+//! vertices of a clique get colours `0, 1, …` as unit clauses (Van Gelder, "Another look at
+//! graph coloring via propositional satisfiability", 2008).
+
+use crate::chromatic::KAnswer;
+use crate::clique::greedy_clique;
+use crate::encode::Colouring;
+use crate::graph::Instance;
+use csp_sat::{Cnf, Solver, SolverStats, Var};
+
+/// The variable "vertex `v` has colour `c`".
+pub fn var(k: u32, v: usize, c: u32) -> Var {
+    Var::new(v * k as usize + c as usize)
+}
+
+/// The k-colouring formula of `inst`, with the vertices of `clique` (a clique, in order)
+/// fixed to colours `0, 1, …` (at most `k` of them are used).
+///
+/// ```
+/// use csp_colouring::{Graph, Instance, sat::cnf};
+/// let triangle = Instance::new("K3", Graph::from_edges(3, [(0, 1), (1, 2), (0, 2)]));
+/// let f = cnf(&triangle, 3, &[]);
+/// assert_eq!(f.num_vars(), 9);
+/// assert_eq!(f.num_clauses(), 3 + 3 * 3 + 3 * 3);
+/// ```
+pub fn cnf(inst: &Instance, k: u32, clique: &[usize]) -> Cnf {
+    let g = &inst.graph;
+    let n = g.len();
+    let mut f = Cnf::with_vars(n * k as usize);
+    let mut clause = Vec::with_capacity(k as usize);
+    for v in 0..n {
+        clause.clear();
+        clause.extend((0..k).map(|c| var(k, v, c).positive()));
+        f.add_clause(&clause);
+        for c in 0..k {
+            for d in c + 1..k {
+                f.add_clause(&[var(k, v, c).negative(), var(k, v, d).negative()]);
+            }
+        }
+    }
+    for (u, v) in g.edges() {
+        for c in 0..k {
+            f.add_clause(&[var(k, u, c).negative(), var(k, v, c).negative()]);
+        }
+    }
+    for (c, &v) in clique.iter().take(k as usize).enumerate() {
+        f.add_clause(&[var(k, v, c as u32).positive()]);
+    }
+    f
+}
+
+/// The colouring of a model.
+pub fn decode(n: usize, k: u32, model: &[bool]) -> Colouring {
+    Colouring {
+        colours: (0..n)
+            .map(|v| {
+                (0..k)
+                    .find(|&c| model.get(var(k, v, c).index()) == Some(&true))
+                    .unwrap_or(0)
+            })
+            .collect(),
+    }
+}
+
+/// Whether `inst` is k-colourable, by batsat, with the solver's counters. A clique larger
+/// than `k` answers at once.
+pub fn k_colourable(inst: &Instance, k: u32) -> (KAnswer, SolverStats) {
+    let clique = greedy_clique(&inst.graph, 8);
+    if clique.len() > k as usize {
+        return (KAnswer::NotColourable, SolverStats::default());
+    }
+    let f = cnf(inst, k, &clique);
+    let mut s = Solver::new(&f);
+    let answer = match s.solve(&[]) {
+        Some(true) => KAnswer::Colourable(decode(inst.graph.len(), k, &s.model())),
+        Some(false) => KAnswer::NotColourable,
+        None => KAnswer::Unknown,
+    };
+    (answer, s.stats())
+}
+
+/// The chromatic number found by SAT alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SatChromatic {
+    /// The chromatic number (proved: one fewer colour is unsatisfiable, or a clique needs
+    /// this many).
+    pub chromatic: u32,
+    /// A colouring with that many colours.
+    pub colouring: Colouring,
+    /// The k tested by the solver.
+    pub searches: u32,
+    /// Solver counters, summed.
+    pub stats: SolverStats,
+}
+
+/// The chromatic number by SAT: DSATUR gives an upper bound, then `k = ub − 1, ub − 2, …` is
+/// tested until unsatisfiable or down to the size of a greedy clique.
+pub fn chromatic_number(inst: &Instance) -> SatChromatic {
+    let g = &inst.graph;
+    let mut best = crate::heuristic::dsatur(g, &[]).normalised();
+    let mut ub = best.num_colours();
+    let lb = greedy_clique(g, 8).len() as u32;
+    let mut stats = SolverStats::default();
+    let mut searches = 0;
+    while ub > lb.max(1) {
+        let (a, s) = k_colourable(inst, ub - 1);
+        searches += 1;
+        stats.decisions += s.decisions;
+        stats.propagations += s.propagations;
+        stats.conflicts += s.conflicts;
+        match a {
+            KAnswer::Colourable(c) => {
+                best = c.normalised();
+                ub = best.num_colours().min(ub - 1);
+            }
+            _ => break,
+        }
+    }
+    SatChromatic {
+        chromatic: ub,
+        colouring: best,
+        searches,
+        stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::Graph;
+    use crate::verify;
+
+    fn petersen() -> Instance {
+        let mut edges = Vec::new();
+        for i in 0..5 {
+            edges.push((i, (i + 1) % 5));
+            edges.push((i, i + 5));
+            edges.push((i + 5, (i + 2) % 5 + 5));
+        }
+        Instance::new("petersen", Graph::from_edges(10, edges))
+    }
+
+    #[test]
+    fn the_petersen_graph_needs_exactly_three_colours() {
+        let p = petersen();
+        let (a, _) = k_colourable(&p, 3);
+        let KAnswer::Colourable(c) = a else {
+            panic!("3-colourable")
+        };
+        assert_eq!(verify(&p, Some(3), &c), Ok(()));
+        assert_eq!(k_colourable(&p, 2).0, KAnswer::NotColourable);
+        let r = chromatic_number(&p);
+        assert_eq!(r.chromatic, 3);
+        assert_eq!(verify(&p, Some(3), &r.colouring), Ok(()));
+    }
+}
