@@ -222,7 +222,7 @@ fn shared(puzzles: &[Puzzle], method: &Method) -> Shared {
 /// One thread's solver for one shape.
 enum ThreadSolver<'e> {
     Csp(Box<Solver<'e>>),
-    Dlx(DlxSolver),
+    Dlx(Box<DlxSolver>),
     Sat(SatSolver<'e>),
 }
 
@@ -265,7 +265,7 @@ fn solve_all(
                     Method::Csp(_, config) => {
                         ThreadSolver::Csp(Box::new(Solver::new(&sh.csp[&shape], config.clone())))
                     }
-                    Method::Dlx => ThreadSolver::Dlx(DlxSolver::new(shape)),
+                    Method::Dlx => ThreadSolver::Dlx(Box::new(DlxSolver::new(shape))),
                     Method::Sat(_) => ThreadSolver::Sat(SatSolver::new(&sh.sat[&shape])),
                 });
                 let a = solver.solve(p, cap);
