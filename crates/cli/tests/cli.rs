@@ -633,6 +633,8 @@ fn sudoku_svg_and_bench_run() {
         "mrv+fc",
         "--models",
         "alldiff",
+        "--methods",
+        "csp,dlx,sat",
         "--csv",
     ]);
     assert_eq!(
@@ -643,13 +645,99 @@ fn sudoku_svg_and_bench_run() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     let rows: Vec<&str> = text.lines().collect();
-    assert_eq!(rows.len(), 3, "{text}");
+    assert_eq!(rows.len(), 6, "{text}");
+    for (row, start) in rows[1..].iter().zip([
+        "list.txt,csp,alldiff,naive,2,2,2,",
+        "list.txt,csp,alldiff,mrv+fc,2,2,2,",
+        "list.txt,dlx,exact-cover,dlx,2,2,2,",
+        "list.txt,sat,cnf-minimal,batsat,2,2,2,",
+        "list.txt,sat,cnf-extended,batsat,2,2,2,",
+    ]) {
+        assert!(row.starts_with(start), "{text}");
+    }
+}
+
+// Issue 5: exact cover and SAT beside the engine.
+
+#[test]
+fn sudoku_methods_agree_on_the_classic_puzzle() {
+    let mut lines = Vec::new();
+    for method in [
+        &["--method", "csp"][..],
+        &["--method", "dlx"],
+        &["--method", "sat"],
+        &["--method", "sat", "--encoding", "minimal"],
+    ] {
+        let mut args = vec!["sudoku", "solve", "problems/sudoku-classic.txt", "--unique"];
+        args.extend_from_slice(method);
+        let o = csp(&args);
+        assert_eq!(o.status.code(), Some(0), "{method:?}");
+        lines.push(stdout(&o));
+    }
+    assert!(lines[0].ends_with(" unique\n"), "{}", lines[0]);
+    assert!(lines.iter().all(|l| l == &lines[0]), "{lines:?}");
+    let o = csp(&["sudoku", "solve", "problems/sudoku-classic.txt", "--method", "simplex"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("expected csp, dlx or sat"));
+}
+
+#[test]
+fn sudoku_cnf_is_solved_by_csp_sat_to_the_same_grid() {
+    let o = csp(&["sudoku", "cnf", "problems/sudoku-classic.txt"]);
+    assert_eq!(o.status.code(), Some(0));
+    let cnf = stdout(&o);
+    // 11,988 rules and a unit clause per given (30 in this puzzle).
+    assert!(cnf.contains("\np cnf 729 12018\n"), "{}", &cnf[..300]);
+    let o = csp(&["sudoku", "cnf", "problems/sudoku-classic.txt", "--encoding", "minimal"]);
+    assert!(stdout(&o).contains("\np cnf 729 8859\n"));
+    let o = csp_stdin(&["sat", "-"], &cnf);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("\ns SATISFIABLE\n"), "{text}");
+    let mut grid = [0u8; 81];
+    for lit in text
+        .lines()
+        .filter(|l| l.starts_with("v "))
+        .flat_map(|l| l[2..].split_whitespace())
+        .map(|t| t.parse::<i64>().unwrap())
+        .filter(|&d| d > 0)
+    {
+        let x = (lit - 1) as usize;
+        grid[x / 9] = (x % 9) as u8 + 1;
+    }
+    let line: String = grid.iter().map(|d| char::from(b'0' + d)).collect();
+    let solved = stdout(&csp(&["sudoku", "solve", "problems/sudoku-classic.txt"]));
+    assert_eq!(format!("{line}\n"), solved);
+}
+
+#[test]
+fn csp_sat_reports_unsatisfiable_counts_models_and_names_bad_input() {
+    // Pigeonhole: 3 pigeons, 2 holes.
+    let php = "p cnf 6 9\n1 2 0\n3 4 0\n5 6 0\n-1 -3 0\n-1 -5 0\n-3 -5 0\n-2 -4 0\n-2 -6 0\n-4 -6 0\n";
+    for extra in [&[][..], &["--dpll"]] {
+        let mut args = vec!["sat", "-"];
+        args.extend_from_slice(extra);
+        let o = csp_stdin(&args, php);
+        assert_eq!(o.status.code(), Some(1), "{extra:?}");
+        assert!(stdout(&o).contains("s UNSATISFIABLE"));
+    }
+    let o = csp_stdin(&["sat", "-", "--count", "10"], "p cnf 2 1\n1 2 0\n");
+    assert!(stdout(&o).contains("c models 3\n"), "{}", stdout(&o));
+    let o = csp_stdin(&["sat", "-"], "p cnf 2 1\n1 x 0\n");
+    assert_eq!(o.status.code(), Some(2));
     assert!(
-        rows[1].starts_with("list.txt,alldiff,naive,2,2,2,"),
-        "{text}"
+        String::from_utf8_lossy(&o.stderr).contains("<stdin>:2:3: expected a literal"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
     );
-    assert!(
-        rows[2].starts_with("list.txt,alldiff,mrv+fc,2,2,2,"),
-        "{text}"
-    );
+}
+
+#[test]
+fn colour_by_sat_agrees_with_the_engine() {
+    let o = csp(&["colour", "problems/petersen.yaml", "--chromatic", "--method", "sat"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("chromatic number 3"), "{}", stdout(&o));
+    let o = csp(&["colour", "problems/petersen.yaml", "-k", "2", "--method", "sat"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("not colourable with 2 colours"));
 }

@@ -1,0 +1,103 @@
+//! The three methods side by side (issue 5): the engine, dancing links and SAT agree on the
+//! solution and on counting up to 2, on the whole 17-clue list and the whole serg list.
+//! Every solution is checked with the independent `verify`.
+
+use csp_core::SearchConfig;
+use csp_sudoku::exact_cover::DlxSolver;
+use csp_sudoku::sat::{Encoding, SatEncoded, SatSolver};
+use csp_sudoku::{Answer, ModelKind, Puzzle, Shape, Solver, encode, parse, verify};
+use std::path::PathBuf;
+
+fn data(file: &str) -> Vec<Puzzle> {
+    let path = std::env::var_os("CSP_DATA")
+        .map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
+            PathBuf::from,
+        )
+        .join("sudoku")
+        .join(file);
+    parse::read(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn check(p: &Puzzle, a: &Answer, method: &str) {
+    let s = a
+        .solution
+        .as_ref()
+        .unwrap_or_else(|| panic!("{method}, line {}: no solution", p.line));
+    assert_eq!(verify(&p.grid, s), Ok(()), "{method}, line {}", p.line);
+}
+
+/// Runs the three methods on `puzzles` and checks they agree; `unique` says what the count
+/// up to 2 must be.
+fn agree(puzzles: &[Puzzle], unique: bool, sat_encoding: Encoding) {
+    let nine = Shape::square(3).unwrap();
+    let enc = encode(nine, ModelKind::AllDifferent);
+    let mut engine = Solver::new(&enc, SearchConfig::default());
+    let mut dlx = DlxSolver::new(nine);
+    let sat_enc = SatEncoded::new(nine, sat_encoding);
+    let mut sat = SatSolver::new(&sat_enc);
+    for p in puzzles {
+        let answers = [
+            ("engine", engine.solve(&p.grid, 2)),
+            ("dlx", dlx.solve(&p.grid, 2)),
+            ("sat", sat.solve(&p.grid, 2)),
+        ];
+        for (method, a) in &answers {
+            check(p, a, method);
+            if unique {
+                assert!(a.is_unique(), "{method}, line {}: {}", p.line, a.count);
+            } else {
+                assert_eq!((a.count, a.exhausted), (2, false), "{method}, line {}", p.line);
+            }
+        }
+        if unique {
+            assert_eq!(answers[0].1.solution, answers[1].1.solution, "line {}", p.line);
+            assert_eq!(answers[0].1.solution, answers[2].1.solution, "line {}", p.line);
+        }
+    }
+}
+
+#[test]
+fn engine_dlx_and_sat_agree_on_every_17_clue_puzzle() {
+    let puzzles = data("puzzles2_17_clue");
+    assert_eq!(puzzles.len(), 49_158);
+    agree(&puzzles, true, Encoding::Extended);
+}
+
+#[test]
+fn engine_dlx_and_sat_find_two_solutions_to_every_serg_puzzle() {
+    let puzzles = data("puzzles7_serg_benchmark");
+    assert_eq!(puzzles.len(), 10_000);
+    agree(&puzzles, false, Encoding::Extended);
+}
+
+#[test]
+fn the_minimal_encoding_agrees_on_a_sample() {
+    let puzzles: Vec<Puzzle> = data("puzzles3_magictour_top1465")
+        .into_iter()
+        .step_by(15)
+        .collect();
+    agree(&puzzles, true, Encoding::Minimal);
+}
+
+#[test]
+fn every_method_solves_larger_and_rectangular_grids() {
+    // An empty 6×6 (2×3 boxes) and a 16×16 with the first row given.
+    for (shape, first_row) in [(Shape::new(2, 3).unwrap(), false), (Shape::square(4).unwrap(), true)] {
+        let mut g = csp_sudoku::Grid::empty(shape);
+        if first_row {
+            for c in 0..shape.size() {
+                g.set(0, c, c as u8 + 1);
+            }
+        }
+        let mut dlx = DlxSolver::new(shape);
+        let a = dlx.solve(&g, 1);
+        assert_eq!(verify(&g, a.solution.as_ref().unwrap()), Ok(()));
+        for e in Encoding::ALL {
+            let enc = SatEncoded::new(shape, e);
+            let a = SatSolver::new(&enc).solve(&g, 2);
+            assert_eq!(a.count, 2, "{e}");
+            assert_eq!(verify(&g, a.solution.as_ref().unwrap()), Ok(()));
+        }
+    }
+}
