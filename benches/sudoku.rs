@@ -71,6 +71,25 @@ fn sets(c: &mut Criterion) {
                 });
             }
         }
+        // The two classic reductions on the same puzzles.
+        let shape = puzzles[0].grid.shape();
+        let mut dlx = csp_sudoku::exact_cover::DlxSolver::new(shape);
+        g.bench_function("exact-cover/dlx", |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    black_box(dlx.solve(black_box(&p.grid), 2));
+                }
+            })
+        });
+        let sat = csp_sudoku::sat::SatEncoded::new(shape, csp_sudoku::sat::Encoding::Extended);
+        let mut solver = csp_sudoku::sat::SatSolver::new(&sat);
+        g.bench_function("cnf-extended/batsat", |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    black_box(solver.solve(black_box(&p.grid), 2));
+                }
+            })
+        });
         g.finish();
     }
 }

@@ -676,7 +676,13 @@ fn sudoku_methods_agree_on_the_classic_puzzle() {
     }
     assert!(lines[0].ends_with(" unique\n"), "{}", lines[0]);
     assert!(lines.iter().all(|l| l == &lines[0]), "{lines:?}");
-    let o = csp(&["sudoku", "solve", "problems/sudoku-classic.txt", "--method", "simplex"]);
+    let o = csp(&[
+        "sudoku",
+        "solve",
+        "problems/sudoku-classic.txt",
+        "--method",
+        "simplex",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("expected csp, dlx or sat"));
 }
@@ -688,7 +694,13 @@ fn sudoku_cnf_is_solved_by_csp_sat_to_the_same_grid() {
     let cnf = stdout(&o);
     // 11,988 rules and a unit clause per given (30 in this puzzle).
     assert!(cnf.contains("\np cnf 729 12018\n"), "{}", &cnf[..300]);
-    let o = csp(&["sudoku", "cnf", "problems/sudoku-classic.txt", "--encoding", "minimal"]);
+    let o = csp(&[
+        "sudoku",
+        "cnf",
+        "problems/sudoku-classic.txt",
+        "--encoding",
+        "minimal",
+    ]);
     assert!(stdout(&o).contains("\np cnf 729 8859\n"));
     let o = csp_stdin(&["sat", "-"], &cnf);
     assert_eq!(o.status.code(), Some(0));
@@ -713,7 +725,8 @@ fn sudoku_cnf_is_solved_by_csp_sat_to_the_same_grid() {
 #[test]
 fn csp_sat_reports_unsatisfiable_counts_models_and_names_bad_input() {
     // Pigeonhole: 3 pigeons, 2 holes.
-    let php = "p cnf 6 9\n1 2 0\n3 4 0\n5 6 0\n-1 -3 0\n-1 -5 0\n-3 -5 0\n-2 -4 0\n-2 -6 0\n-4 -6 0\n";
+    let php =
+        "p cnf 6 9\n1 2 0\n3 4 0\n5 6 0\n-1 -3 0\n-1 -5 0\n-3 -5 0\n-2 -4 0\n-2 -6 0\n-4 -6 0\n";
     for extra in [&[][..], &["--dpll"]] {
         let mut args = vec!["sat", "-"];
         args.extend_from_slice(extra);
@@ -734,10 +747,23 @@ fn csp_sat_reports_unsatisfiable_counts_models_and_names_bad_input() {
 
 #[test]
 fn colour_by_sat_agrees_with_the_engine() {
-    let o = csp(&["colour", "problems/petersen.yaml", "--chromatic", "--method", "sat"]);
+    let o = csp(&[
+        "colour",
+        "problems/petersen.yaml",
+        "--chromatic",
+        "--method",
+        "sat",
+    ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("chromatic number 3"), "{}", stdout(&o));
-    let o = csp(&["colour", "problems/petersen.yaml", "-k", "2", "--method", "sat"]);
+    let o = csp(&[
+        "colour",
+        "problems/petersen.yaml",
+        "-k",
+        "2",
+        "--method",
+        "sat",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("not colourable with 2 colours"));
 }

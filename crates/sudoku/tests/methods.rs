@@ -47,12 +47,25 @@ fn agree(puzzles: &[Puzzle], unique: bool, sat_encoding: Encoding) {
             if unique {
                 assert!(a.is_unique(), "{method}, line {}: {}", p.line, a.count);
             } else {
-                assert_eq!((a.count, a.exhausted), (2, false), "{method}, line {}", p.line);
+                assert_eq!(
+                    (a.count, a.exhausted),
+                    (2, false),
+                    "{method}, line {}",
+                    p.line
+                );
             }
         }
         if unique {
-            assert_eq!(answers[0].1.solution, answers[1].1.solution, "line {}", p.line);
-            assert_eq!(answers[0].1.solution, answers[2].1.solution, "line {}", p.line);
+            assert_eq!(
+                answers[0].1.solution, answers[1].1.solution,
+                "line {}",
+                p.line
+            );
+            assert_eq!(
+                answers[0].1.solution, answers[2].1.solution,
+                "line {}",
+                p.line
+            );
         }
     }
 }
@@ -83,7 +96,10 @@ fn the_minimal_encoding_agrees_on_a_sample() {
 #[test]
 fn every_method_solves_larger_and_rectangular_grids() {
     // An empty 6×6 (2×3 boxes) and a 16×16 with the first row given.
-    for (shape, first_row) in [(Shape::new(2, 3).unwrap(), false), (Shape::square(4).unwrap(), true)] {
+    for (shape, first_row) in [
+        (Shape::new(2, 3).unwrap(), false),
+        (Shape::square(4).unwrap(), true),
+    ] {
         let mut g = csp_sudoku::Grid::empty(shape);
         if first_row {
             for c in 0..shape.size() {
