@@ -33,6 +33,7 @@
 pub mod encode;
 pub mod exact_cover;
 pub mod grid;
+pub mod human;
 pub mod parse;
 pub mod render;
 pub mod sat;

@@ -1,0 +1,198 @@
+//! Human solving (issue 6, first part): a candidate grid (pencil marks) and the basic
+//! techniques a person uses, each step with the cells that justify it, what it places or
+//! eliminates, and one plain sentence. Techniques are tried easiest first (the order of
+//! [`Technique::ALL`]), so the path of steps is the "easiest-first" path ratings are based on.
+//!
+//! Done so far: full house, naked single, hidden single, locked candidates (pointing and
+//! claiming), naked and hidden pairs, triples and quads. Fish, wings, chains, uniqueness and
+//! forcing techniques, rating and the generator come next.
+
+mod techniques;
+
+use crate::grid::Grid;
+use crate::shape::Shape;
+pub use techniques::Technique;
+
+/// A cell and a digit (1-based), as `(cell index, digit)`.
+pub type Candidate = (usize, u8);
+
+/// Pencil marks: for every cell its value (0 when empty) and the digits still possible.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidates {
+    shape: Shape,
+    values: Vec<u8>,
+    /// Bit `d − 1` set when digit `d` is still a candidate (empty cells only).
+    marks: Vec<u64>,
+    units: Vec<Vec<usize>>,
+}
+
+impl Candidates {
+    /// The candidates of a puzzle: every digit not already in a peer; `None` when two givens
+    /// clash.
+    pub fn new(puzzle: &Grid) -> Option<Candidates> {
+        if puzzle.clash().is_some() {
+            return None;
+        }
+        let shape = puzzle.shape();
+        let n = shape.size();
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut c = Candidates {
+            shape,
+            values: puzzle.cells().to_vec(),
+            marks: vec![all; n * n],
+            units: shape.units(),
+        };
+        for cell in 0..n * n {
+            if c.values[cell] != 0 {
+                c.marks[cell] = 0;
+            }
+        }
+        for cell in 0..n * n {
+            let v = c.values[cell];
+            if v != 0 {
+                let peers: Vec<usize> = c.peers(cell).collect();
+                for p in peers {
+                    c.marks[p] &= !(1u64 << (v - 1));
+                }
+            }
+        }
+        Some(c)
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The rows, columns and boxes, as cell lists.
+    pub fn units(&self) -> &[Vec<usize>] {
+        &self.units
+    }
+
+    /// The value of `cell` (0 when empty).
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidate digits of `cell` as a bit mask (bit `d − 1` for digit `d`).
+    pub fn mask(&self, cell: usize) -> u64 {
+        self.marks[cell]
+    }
+
+    /// Whether `d` is a candidate in `cell`.
+    pub fn has(&self, cell: usize, d: u8) -> bool {
+        self.marks[cell] >> (d - 1) & 1 == 1
+    }
+
+    /// The cells sharing a unit with `cell` (not `cell` itself).
+    pub fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.shape.size();
+        let (r, c) = (cell / n, cell % n);
+        let b = self.shape.box_of(r, c);
+        let mut seen = vec![false; n * n];
+        seen[cell] = true;
+        [&self.units[r], &self.units[n + c], &self.units[2 * n + b]]
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(move |&p| !std::mem::replace(&mut seen[p], true))
+    }
+
+    /// Places `d` in `cell` and removes `d` from its peers.
+    pub fn place(&mut self, cell: usize, d: u8) {
+        self.values[cell] = d;
+        self.marks[cell] = 0;
+        let peers: Vec<usize> = self.peers(cell).collect();
+        for p in peers {
+            self.marks[p] &= !(1u64 << (d - 1));
+        }
+    }
+
+    /// Removes candidate `d` from `cell`.
+    pub fn eliminate(&mut self, cell: usize, d: u8) {
+        self.marks[cell] &= !(1u64 << (d - 1));
+    }
+
+    /// Whether every cell has a value.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The grid of the values placed so far.
+    pub fn grid(&self) -> Grid {
+        Grid::new(self.shape, self.values.clone()).expect("values are digits")
+    }
+
+    /// `r3c5` style name of a cell.
+    pub fn name(&self, cell: usize) -> String {
+        let n = self.shape.size();
+        format!("r{}c{}", cell / n + 1, cell % n + 1)
+    }
+
+    /// Applies a step's placements and eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, d) in &step.placements {
+            self.place(cell, d);
+        }
+        for &(cell, d) in &step.eliminations {
+            self.eliminate(cell, d);
+        }
+    }
+}
+
+/// One logical step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The cells whose candidates make the pattern.
+    pub pattern: Vec<usize>,
+    /// Digits placed.
+    pub placements: Vec<Candidate>,
+    /// Candidates removed.
+    pub eliminations: Vec<Candidate>,
+    /// One plain sentence.
+    pub explanation: String,
+}
+
+/// The easiest applicable step, or `None` when no technique implemented applies.
+pub fn next_step(c: &Candidates) -> Option<Step> {
+    Technique::ALL.iter().find_map(|t| t.find(c))
+}
+
+/// Applies easiest-first steps until the grid is solved or no technique applies; the steps
+/// taken and the final candidates.
+pub fn solve_path(puzzle: &Grid) -> Option<(Vec<Step>, Candidates)> {
+    let mut c = Candidates::new(puzzle)?;
+    let mut steps = Vec::new();
+    while !c.is_solved() {
+        let Some(step) = next_step(&c) else { break };
+        c.apply(&step);
+        steps.push(step);
+    }
+    Some((steps, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse;
+
+    #[test]
+    fn an_easy_puzzle_is_solved_by_singles_and_every_step_is_true() {
+        let text =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let g = &parse(text, "t").unwrap()[0].grid;
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let (steps, c) = solve_path(g).unwrap();
+        assert!(c.is_solved());
+        assert_eq!(c.grid().to_line(), solution);
+        assert!(steps.iter().all(|s| s.technique <= Technique::NakedSingle));
+        assert!(
+            steps[0].explanation.contains("r"),
+            "{}",
+            steps[0].explanation
+        );
+    }
+}
