@@ -7,6 +7,8 @@
 //! claiming), naked and hidden pairs, triples and quads. Fish, wings, chains, uniqueness and
 //! forcing techniques, rating and the generator come next.
 
+mod forcing;
+pub mod rating;
 mod techniques;
 
 use crate::grid::Grid;
@@ -57,6 +59,44 @@ impl Candidates {
             }
         }
         Some(c)
+    }
+
+    /// Pencil marks from a candidate string (Sukaku format: `size³` characters, position
+    /// `cell·size + d − 1` holds `d` when `d` is a candidate of `cell`, `.` or `0` when not).
+    /// A cell with one candidate stays an open cell. `Err` names the first bad position.
+    pub fn from_pencil_marks(text: &str) -> Result<Candidates, String> {
+        let chars: Vec<char> = text.trim().chars().collect();
+        let size = (1..=64usize)
+            .find(|s| s * s * s == chars.len())
+            .ok_or_else(|| {
+                format!(
+                    "a pencil-mark grid has size³ characters (729 for 9×9), found {}",
+                    chars.len()
+                )
+            })?;
+        let shape = Shape::for_size(size).ok_or_else(|| format!("no box shape for size {size}"))?;
+        let mut c = Candidates {
+            shape,
+            values: vec![0; size * size],
+            marks: vec![0; size * size],
+            units: shape.units(),
+        };
+        for (i, &ch) in chars.iter().enumerate() {
+            if ch == '.' || ch == '0' {
+                continue;
+            }
+            let d = crate::grid::char_symbol(ch)
+                .filter(|&d| usize::from(d) == i % size + 1)
+                .ok_or_else(|| {
+                    format!(
+                        "position {}: expected {} or '.', found '{ch}'",
+                        i + 1,
+                        crate::grid::symbol_char((i % size + 1) as u8)
+                    )
+                })?;
+            c.marks[i / size] |= 1 << (d - 1);
+        }
+        Ok(c)
     }
 
     /// The shape.
@@ -151,6 +191,9 @@ pub struct Step {
     pub placements: Vec<Candidate>,
     /// Candidates removed.
     pub eliminations: Vec<Candidate>,
+    /// For a forcing chain: the placements that follow from the assumption, in order, up
+    /// to the contradiction (its length drives the rating).
+    pub chain: Vec<Candidate>,
     /// One plain sentence.
     pub explanation: String,
 }

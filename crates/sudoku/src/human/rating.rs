@@ -1,0 +1,225 @@
+//! Sudoku Explainer–style rating: every step has a difficulty (SE's published values for the
+//! techniques implemented); ER is the hardest step of the easiest-first path, EP the hardest
+//! up to the first placement, ED the first step's.
+
+use super::techniques::Technique;
+use super::{Candidates, Step, next_step};
+use crate::grid::Grid;
+use std::fmt;
+
+/// The difficulty of one step on SE's scale.
+pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
+    let n = c.shape().size();
+    match step.technique {
+        Technique::FullHouse => 1.0,
+        Technique::HiddenSingle => {
+            // The pattern is the unit: a box is easier.
+            let in_box = step.pattern.len() >= 2 && {
+                let b = |x: usize| c.shape().box_of(x / n, x % n);
+                step.pattern.iter().all(|&x| b(x) == b(step.pattern[0]))
+                    && step.pattern.iter().any(|&x| x / n != step.pattern[0] / n)
+                    && step.pattern.iter().any(|&x| x % n != step.pattern[0] % n)
+            };
+            if in_box { 1.2 } else { 1.5 }
+        }
+        Technique::NakedSingle => 2.3,
+        Technique::Pointing => 2.6,
+        Technique::Claiming => 2.8,
+        Technique::NakedPair => 3.0,
+        Technique::XWing => 3.2,
+        Technique::HiddenPair => 3.4,
+        Technique::NakedTriple => 3.6,
+        Technique::Swordfish => 3.8,
+        Technique::HiddenTriple => 4.0,
+        Technique::Skyscraper => 4.0,
+        Technique::TwoStringKite => 4.1,
+        Technique::XyWing => 4.2,
+        Technique::XyzWing => 4.4,
+        Technique::NakedQuad => 5.0,
+        Technique::Jellyfish => 5.2,
+        Technique::HiddenQuad => 5.4,
+        // SE's forcing chains start at 7.0 and grow with the chain's length (its
+        // `getLengthDifficulty`: +0.1 per doubling of the length beyond 4, roughly).
+        Technique::ForcingChain => {
+            let len = step.chain.len().max(1) as f64;
+            7.0 + (0.1 * (len / 4.0).log2().ceil().max(0.0)).min(1.4)
+        }
+    }
+}
+
+/// A puzzle's rating.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rating {
+    /// Hardest step of the easiest-first path ("explainer rating").
+    pub er: f64,
+    /// Hardest step up to the first placement ("pearl").
+    pub ep: f64,
+    /// The first step's ("diamond").
+    pub ed: f64,
+    /// The technique of the hardest step.
+    pub hardest: Option<Technique>,
+    /// Whether the techniques solved it (otherwise ER is an estimate beyond them).
+    pub solved_by_logic: bool,
+    /// Steps taken.
+    pub steps: usize,
+}
+
+/// Levels for people, from ER.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Singles only (ER ≤ 2.3).
+    Easy,
+    /// Locked candidates and pairs (≤ 3.4).
+    Medium,
+    /// Triples, fish, simple wings (≤ 4.4).
+    Hard,
+    /// Quads, jellyfish and the like (< 7.0).
+    Expert,
+    /// Forcing chains and beyond (≥ 7.0).
+    Extreme,
+}
+
+impl Level {
+    /// The level of a rating.
+    pub fn of(er: f64) -> Level {
+        if er <= 2.3 {
+            Level::Easy
+        } else if er <= 3.4 {
+            Level::Medium
+        } else if er <= 4.4 {
+            Level::Hard
+        } else if er < 7.0 {
+            Level::Expert
+        } else {
+            Level::Extreme
+        }
+    }
+
+    /// The name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Rates a puzzle from its candidate grid; `None` when the givens clash. When no technique
+/// applies before the grid is solved, ER is set beyond the forcing chains: 8.5 plus a tenth
+/// per doubling of the candidates left (a rough stand-in for SE's nested chains, documented
+/// as an estimate by [`Rating::solved_by_logic`]).
+pub fn rate_candidates(mut c: Candidates) -> Rating {
+    let (mut er, mut ep, mut ed) = (0.0f64, 0.0f64, None);
+    let mut placed = false;
+    let mut hardest = None;
+    let mut steps = 0;
+    while !c.is_solved() {
+        let Some(step) = next_step(&c) else {
+            let n = c.shape().size();
+            let left: u32 = (0..n * n).map(|x| c.mask(x).count_ones()).sum();
+            let estimate = 8.5 + 0.1 * f64::from(left.max(1)).log2();
+            if estimate > er {
+                er = estimate;
+                hardest = None;
+            }
+            if !placed {
+                ep = ep.max(estimate);
+            }
+            return Rating {
+                er,
+                ep,
+                ed: ed.unwrap_or(estimate),
+                hardest,
+                solved_by_logic: false,
+                steps,
+            };
+        };
+        let d = difficulty(&c, &step);
+        ed.get_or_insert(d);
+        if d > er {
+            er = d;
+            hardest = Some(step.technique);
+        }
+        if !placed {
+            ep = ep.max(d);
+            placed = !step.placements.is_empty();
+        }
+        c.apply(&step);
+        steps += 1;
+    }
+    Rating {
+        er,
+        ep,
+        ed: ed.unwrap_or(0.0),
+        hardest,
+        solved_by_logic: true,
+        steps,
+    }
+}
+
+/// Rates a puzzle; `None` when the givens clash.
+pub fn rate(puzzle: &Grid) -> Option<Rating> {
+    Candidates::new(puzzle).map(rate_candidates)
+}
+
+/// Spearman's rank correlation of two equally long samples (ties get their mean rank).
+pub fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    fn ranks(x: &[f64]) -> Vec<f64> {
+        let mut idx: Vec<usize> = (0..x.len()).collect();
+        idx.sort_by(|&i, &j| x[i].total_cmp(&x[j]));
+        let mut r = vec![0.0; x.len()];
+        let mut i = 0;
+        while i < idx.len() {
+            let mut j = i;
+            while j + 1 < idx.len() && x[idx[j + 1]] == x[idx[i]] {
+                j += 1;
+            }
+            let mean = (i + j) as f64 / 2.0 + 1.0;
+            for &k in &idx[i..=j] {
+                r[k] = mean;
+            }
+            i = j + 1;
+        }
+        r
+    }
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = a.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    if va == 0.0 || vb == 0.0 {
+        return 0.0;
+    }
+    cov / (va * vb).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spearman_of_monotone_samples_is_one_and_of_reversed_minus_one() {
+        let a = [1.0, 2.0, 3.0, 4.0];
+        assert!((spearman(&a, &[10.0, 20.0, 30.0, 45.0]) - 1.0).abs() < 1e-12);
+        assert!((spearman(&a, &[4.0, 3.0, 2.0, 1.0]) + 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn levels_follow_the_rating_bands() {
+        assert_eq!(Level::of(1.5), Level::Easy);
+        assert_eq!(Level::of(2.6), Level::Medium);
+        assert_eq!(Level::of(4.2), Level::Hard);
+        assert_eq!(Level::of(5.2), Level::Expert);
+        assert_eq!(Level::of(7.3), Level::Extreme);
+    }
+}

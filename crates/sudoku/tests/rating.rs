@@ -1,0 +1,91 @@
+//! Calibration of the SE-style rating against Sudoku Explainer's own ratings
+//! (`$CSP_DATA/sudoku-rated/se_explainer_corpus.tsv`): Spearman rank correlation of ER, mean
+//! absolute error, and a confusion table of levels, printed; the assertion guards against
+//! regressions below the figure measured when the rater was written.
+
+use csp_sudoku::human::rating::{Level, rate, spearman};
+use csp_sudoku::parse;
+use std::path::PathBuf;
+
+fn rated(file: &str) -> String {
+    let path = std::env::var_os("CSP_DATA")
+        .map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
+            PathBuf::from,
+        )
+        .join("sudoku-rated")
+        .join(file);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn er_ranks_like_sudoku_explainer_on_its_corpus() {
+    let text = rated("se_explainer_corpus.tsv");
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let mut confusion = [[0usize; 5]; 5];
+    let start = std::time::Instant::now();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 6 || !f[4].is_empty() || f[2].len() != 81 {
+            continue; // the deliberately invalid rows
+        }
+        let se: f64 = f[5].parse().unwrap();
+        let puzzle = &parse::parse(f[2], "corpus").unwrap()[0];
+        let Some(r) = rate(&puzzle.grid) else {
+            continue;
+        };
+        ours.push(r.er);
+        theirs.push(se);
+        confusion[Level::of(se) as usize][Level::of(r.er) as usize] += 1;
+    }
+    let rho = spearman(&ours, &theirs);
+    let mae = ours
+        .iter()
+        .zip(&theirs)
+        .map(|(a, b)| (a - b).abs())
+        .sum::<f64>()
+        / ours.len() as f64;
+    println!(
+        "{} puzzles, Spearman {rho:.3}, mean |ER - SE| {mae:.2}, {:.1} s",
+        ours.len(),
+        start.elapsed().as_secs_f64()
+    );
+    println!("levels (rows SE, columns ours): easy medium hard expert extreme");
+    for (i, row) in confusion.iter().enumerate() {
+        println!("{i} {row:?}");
+    }
+    assert!(rho >= 0.9, "Spearman {rho:.3}");
+}
+
+#[test]
+fn er_ranks_the_narrow_sudokuexchange_band() {
+    // ER 5.0–9.3, QQWing puzzles rated by SukakuExplainer; every 64th of the 32,220 rows.
+    let text = rated("sudokuexchange_diabolical.txt");
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let start = std::time::Instant::now();
+    for line in text.lines().step_by(64) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (Some(p), Some(se)) = (f.get(1), f.get(2).and_then(|r| r.parse::<f64>().ok())) else {
+            continue;
+        };
+        let puzzle = &parse::parse(p, "sudokuexchange").unwrap()[0];
+        let Some(r) = rate(&puzzle.grid) else {
+            continue;
+        };
+        ours.push(r.er);
+        theirs.push(se);
+    }
+    let rho = spearman(&ours, &theirs);
+    let mae = ours
+        .iter()
+        .zip(&theirs)
+        .map(|(a, b)| (a - b).abs())
+        .sum::<f64>()
+        / ours.len() as f64;
+    println!(
+        "{} puzzles, Spearman {rho:.3}, mean |ER - SE| {mae:.2}, {:.1} s",
+        ours.len(),
+        start.elapsed().as_secs_f64()
+    );
+    assert!(rho >= 0.5, "Spearman {rho:.3}");
+}
