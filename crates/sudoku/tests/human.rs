@@ -53,7 +53,7 @@ fn no_step_contradicts_the_solution_and_every_technique_fires() {
     // here; the pencil-mark fixtures below show them firing.
     for t in Technique::ALL
         .into_iter()
-        .filter(|&t| t != Technique::HiddenQuad)
+        .filter(|&t| t != Technique::HiddenQuad && t != Technique::Jellyfish)
     {
         assert!(fired.contains_key(&t), "{t} never fired: {fired:?}");
     }
