@@ -6,6 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use csp_core::{SearchConfig, VarOrder};
 use csp_sudoku::exact_cover::DlxSolver;
+use csp_sudoku::human::{self, Candidates, Step, rating};
 use csp_sudoku::sat::{Encoding, SatEncoded, SatSolver};
 use csp_sudoku::{Answer, Encoded, ModelKind, Puzzle, Shape, Solver, encode, verify};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -33,6 +34,69 @@ enum SudokuCommand {
     Bench(BenchArgs),
     /// Write a puzzle as a DIMACS CNF formula (the rules, and a unit clause per given).
     Cnf(CnfArgs),
+    /// Rate puzzles on Sudoku Explainer's scale: one line per puzzle with ER/EP/ED, the level
+    /// and the hardest technique.
+    Rate(RateArgs),
+    /// The whole logical solving path, easiest step first, each step explained.
+    Explain(ExplainArgs),
+    /// The next logical step, in three levels of detail.
+    Hint(HintArgs),
+    /// Generate minimal puzzles with a unique solution, one per line.
+    Generate(GenerateArgs),
+}
+
+#[derive(Args, Debug)]
+struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// Clues removed together: none, rot180, rot90, mirror, diagonal.
+    #[arg(long, default_value = "none")]
+    symmetry: String,
+    /// Only puzzles of this level (easy, medium, hard, expert, extreme), by their rating.
+    #[arg(long)]
+    level: Option<String>,
+    /// Random seed (the same seed gives the same puzzles).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Box size: 3 for 9×9, 2 for 4×4, 4 for 16×16.
+    #[arg(long, default_value_t = 3)]
+    r#box: usize,
+    /// Print the number of puzzles tried and puzzles/s on standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Args, Debug)]
+struct RateArgs {
+    /// The puzzle file (`-` or nothing: standard input).
+    file: Option<PathBuf>,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    /// A puzzle (its first one is used), or a 729-character pencil-mark grid; `-` or nothing:
+    /// standard input.
+    file: Option<PathBuf>,
+    /// JSON output (the steps as objects).
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct HintArgs {
+    /// A puzzle (its first one is used), or a 729-character pencil-mark grid; `-` or nothing:
+    /// standard input.
+    file: Option<PathBuf>,
+    /// 1: the technique only; 2: and where to look; 3: the whole step.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    level: u8,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -299,7 +363,272 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         SudokuCommand::Solve(a) => solve(a),
         SudokuCommand::Bench(b) => bench(b),
         SudokuCommand::Cnf(c) => cnf(c),
+        SudokuCommand::Rate(r) => rate(r),
+        SudokuCommand::Explain(e) => explain(e),
+        SudokuCommand::Hint(h) => hint(h),
+        SudokuCommand::Generate(g) => generate(g),
     }
+}
+
+fn generate(args: &GenerateArgs) -> Result<ExitCode> {
+    use csp_sudoku::generate::{Generator, Symmetry};
+    let symmetry: Symmetry = args.symmetry.parse().map_err(anyhow::Error::msg)?;
+    let level = args
+        .level
+        .as_deref()
+        .map(|l| {
+            [
+                rating::Level::Easy,
+                rating::Level::Medium,
+                rating::Level::Hard,
+                rating::Level::Expert,
+                rating::Level::Extreme,
+            ]
+            .into_iter()
+            .find(|x| x.name() == l)
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "unknown level `{l}`; expected easy, medium, hard, expert or extreme"
+                )
+            })
+        })
+        .transpose()?;
+    let shape = Shape::square(args.r#box)
+        .filter(|s| s.size() <= 25)
+        .with_context(|| format!("--box {} is not a box size from 2 to 5", args.r#box))?;
+    let mut g = Generator::new(shape, symmetry, args.seed);
+    let mut out = std::io::stdout().lock();
+    let start = Instant::now();
+    let mut tried = 0usize;
+    let mut made = 0usize;
+    while made < args.count {
+        let p = g.puzzle();
+        tried += 1;
+        if let Some(l) = level {
+            if rating::rate(&p).is_none_or(|r| rating::Level::of(r.er) != l) {
+                continue;
+            }
+        }
+        writeln!(out, "{}", p.to_line())?;
+        made += 1;
+    }
+    if args.stats {
+        let t = start.elapsed().as_secs_f64();
+        eprintln!(
+            "{made} puzzles ({tried} generated), {t:.3} s, {:.1} puzzles/s",
+            made as f64 / t.max(1e-9)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The candidates of the first puzzle of a file, or of a pencil-mark grid.
+fn candidates(file: Option<&Path>) -> Result<Candidates> {
+    let (text, name) = match file {
+        Some(p) if p != Path::new("-") => (
+            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?,
+            p.display().to_string(),
+        ),
+        _ => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text)?;
+            (text, "<stdin>".to_string())
+        }
+    };
+    let compact: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| l.chars().filter(|c| !c.is_whitespace()))
+        .collect();
+    if compact.len() == 729 {
+        return Candidates::from_pencil_marks(&compact).map_err(|e| anyhow::anyhow!("{name}: {e}"));
+    }
+    let puzzles = csp_sudoku::parse::parse(&text, &name)?;
+    let p = puzzles.first().context("no puzzle in the input")?;
+    Candidates::new(&p.grid).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{name}:{}: {}",
+            p.line,
+            p.grid
+                .clash()
+                .map(|c| clash_text(p, &c))
+                .unwrap_or_default()
+        )
+    })
+}
+
+fn step_json(c: &Candidates, step: &Step) -> serde_json::Value {
+    let pair = |&(x, d): &(usize, u8)| json!({"cell": c.name(x), "digit": d});
+    json!({
+        "technique": step.technique.name(),
+        "rating": rating::difficulty(c, step),
+        "pattern": step.pattern.iter().map(|&x| c.name(x)).collect::<Vec<_>>(),
+        "placements": step.placements.iter().map(pair).collect::<Vec<_>>(),
+        "eliminations": step.eliminations.iter().map(pair).collect::<Vec<_>>(),
+        "explanation": step.explanation,
+    })
+}
+
+fn step_effect(c: &Candidates, step: &Step) -> String {
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|&(x, d)| format!("{} = {d}", c.name(x)))
+        .collect();
+    if !step.eliminations.is_empty() {
+        let list: Vec<String> = step
+            .eliminations
+            .iter()
+            .map(|&(x, d)| format!("{}≠{d}", c.name(x)))
+            .collect();
+        parts.push(list.join(", "));
+    }
+    parts.join("; ")
+}
+
+fn rate(args: &RateArgs) -> Result<ExitCode> {
+    let puzzles = load(args.file.as_deref())?;
+    let ratings: Vec<Option<rating::Rating>> =
+        puzzles.par_iter().map(|p| rating::rate(&p.grid)).collect();
+    let mut out = std::io::stdout().lock();
+    let mut items = Vec::new();
+    for (p, r) in puzzles.iter().zip(&ratings) {
+        match r {
+            Some(r) => {
+                let level = rating::Level::of(r.er);
+                let hardest = r
+                    .hardest
+                    .map_or("beyond the implemented techniques", |t| t.name());
+                if args.json {
+                    items.push(json!({"line": p.line, "puzzle": p.grid.to_line(), "er": r.er, "ep": r.ep, "ed": r.ed,
+                        "level": level.name(), "hardest": hardest, "solved_by_logic": r.solved_by_logic, "steps": r.steps}));
+                } else {
+                    writeln!(
+                        out,
+                        "{:.1}/{:.1}/{:.1} {:<7} {}{} {}",
+                        r.er,
+                        r.ep,
+                        r.ed,
+                        level.name(),
+                        hardest,
+                        if r.solved_by_logic { "" } else { " (estimate)" },
+                        p.grid.to_line()
+                    )?;
+                }
+            }
+            None => {
+                if args.json {
+                    items.push(json!({"line": p.line, "puzzle": p.grid.to_line(), "error": "the givens clash"}));
+                } else {
+                    writeln!(
+                        out,
+                        "0.0/0.0/0.0 invalid (the givens clash) {}",
+                        p.grid.to_line()
+                    )?;
+                }
+            }
+        }
+    }
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &items)?;
+        writeln!(out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn explain(args: &ExplainArgs) -> Result<ExitCode> {
+    let mut c = candidates(args.file.as_deref())?;
+    let mut out = std::io::stdout().lock();
+    let mut steps = Vec::new();
+    let mut k = 0;
+    while !c.is_solved() {
+        let Some(step) = human::next_step(&c) else {
+            break;
+        };
+        k += 1;
+        if args.json {
+            steps.push(step_json(&c, &step));
+        } else {
+            writeln!(
+                out,
+                "{k:>3}. {} ({:.1}): {} → {}",
+                step.technique,
+                rating::difficulty(&c, &step),
+                step.explanation,
+                step_effect(&c, &step)
+            )?;
+        }
+        c.apply(&step);
+    }
+    let solved = c.is_solved();
+    if args.json {
+        let j = json!({"steps": steps, "solved": solved, "grid": c.grid().to_line()});
+        serde_json::to_writer_pretty(&mut out, &j)?;
+        writeln!(out)?;
+    } else if solved {
+        writeln!(out, "solved in {k} steps: {}", c.grid().to_line())?;
+    } else {
+        writeln!(
+            out,
+            "stuck after {k} steps: no implemented technique applies (the puzzle needs search or a technique not yet here): {}",
+            c.grid().to_line()
+        )?;
+    }
+    Ok(if solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn hint(args: &HintArgs) -> Result<ExitCode> {
+    let c = candidates(args.file.as_deref())?;
+    let mut out = std::io::stdout().lock();
+    if c.is_solved() {
+        writeln!(out, "the grid is already solved")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(step) = human::next_step(&c) else {
+        writeln!(out, "no implemented technique applies here")?;
+        return Ok(ExitCode::from(1));
+    };
+    if args.json {
+        let mut j = step_json(&c, &step);
+        if args.level < 3 {
+            if let Some(o) = j.as_object_mut() {
+                o.remove("placements");
+                o.remove("eliminations");
+                o.remove("explanation");
+                if args.level < 2 {
+                    o.remove("pattern");
+                }
+            }
+        }
+        writeln!(out, "{j}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match args.level {
+        1 => writeln!(out, "try a {}", step.technique)?,
+        2 => writeln!(
+            out,
+            "try a {} involving {}",
+            step.technique,
+            step.pattern
+                .iter()
+                .map(|&x| c.name(x))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )?,
+        _ => writeln!(
+            out,
+            "{} ({:.1}): {} → {}",
+            step.technique,
+            rating::difficulty(&c, &step),
+            step.explanation,
+            step_effect(&c, &step)
+        )?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn cnf(args: &CnfArgs) -> Result<ExitCode> {

@@ -767,3 +767,75 @@ fn colour_by_sat_agrees_with_the_engine() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("not colourable with 2 colours"));
 }
+
+// Issue 6: human solving.
+
+#[test]
+fn explain_hint_rate_and_generate_work_together() {
+    let o = csp(&["sudoku", "explain", "problems/sudoku-classic.txt"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("  1. hidden single (1.2): in box 2, 8 fits only in r1c6 → r1c6 = 8\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("solved in 51 steps: 534678912672195348198342567859761423426853791713924856961537284287419635345286179\n"));
+    let hints: Vec<String> = ["1", "2", "3"]
+        .iter()
+        .map(|l| {
+            stdout(&csp(&[
+                "sudoku",
+                "hint",
+                "problems/sudoku-classic.txt",
+                "--level",
+                l,
+            ]))
+        })
+        .collect();
+    assert_eq!(hints[0], "try a hidden single\n");
+    assert!(hints[1].starts_with("try a hidden single involving r1c4"));
+    assert!(hints[2].contains("r1c6 = 8"));
+    let o = csp(&["sudoku", "rate", "problems/sudoku-classic.txt"]);
+    assert!(
+        stdout(&o).starts_with("1.2/1.2/1.2 easy "),
+        "{}",
+        stdout(&o)
+    );
+    // Generated puzzles of a level rate at that level and are unique.
+    let o = csp(&[
+        "sudoku", "generate", "--count", "3", "--level", "medium", "--seed", "5",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let puzzles = stdout(&o);
+    assert_eq!(puzzles.lines().count(), 3);
+    let rated = stdout(&csp_stdin(&["sudoku", "rate", "-"], &puzzles));
+    assert!(
+        rated
+            .lines()
+            .all(|l| l.split_whitespace().nth(1) == Some("medium")),
+        "{rated}"
+    );
+    let solved = stdout(&csp_stdin(&["sudoku", "solve", "-", "--unique"], &puzzles));
+    assert!(solved.lines().all(|l| l.ends_with(" unique")), "{solved}");
+}
+
+#[test]
+fn pencil_marks_are_accepted_and_bad_ones_named() {
+    // Every candidate everywhere (an empty grid), as a 729-character Sukaku string.
+    let full: String = "123456789".repeat(81);
+    let o = csp_stdin(&["sudoku", "hint", "-"], &full);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "an empty grid has no logical step"
+    );
+    let mut bad = full.clone();
+    bad.replace_range(0..1, "5");
+    let o = csp_stdin(&["sudoku", "hint", "-"], &bad);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("position 1: expected 1 or '.', found '5'"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -1,0 +1,234 @@
+//! Puzzle generator: a random solved grid, then clues removed in random (symmetric) order
+//! while the solution stays unique. One pass over the clues gives a *minimal* puzzle (no clue
+//! can be removed): a clue whose removal allowed a second solution still does once more clues
+//! are gone, since fewer clues only allow more solutions. With a symmetry, minimal means no
+//! symmetric group of clues can be removed. A level is reached by generating until the
+//! rating falls in it.
+
+use crate::encode::{ModelKind, Solver, encode};
+use crate::grid::Grid;
+use crate::human::rating::{Level, rate};
+use crate::shape::Shape;
+use csp_core::{SearchConfig, ValueOrder, VarOrder};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which cells are removed together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Symmetry {
+    /// Any cell alone.
+    #[default]
+    None,
+    /// A cell with its 180° rotation.
+    Rot180,
+    /// A cell with its 90°, 180° and 270° rotations.
+    Rot90,
+    /// A cell with its mirror image across the vertical axis.
+    Mirror,
+    /// A cell with its reflection across the main diagonal.
+    Diagonal,
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Ok(match s {
+            "none" => Symmetry::None,
+            "rot180" => Symmetry::Rot180,
+            "rot90" => Symmetry::Rot90,
+            "mirror" => Symmetry::Mirror,
+            "diagonal" => Symmetry::Diagonal,
+            _ => {
+                return Err(format!(
+                    "unknown symmetry `{s}`; expected none, rot180, rot90, mirror or diagonal"
+                ));
+            }
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        })
+    }
+}
+
+impl Symmetry {
+    /// The cells removed together with `cell` (itself included).
+    pub fn orbit(self, n: usize, cell: usize) -> Vec<usize> {
+        let (r, c) = (cell / n, cell % n);
+        let mut v = vec![cell];
+        let mut add = |r: usize, c: usize| {
+            let x = r * n + c;
+            if !v.contains(&x) {
+                v.push(x);
+            }
+        };
+        match self {
+            Symmetry::None => {}
+            Symmetry::Rot180 => add(n - 1 - r, n - 1 - c),
+            Symmetry::Rot90 => {
+                add(c, n - 1 - r);
+                add(n - 1 - r, n - 1 - c);
+                add(n - 1 - c, r);
+            }
+            Symmetry::Mirror => add(r, n - 1 - c),
+            Symmetry::Diagonal => add(c, r),
+        }
+        v
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that a seed gives the same puzzles everywhere.
+#[derive(Debug, Clone)]
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+/// Generates minimal puzzles with a unique solution.
+#[derive(Debug)]
+pub struct Generator {
+    shape: Shape,
+    symmetry: Symmetry,
+    rng: Rng,
+    seed: u64,
+}
+
+impl Generator {
+    /// A generator for `shape` with `symmetry`, seeded.
+    pub fn new(shape: Shape, symmetry: Symmetry, seed: u64) -> Self {
+        Generator {
+            shape,
+            symmetry,
+            rng: Rng(seed),
+            seed,
+        }
+    }
+
+    /// A random solved grid.
+    pub fn solved_grid(&mut self) -> Grid {
+        let enc = encode(self.shape, ModelKind::AllDifferent);
+        let config = SearchConfig {
+            var_order: VarOrder::FirstFail,
+            value_order: ValueOrder::InDomainRandom,
+            seed: self.rng.next() ^ self.seed,
+            ..SearchConfig::default()
+        };
+        let mut solver = Solver::new(&enc, config);
+        solver
+            .solve(&Grid::empty(self.shape), 1)
+            .solution
+            .expect("an empty grid has a solution")
+    }
+
+    /// One minimal puzzle with a unique solution.
+    pub fn puzzle(&mut self) -> Grid {
+        let solved = self.solved_grid();
+        let n = self.shape.size();
+        let enc = encode(self.shape, ModelKind::AllDifferent);
+        let mut solver = Solver::new(&enc, SearchConfig::default());
+        let mut cells: Vec<usize> = (0..n * n).collect();
+        self.rng.shuffle(&mut cells);
+        let mut grid = solved;
+        let mut done = vec![false; n * n];
+        for cell in cells {
+            if done[cell] {
+                continue;
+            }
+            let orbit = self.symmetry.orbit(n, cell);
+            for &x in &orbit {
+                done[x] = true;
+            }
+            let mut trial = grid.clone();
+            for &x in &orbit {
+                trial.set(x / n, x % n, 0);
+            }
+            if solver.solve(&trial, 2).is_unique() {
+                grid = trial;
+            }
+        }
+        grid
+    }
+
+    /// A minimal puzzle whose rating is at `level`, trying at most `attempts` puzzles.
+    pub fn puzzle_at(&mut self, level: Level, attempts: usize) -> Option<Grid> {
+        (0..attempts).find_map(|_| {
+            let p = self.puzzle();
+            rate(&p)
+                .is_some_and(|r| Level::of(r.er) == level)
+                .then_some(p)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::verify;
+
+    #[test]
+    fn generated_puzzles_are_unique_minimal_and_symmetric() {
+        let shape = Shape::square(3).unwrap();
+        let enc = encode(shape, ModelKind::AllDifferent);
+        let mut solver = Solver::new(&enc, SearchConfig::default());
+        for (symmetry, seed) in [
+            (Symmetry::None, 1),
+            (Symmetry::Rot180, 2),
+            (Symmetry::Rot90, 3),
+        ] {
+            let mut g = Generator::new(shape, symmetry, seed);
+            let p = g.puzzle();
+            let a = solver.solve(&p, 2);
+            assert!(a.is_unique(), "{symmetry}");
+            assert_eq!(verify(&p, a.solution.as_ref().unwrap()), Ok(()));
+            // Minimal: removing any clue's orbit allows a second solution.
+            for (cell, _) in p.givens() {
+                let mut q = p.clone();
+                for x in symmetry.orbit(9, cell) {
+                    q.set(x / 9, x % 9, 0);
+                }
+                assert!(
+                    !solver.solve(&q, 2).is_unique(),
+                    "{symmetry}: clue {cell} removable"
+                );
+                // Symmetric: every clue's orbit is all clues.
+                for x in symmetry.orbit(9, cell) {
+                    assert_ne!(
+                        p.cells()[x],
+                        0,
+                        "{symmetry}: {cell} without its partner {x}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_puzzle() {
+        let shape = Shape::square(3).unwrap();
+        let a = Generator::new(shape, Symmetry::None, 42).puzzle();
+        let b = Generator::new(shape, Symmetry::None, 42).puzzle();
+        assert_eq!(a, b);
+    }
+}
