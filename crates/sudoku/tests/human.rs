@@ -76,6 +76,9 @@ fn se_name(t: Technique) -> Option<&'static str> {
         Technique::TwoStringKite => "2-String Kite 012",
         Technique::XyWing => "XY-Wing",
         Technique::XyzWing => "XYZ-Wing",
+        Technique::UniqueRectangle => "Unique Rectangle type 1",
+        Technique::WxyzWing => "WXYZ-Wing",
+        Technique::VwxyzWing => "VWXYZ-Wing",
         _ => return None,
     })
 }
@@ -92,9 +95,14 @@ fn each_technique_fires_on_the_pencil_mark_positions_made_for_it() {
     let mut tried: BTreeMap<Technique, (usize, usize)> = BTreeMap::new();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
+        // SukakuExplainer suffixes some names with a pattern code ("WXYZ-Wing 126").
+        let name = f[8]
+            .rsplit_once(' ')
+            .filter(|(_, code)| code.chars().all(|ch| ch.is_ascii_digit()))
+            .map_or(f[8], |(n, _)| n);
         let Some(t) = Technique::ALL
             .into_iter()
-            .find(|&t| se_name(t) == Some(f[8]))
+            .find(|&t| se_name(t).is_some_and(|s| s == f[8] || s == name))
         else {
             continue;
         };

@@ -23,6 +23,11 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
             if in_box { 1.2 } else { 1.5 }
         }
         Technique::NakedSingle => 2.3,
+        // SE's "direct" forms: the eliminations at once leave a hidden single.
+        Technique::Pointing if direct(c, step) => 1.7,
+        Technique::Claiming if direct(c, step) => 1.9,
+        Technique::HiddenPair if direct(c, step) => 2.0,
+        Technique::HiddenTriple if direct(c, step) => 2.5,
         Technique::Pointing => 2.6,
         Technique::Claiming => 2.8,
         Technique::NakedPair => 3.0,
@@ -35,9 +40,13 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::TwoStringKite => 4.1,
         Technique::XyWing => 4.2,
         Technique::XyzWing => 4.4,
+        Technique::UniqueRectangle => 4.5,
         Technique::NakedQuad => 5.0,
         Technique::Jellyfish => 5.2,
         Technique::HiddenQuad => 5.4,
+        Technique::WxyzWing => 5.5,
+        Technique::VwxyzWing => 5.6,
+        Technique::BugPlusOne => 5.6,
         // SE's forcing chains start at 7.0 and grow with the chain's length (its
         // `getLengthDifficulty`: +0.1 per doubling of the length beyond 4, roughly).
         Technique::ForcingChain => {
@@ -45,6 +54,14 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
             7.0 + (0.1 * (len / 4.0).log2().ceil().max(0.0)).min(1.4)
         }
     }
+}
+
+/// Whether applying `step` leaves a hidden single (there was none before: singles are tried
+/// first), which makes it one of Sudoku Explainer's cheaper "direct" techniques.
+fn direct(c: &Candidates, step: &Step) -> bool {
+    let mut after = c.clone();
+    after.apply(step);
+    Technique::HiddenSingle.find(&after).is_some()
 }
 
 /// A puzzle's rating.

@@ -36,19 +36,27 @@ pub enum Technique {
     XyWing,
     /// A trivalue pivot and two bivalue pincers.
     XyzWing,
+    /// Uniqueness: three corners of a rectangle are the same pair, the fourth loses it.
+    UniqueRectangle,
     /// Four cells of a unit whose candidates are four digits.
     NakedQuad,
     /// The X-wing pattern with four lines.
     Jellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
+    /// Four cells seeing a pivot, four digits, one of them not confined.
+    WxyzWing,
+    /// Five cells seeing a pivot, five digits, one of them not confined.
+    VwxyzWing,
+    /// Uniqueness: all cells bivalue but one; its extra digit must be placed.
+    BugPlusOne,
     /// A candidate whose placement leads, by singles, to a contradiction.
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 19] = [
+    pub const ALL: [Technique; 23] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -64,9 +72,13 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::WxyzWing,
+        Technique::VwxyzWing,
+        Technique::BugPlusOne,
         Technique::ForcingChain,
     ];
 
@@ -91,6 +103,10 @@ impl Technique {
             Technique::TwoStringKite => "2-string kite",
             Technique::XyWing => "XY-wing",
             Technique::XyzWing => "XYZ-wing",
+            Technique::UniqueRectangle => "unique rectangle (type 1)",
+            Technique::WxyzWing => "WXYZ-wing",
+            Technique::VwxyzWing => "VWXYZ-wing",
+            Technique::BugPlusOne => "BUG+1",
             Technique::ForcingChain => "forcing chain (contradiction)",
         }
     }
@@ -116,6 +132,10 @@ impl Technique {
             Technique::TwoStringKite => two_links(c, false),
             Technique::XyWing => xy_wing(c),
             Technique::XyzWing => xyz_wing(c),
+            Technique::UniqueRectangle => unique_rectangle(c),
+            Technique::WxyzWing => n_wing(c, 4, self),
+            Technique::VwxyzWing => n_wing(c, 5, self),
+            Technique::BugPlusOne => bug_plus_one(c),
             Technique::ForcingChain => super::forcing::contradiction(c),
         }
     }
@@ -658,4 +678,163 @@ fn xyz_wing(c: &Candidates) -> Option<Step> {
         }
     }
     None
+}
+
+/// Unique rectangle, type 1: cells in two rows, two columns and two boxes; three hold exactly
+/// the pair {a, b}, the fourth holds a, b and more. If the fourth were a or b the puzzle would
+/// have two solutions (swap a and b around the rectangle), so it loses a and b. Assumes the
+/// puzzle has one solution, as every published puzzle does.
+fn unique_rectangle(c: &Candidates) -> Option<Step> {
+    let n = c.shape().size();
+    let bv = bivalue(c);
+    for (i, &a) in bv.iter().enumerate() {
+        for &b in &bv[i + 1..] {
+            let m = c.mask(a);
+            if c.mask(b) != m {
+                continue;
+            }
+            let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+            if ra == rb || ca == cb {
+                // a and b on one line: the rectangle's other line is any other row (column).
+                let other_lines: Vec<(usize, usize)> = if ra == rb {
+                    (0..n)
+                        .filter(|&r| r != ra)
+                        .map(|r| (r * n + ca, r * n + cb))
+                        .collect()
+                } else {
+                    (0..n)
+                        .filter(|&col| col != ca)
+                        .map(|col| (ra * n + col, rb * n + col))
+                        .collect()
+                };
+                for (x, y) in other_lines {
+                    let boxes: std::collections::BTreeSet<usize> = [a, b, x, y]
+                        .iter()
+                        .map(|&z| c.shape().box_of(z / n, z % n))
+                        .collect();
+                    if boxes.len() != 2 || c.value(x) != 0 || c.value(y) != 0 {
+                        continue;
+                    }
+                    for (third, fourth) in [(x, y), (y, x)] {
+                        if c.mask(third) == m && c.mask(fourth) & m == m && c.mask(fourth) != m {
+                            let elim: Vec<(usize, u8)> = digits(m).map(|d| (fourth, d)).collect();
+                            return Some(Step {
+                                technique: Technique::UniqueRectangle,
+                                pattern: vec![a, b, third, fourth],
+                                placements: vec![],
+                                eliminations: elim,
+                                chain: Vec::new(),
+                                explanation: format!(
+                                    "{}, {} and {} hold only {}; if {} held either, the two digits could swap around the rectangle and the puzzle would not be unique, so it holds neither",
+                                    c.name(a),
+                                    c.name(b),
+                                    c.name(third),
+                                    digit_list(m),
+                                    c.name(fourth)
+                                ),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A generalised wing: a pivot and `k − 1` of its peers, `k` cells holding together exactly
+/// `k` digits, every digit but one (z) confined to cells that see each other. The cells need
+/// `k` values from `k` digits with each confined digit at most once, so z is among them: a cell
+/// seeing every z of the pattern cannot be z. XY- and XYZ-wings are the case `k = 3`.
+fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
+    let n = c.shape().size();
+    let open: Vec<usize> = (0..n * n)
+        .filter(|&x| c.value(x) == 0 && (2..=k as u32).contains(&c.mask(x).count_ones()))
+        .collect();
+    for &p in &open {
+        let peers: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&x| sees(c, p, x) && (c.mask(x) | c.mask(p)).count_ones() <= k as u32)
+            .collect();
+        let found = subsets(&peers, k - 1, &mut |wings: &[usize]| {
+            let mut cells = vec![p];
+            cells.extend_from_slice(wings);
+            let union = cells.iter().fold(0u64, |m, &x| m | c.mask(x));
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let mut unrestricted = None;
+            for d in digits(union) {
+                let holders: Vec<usize> = cells.iter().copied().filter(|&x| c.has(x, d)).collect();
+                let restricted = holders
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &a)| holders[i + 1..].iter().all(|&b| sees(c, a, b)));
+                if !restricted {
+                    if unrestricted.is_some() {
+                        return None;
+                    }
+                    unrestricted = Some((d, holders));
+                }
+            }
+            let (z, holders) = unrestricted?;
+            let elim: Vec<(usize, u8)> = common_peers(c, &holders, z)
+                .into_iter()
+                .filter(|(x, _)| !cells.contains(x))
+                .collect();
+            (!elim.is_empty()).then(|| Step {
+                technique: t,
+                pattern: cells.clone(),
+                placements: vec![],
+                eliminations: elim,
+                chain: Vec::new(),
+                explanation: format!(
+                    "{} hold the {k} digits {} between them and every digit but {z} at most once, so one of them is {z}: cells seeing all their {z}s lose {z}",
+                    cells.iter().map(|&x| c.name(x)).collect::<Vec<_>>().join(", "),
+                    digit_list(union)
+                ),
+            })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// BUG+1 (bivalue universal grave plus one): every open cell is bivalue except one with three
+/// candidates. Without that cell's extra digit the grid would be a "deadly" pattern with two
+/// solutions, so the digit that appears three times in its row, column and box goes there.
+fn bug_plus_one(c: &Candidates) -> Option<Step> {
+    let n = c.shape().size();
+    let open: Vec<usize> = (0..n * n).filter(|&x| c.value(x) == 0).collect();
+    let mut tri = None;
+    for &x in &open {
+        match c.mask(x).count_ones() {
+            2 => {}
+            3 if tri.is_none() => tri = Some(x),
+            _ => return None,
+        }
+    }
+    let x = tri?;
+    let (r, col) = (x / n, x % n);
+    let b = c.shape().box_of(r, col);
+    let d = digits(c.mask(x)).find(|&d| {
+        [r, n + col, 2 * n + b]
+            .iter()
+            .all(|&u| c.units()[u].iter().filter(|&&y| c.has(y, d)).count() == 3)
+    })?;
+    Some(Step {
+        technique: Technique::BugPlusOne,
+        pattern: vec![x],
+        placements: vec![(x, d)],
+        eliminations: vec![],
+        chain: Vec::new(),
+        explanation: format!(
+            "every open cell but {} has two candidates; if {} were not {d}, {d} would appear twice in each of its units and the grid would have two solutions, so it is {d}",
+            c.name(x),
+            c.name(x)
+        ),
+    })
 }
