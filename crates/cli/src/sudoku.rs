@@ -94,6 +94,9 @@ struct HintArgs {
     /// 1: the technique only; 2: and where to look; 3: the whole step.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
     level: u8,
+    /// Also draw the step (pattern shaded, eliminations red, placements green) as SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -592,6 +595,10 @@ fn hint(args: &HintArgs) -> Result<ExitCode> {
         writeln!(out, "no implemented technique applies here")?;
         return Ok(ExitCode::from(1));
     };
+    if let Some(path) = &args.svg {
+        std::fs::write(path, csp_sudoku::render::step_svg(&c, &step))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     if args.json {
         let mut j = step_json(&c, &step);
         if args.level < 3 {

@@ -795,6 +795,20 @@ fn explain_hint_rate_and_generate_work_together() {
     assert_eq!(hints[0], "try a hidden single\n");
     assert!(hints[1].starts_with("try a hidden single involving r1c4"));
     assert!(hints[2].contains("r1c6 = 8"));
+    let svg = std::env::temp_dir().join(format!("csp-hint-{}.svg", std::process::id()));
+    let o = csp(&[
+        "sudoku",
+        "hint",
+        "problems/sudoku-classic.txt",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).ok();
+    assert!(
+        picture.starts_with("<svg") && picture.contains("#fff3b0") && picture.contains("#138a36")
+    );
     let o = csp(&["sudoku", "rate", "problems/sudoku-classic.txt"]);
     assert!(
         stdout(&o).starts_with("1.2/1.2/1.2 easy "),

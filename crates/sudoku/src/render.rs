@@ -100,3 +100,107 @@ mod tests {
         assert!(out.starts_with("<svg"));
     }
 }
+
+/// An SVG drawing of one logical step on its candidate grid: placed values in black, pencil
+/// marks small and grey, the pattern's cells shaded yellow, eliminated candidates red and
+/// struck through, placements green, and the step's sentence as a caption.
+pub fn step_svg(c: &crate::human::Candidates, step: &crate::human::Step) -> String {
+    let shape = c.shape();
+    let n = shape.size();
+    let (cell, margin, caption) = (54usize, 10usize, 48usize);
+    let side = n * cell;
+    let (w, h) = (side + 2 * margin, side + 2 * margin + caption);
+    let sub = (n as f64).sqrt().ceil() as usize;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    for &x in &step.pattern {
+        let (r, col) = (x / n, x % n);
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="#fff3b0"/>"##,
+            margin + col * cell,
+            margin + r * cell
+        );
+    }
+    for i in 0..=n {
+        let p = margin + i * cell;
+        let wh = if i % shape.box_rows() == 0 { 2.5 } else { 0.8 };
+        let wv = if i % shape.box_cols() == 0 { 2.5 } else { 0.8 };
+        let end = margin + side;
+        let _ = writeln!(
+            s,
+            r#"<line x1="{margin}" y1="{p}" x2="{end}" y2="{p}" stroke="black" stroke-width="{wh}"/>"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<line x1="{p}" y1="{margin}" x2="{p}" y2="{end}" stroke="black" stroke-width="{wv}"/>"#
+        );
+    }
+    let small = cell / (sub + 1);
+    for x in 0..n * n {
+        let (r, col) = (x / n, x % n);
+        let (x0, y0) = (margin + col * cell, margin + r * cell);
+        let v = c.value(x);
+        if v != 0 {
+            let _ = writeln!(
+                s,
+                r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" font-weight="bold">{}</text>"#,
+                x0 + cell / 2,
+                y0 + cell / 2 + cell / 5,
+                cell * 6 / 10,
+                symbol_char(v)
+            );
+            continue;
+        }
+        for d in 1..=n as u8 {
+            if !c.has(x, d) {
+                continue;
+            }
+            let k = usize::from(d) - 1;
+            let (cx, cy) = (
+                x0 + (k % sub) * cell / sub + cell / (2 * sub),
+                y0 + (k / sub) * cell / sub + cell / (2 * sub) + small / 3,
+            );
+            let placed = step.placements.contains(&(x, d));
+            let gone = step.eliminations.contains(&(x, d));
+            let fill = if placed {
+                "#138a36"
+            } else if gone {
+                "#d0021b"
+            } else {
+                "#777777"
+            };
+            let weight = if placed || gone { "bold" } else { "normal" };
+            let _ = writeln!(
+                s,
+                r#"<text x="{cx}" y="{cy}" font-size="{small}" text-anchor="middle" fill="{fill}" font-weight="{weight}">{}</text>"#,
+                symbol_char(d)
+            );
+            if gone {
+                let _ = writeln!(
+                    s,
+                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d0021b" stroke-width="1.5"/>"##,
+                    cx - small / 2,
+                    cy - small / 3,
+                    cx + small / 2,
+                    cy - small / 3
+                );
+            }
+        }
+    }
+    let text = format!("{}: {}", step.technique, step.explanation)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let _ = writeln!(
+        s,
+        r#"<text x="{margin}" y="{}" font-size="12">{text}</text>"#,
+        side + margin + 28
+    );
+    s.push_str("</svg>\n");
+    s
+}
