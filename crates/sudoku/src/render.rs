@@ -82,25 +82,6 @@ pub fn svg(puzzle: &Grid, solution: Option<&Grid>) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::shape::Shape;
-
-    #[test]
-    fn givens_and_filled_symbols_are_drawn_differently() {
-        let shape = Shape::square(2).unwrap();
-        let mut p = Grid::empty(shape);
-        p.set(0, 0, 1);
-        let cells = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
-        let s = Grid::new(shape, cells.to_vec()).unwrap();
-        let out = svg(&p, Some(&s));
-        assert_eq!(out.matches("font-weight=\"bold\"").count(), 1);
-        assert_eq!(out.matches("#1f5fbf").count(), 15);
-        assert!(out.starts_with("<svg"));
-    }
-}
-
 /// An SVG drawing of one logical step on its candidate grid: placed values in black, pencil
 /// marks small and grey, the pattern's cells shaded yellow, eliminated candidates red and
 /// struck through, placements green, and the step's sentence as a caption.
@@ -203,4 +184,23 @@ pub fn step_svg(c: &crate::human::Candidates, step: &crate::human::Step) -> Stri
     );
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+
+    #[test]
+    fn givens_and_filled_symbols_are_drawn_differently() {
+        let shape = Shape::square(2).unwrap();
+        let mut p = Grid::empty(shape);
+        p.set(0, 0, 1);
+        let cells = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let s = Grid::new(shape, cells.to_vec()).unwrap();
+        let out = svg(&p, Some(&s));
+        assert_eq!(out.matches("font-weight=\"bold\"").count(), 1);
+        assert_eq!(out.matches("#1f5fbf").count(), 15);
+        assert!(out.starts_with("<svg"));
+    }
 }
