@@ -54,7 +54,7 @@ fn er_ranks_like_sudoku_explainer_on_its_corpus() {
     for (i, row) in confusion.iter().enumerate() {
         println!("{i} {row:?}");
     }
-    assert!(rho >= 0.93, "Spearman {rho:.3}");
+    assert!(rho >= 0.95, "Spearman {rho:.3}");
 }
 
 #[test]
@@ -87,5 +87,5 @@ fn er_ranks_the_narrow_sudokuexchange_band() {
         ours.len(),
         start.elapsed().as_secs_f64()
     );
-    assert!(rho >= 0.75, "Spearman {rho:.3}");
+    assert!(rho >= 0.8, "Spearman {rho:.3}");
 }

@@ -47,13 +47,20 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::WxyzWing => 5.5,
         Technique::VwxyzWing => 5.6,
         Technique::BugPlusOne => 5.6,
+        // SE's X-chains start at 6.5 (a 4-link turbot fish is 6.6), XY-chains at 6.6; both
+        // grow with length like the forcing chains.
+        Technique::XChain => 6.5 + length_bonus(step.chain.len()),
+        Technique::XyChain => 6.6 + length_bonus(step.chain.len()),
         // SE's forcing chains start at 7.0 and grow with the chain's length (its
         // `getLengthDifficulty`: +0.1 per doubling of the length beyond 4, roughly).
-        Technique::ForcingChain => {
-            let len = step.chain.len().max(1) as f64;
-            7.0 + (0.1 * (len / 4.0).log2().ceil().max(0.0)).min(1.4)
-        }
+        Technique::ForcingChain => 7.0 + length_bonus(step.chain.len()),
     }
+}
+
+/// A tenth per doubling of a chain's length beyond 4 (after SE's length difficulty).
+fn length_bonus(len: usize) -> f64 {
+    let len = len.max(1) as f64;
+    (0.1 * (len / 4.0).log2().ceil().max(0.0)).min(1.4)
 }
 
 /// Whether applying `step` leaves a hidden single (there was none before: singles are tried

@@ -50,13 +50,17 @@ pub enum Technique {
     VwxyzWing,
     /// Uniqueness: all cells bivalue but one; its extra digit must be placed.
     BugPlusOne,
+    /// A chain of strong and weak links on one digit: one of its two ends holds the digit.
+    XChain,
+    /// A chain of bivalue cells: one of its two ends holds the shared digit.
+    XyChain,
     /// A candidate whose placement leads, by singles, to a contradiction.
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 25] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -79,6 +83,8 @@ impl Technique {
         Technique::WxyzWing,
         Technique::VwxyzWing,
         Technique::BugPlusOne,
+        Technique::XChain,
+        Technique::XyChain,
         Technique::ForcingChain,
     ];
 
@@ -107,6 +113,8 @@ impl Technique {
             Technique::WxyzWing => "WXYZ-wing",
             Technique::VwxyzWing => "VWXYZ-wing",
             Technique::BugPlusOne => "BUG+1",
+            Technique::XChain => "X-chain",
+            Technique::XyChain => "XY-chain",
             Technique::ForcingChain => "forcing chain (contradiction)",
         }
     }
@@ -136,6 +144,8 @@ impl Technique {
             Technique::WxyzWing => n_wing(c, 4, self),
             Technique::VwxyzWing => n_wing(c, 5, self),
             Technique::BugPlusOne => bug_plus_one(c),
+            Technique::XChain => x_chain(c),
+            Technique::XyChain => xy_chain(c),
             Technique::ForcingChain => super::forcing::contradiction(c),
         }
     }
@@ -837,4 +847,157 @@ fn bug_plus_one(c: &Candidates) -> Option<Step> {
             c.name(x)
         ),
     })
+}
+
+/// The longest chain searched (links).
+const MAX_CHAIN: usize = 12;
+
+/// X-chain on one digit: from a cell, alternate strong links (the digit's only two places in
+/// a unit) and weak links (two cells of a unit), starting and ending with a strong link. If
+/// the first cell is not the digit, the chain forces the last one to be: cells seeing both
+/// ends lose the digit. Breadth-first, so the shortest chain is found first.
+fn x_chain(c: &Candidates) -> Option<Step> {
+    let n = c.shape().size();
+    for d in 1..=n as u8 {
+        let cells: Vec<usize> = (0..n * n).filter(|&x| c.has(x, d)).collect();
+        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        for (_, a, b) in strong_links(c, d) {
+            strong[a].push(b);
+            strong[b].push(a);
+        }
+        for &start in &cells {
+            if strong[start].is_empty() {
+                continue;
+            }
+            // State: (cell, next link must be strong). prev for the path.
+            let mut prev: Vec<[usize; 2]> = vec![[usize::MAX; 2]; n * n];
+            let mut frontier = vec![(start, true)];
+            prev[start][1] = start;
+            for depth in 0..MAX_CHAIN {
+                let mut next = Vec::new();
+                for &(x, want_strong) in &frontier {
+                    let targets: Vec<usize> = if want_strong {
+                        strong[x].clone()
+                    } else {
+                        cells.iter().copied().filter(|&y| sees(c, x, y)).collect()
+                    };
+                    let slot = usize::from(!want_strong);
+                    for y in targets {
+                        if prev[y][slot] != usize::MAX || y == start {
+                            continue;
+                        }
+                        prev[y][slot] = x;
+                        next.push((y, !want_strong));
+                        // Ended with a strong link, at least three links (skyscrapers and
+                        // kites are found earlier), far end not seeing the start trivially.
+                        if want_strong && depth >= 2 {
+                            let elim = common_peers(c, &[start, y], d);
+                            if !elim.is_empty() {
+                                let mut path = vec![y];
+                                let (mut cur, mut s) = (y, slot);
+                                while cur != start {
+                                    let p = prev[cur][s];
+                                    path.push(p);
+                                    cur = p;
+                                    s ^= 1;
+                                }
+                                path.reverse();
+                                return Some(Step {
+                                    technique: Technique::XChain,
+                                    pattern: path.clone(),
+                                    placements: vec![],
+                                    eliminations: elim,
+                                    chain: path.iter().map(|&x| (x, d)).collect(),
+                                    explanation: format!(
+                                        "on {d}, the chain {} alternates strong and weak links: if {} is not {d} then {} is, so cells seeing both lose {d}",
+                                        path.iter()
+                                            .map(|&x| c.name(x))
+                                            .collect::<Vec<_>>()
+                                            .join(" – "),
+                                        c.name(start),
+                                        c.name(y)
+                                    ),
+                                });
+                            }
+                        }
+                    }
+                }
+                if next.is_empty() {
+                    break;
+                }
+                frontier = next;
+            }
+        }
+    }
+    None
+}
+
+/// XY-chain: bivalue cells, each seeing the next and sharing a digit with it. If the first
+/// cell is not x, its other digit forces the next cell, and so on, until the last cell is x:
+/// so one of the two ends is x, and cells seeing both lose x.
+fn xy_chain(c: &Candidates) -> Option<Step> {
+    let n = c.shape().size();
+    let bv = bivalue(c);
+    for &start in &bv {
+        for x in digits(c.mask(start)) {
+            // State: (cell, the digit it is forced to take), breadth-first.
+            let on0 = (c.mask(start) & !(1u64 << (x - 1))).trailing_zeros() as u8 + 1;
+            let mut prev: std::collections::HashMap<(usize, u8), (usize, u8)> =
+                std::collections::HashMap::new();
+            let mut frontier = vec![(start, on0)];
+            prev.insert((start, on0), (start, on0));
+            for depth in 0..MAX_CHAIN {
+                let mut next = Vec::new();
+                for &(cell, on) in &frontier {
+                    for &y in bv
+                        .iter()
+                        .filter(|&&y| y != start && sees(c, cell, y) && c.has(y, on))
+                    {
+                        let other = (c.mask(y) & !(1u64 << (on - 1))).trailing_zeros() as u8 + 1;
+                        if prev.contains_key(&(y, other)) {
+                            continue;
+                        }
+                        prev.insert((y, other), (cell, on));
+                        next.push((y, other));
+                        if other == x && depth >= 1 {
+                            let elim: Vec<(usize, u8)> = common_peers(c, &[start, y], x);
+                            if !elim.is_empty() {
+                                let mut path = vec![(y, other)];
+                                let mut cur = (y, other);
+                                while cur.0 != start {
+                                    cur = prev[&cur];
+                                    path.push(cur);
+                                }
+                                path.reverse();
+                                let cells: Vec<usize> = path.iter().map(|p| p.0).collect();
+                                let _ = n;
+                                return Some(Step {
+                                    technique: Technique::XyChain,
+                                    pattern: cells.clone(),
+                                    placements: vec![],
+                                    eliminations: elim,
+                                    chain: path.clone(),
+                                    explanation: format!(
+                                        "if {} is not {x}, the bivalue cells {} force each other in turn and {} is {x}: cells seeing both lose {x}",
+                                        c.name(start),
+                                        cells
+                                            .iter()
+                                            .map(|&z| c.name(z))
+                                            .collect::<Vec<_>>()
+                                            .join(" – "),
+                                        c.name(y)
+                                    ),
+                                });
+                            }
+                        }
+                    }
+                }
+                if next.is_empty() {
+                    break;
+                }
+                frontier = next;
+            }
+        }
+    }
+    None
 }
