@@ -1,11 +1,13 @@
-//! Human solving (issue 6, first part): a candidate grid (pencil marks) and the basic
-//! techniques a person uses, each step with the cells that justify it, what it places or
-//! eliminates, and one plain sentence. Techniques are tried easiest first (the order of
-//! [`Technique::ALL`]), so the path of steps is the "easiest-first" path ratings are based on.
+//! Human solving: a candidate grid (pencil marks) and the techniques a person uses, each step
+//! with the cells that justify it, what it places or eliminates, and one plain sentence.
+//! Techniques are tried easiest first (the order of [`Technique::ALL`], by Sudoku Explainer's
+//! ratings), so the path of steps is the "easiest-first" path that [`rating`] rates.
 //!
-//! Done so far: full house, naked single, hidden single, locked candidates (pointing and
-//! claiming), naked and hidden pairs, triples and quads. Fish, wings, chains, uniqueness and
-//! forcing techniques, rating and the generator come next.
+//! Implemented: full house, hidden and naked singles, pointing, claiming, naked and hidden
+//! pairs/triples/quads, X-wing, swordfish, jellyfish, skyscraper, 2-string kite, XY-wing,
+//! XYZ-wing, unique rectangle type 1, WXYZ- and VWXYZ-wings, BUG+1, X-chains, XY-chains, and
+//! forcing chains by contradiction (singles only) as the last resort. Not yet: finned fish,
+//! W-wing, simple colouring, unique rectangles types 2–4, AICs, cell and region forcing chains.
 
 mod forcing;
 pub mod rating;
