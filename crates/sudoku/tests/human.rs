@@ -23,12 +23,13 @@ fn data(file: &str) -> Vec<Puzzle> {
 fn no_step_contradicts_the_solution_and_every_technique_fires() {
     let enc = encode(Shape::square(3).unwrap(), ModelKind::AllDifferent);
     let mut solver = Solver::new(&enc, SearchConfig::default());
-    // A sample: forcing chains make the hard puzzles slow to walk step by step.
+    // 3,283 puzzles: every 7th of top1465 (forcing chains make them slow to walk step by
+    // step) and every 16th 17-clue puzzle.
     let mut puzzles: Vec<Puzzle> = data("puzzles3_magictour_top1465")
         .into_iter()
         .step_by(7)
         .collect();
-    puzzles.extend(data("puzzles2_17_clue").into_iter().step_by(200));
+    puzzles.extend(data("puzzles2_17_clue").into_iter().step_by(16));
     let mut fired: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut solved = 0;
     for p in &puzzles {
