@@ -5,9 +5,9 @@
 //!
 //! Implemented: full house, hidden and naked singles, pointing, claiming, naked and hidden
 //! pairs/triples/quads, X-wing, swordfish, jellyfish, skyscraper, 2-string kite, XY-wing,
-//! XYZ-wing, unique rectangle type 1, WXYZ- and VWXYZ-wings, BUG+1, X-chains, XY-chains, and
-//! forcing chains by contradiction (singles only) as the last resort. Not yet: finned fish,
-//! W-wing, simple colouring, unique rectangles types 2–4, AICs, cell and region forcing chains.
+//! XYZ-wing, unique rectangle type 1, WXYZ- and VWXYZ-wings, BUG+1, W-wing, simple colouring,
+//! X-chains, XY-chains, and forcing chains by contradiction (singles only) as the last resort.
+//! Not yet: finned fish, unique rectangles types 2–4, AICs, cell and region forcing chains.
 
 mod forcing;
 pub mod rating;

@@ -49,6 +49,10 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::BugPlusOne => 5.6,
         // SE's X-chains start at 6.5 (a 4-link turbot fish is 6.6), XY-chains at 6.6; both
         // grow with length like the forcing chains.
+        // Neither is in SE: a W-wing is a 4-link chain (SE finds it as an XY-/forcing chain),
+        // colouring an X-cycle/chain over its strong links.
+        Technique::WWing => 6.6,
+        Technique::SimpleColouring => 6.5 + length_bonus(step.chain.len()),
         Technique::XChain => 6.5 + length_bonus(step.chain.len()),
         Technique::XyChain => 6.6 + length_bonus(step.chain.len()),
         // SE's forcing chains start at 7.0 and grow with the chain's length (its

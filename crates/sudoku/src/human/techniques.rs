@@ -50,6 +50,11 @@ pub enum Technique {
     VwxyzWing,
     /// Uniqueness: all cells bivalue but one; its extra digit must be placed.
     BugPlusOne,
+    /// Two equal bivalue cells joined by a strong link on one of their digits.
+    WWing,
+    /// Two-colouring a digit's strong links: a colour seen twice in a unit is false, and a
+    /// cell seeing both colours cannot hold the digit.
+    SimpleColouring,
     /// A chain of strong and weak links on one digit: one of its two ends holds the digit.
     XChain,
     /// A chain of bivalue cells: one of its two ends holds the shared digit.
@@ -60,7 +65,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 25] = [
+    pub const ALL: [Technique; 27] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -83,6 +88,8 @@ impl Technique {
         Technique::WxyzWing,
         Technique::VwxyzWing,
         Technique::BugPlusOne,
+        Technique::WWing,
+        Technique::SimpleColouring,
         Technique::XChain,
         Technique::XyChain,
         Technique::ForcingChain,
@@ -113,6 +120,8 @@ impl Technique {
             Technique::WxyzWing => "WXYZ-wing",
             Technique::VwxyzWing => "VWXYZ-wing",
             Technique::BugPlusOne => "BUG+1",
+            Technique::WWing => "W-wing",
+            Technique::SimpleColouring => "simple colouring",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
             Technique::ForcingChain => "forcing chain (contradiction)",
@@ -144,6 +153,8 @@ impl Technique {
             Technique::WxyzWing => n_wing(c, 4, self),
             Technique::VwxyzWing => n_wing(c, 5, self),
             Technique::BugPlusOne => bug_plus_one(c),
+            Technique::WWing => w_wing(c),
+            Technique::SimpleColouring => simple_colouring(c),
             Technique::XChain => x_chain(c),
             Technique::XyChain => xy_chain(c),
             Technique::ForcingChain => super::forcing::contradiction(c),
@@ -996,6 +1007,145 @@ fn xy_chain(c: &Candidates) -> Option<Step> {
                     break;
                 }
                 frontier = next;
+            }
+        }
+    }
+    None
+}
+
+/// W-wing: bivalue cells A and B with the same pair {x, y}, and a strong link on x whose ends
+/// see A and B respectively. If neither A nor B were y both would be x, and the strong link's
+/// x (one of its ends) would see one of them: so A or B is y, and cells seeing both lose y.
+fn w_wing(c: &Candidates) -> Option<Step> {
+    let bv = bivalue(c);
+    for (i, &a) in bv.iter().enumerate() {
+        for &b in &bv[i + 1..] {
+            let m = c.mask(a);
+            if c.mask(b) != m || sees(c, a, b) {
+                continue;
+            }
+            for x in digits(m) {
+                let y = digits(m & !(1u64 << (x - 1))).next()?;
+                for (_, e1, e2) in strong_links(c, x) {
+                    for (p, q) in [(e1, e2), (e2, e1)] {
+                        if p == a || p == b || q == a || q == b {
+                            continue;
+                        }
+                        if !(sees(c, p, a) && sees(c, q, b)) {
+                            continue;
+                        }
+                        let elim = common_peers(c, &[a, b], y);
+                        if !elim.is_empty() {
+                            return Some(Step {
+                                technique: Technique::WWing,
+                                pattern: vec![a, p, q, b],
+                                placements: vec![],
+                                eliminations: elim,
+                                chain: vec![(a, y), (p, x), (q, x), (b, y)],
+                                explanation: format!(
+                                    "{} and {} hold only {}; {x} is in {} or {}, which see them, so they cannot both be {x}: one is {y}, and cells seeing both lose {y}",
+                                    c.name(a),
+                                    c.name(b),
+                                    digit_list(m),
+                                    c.name(p),
+                                    c.name(q)
+                                ),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Simple colouring on one digit: each connected set of strong links is coloured in two
+/// alternating colours, one of which holds the digit. Colour wrap: two cells of one colour in a
+/// unit make that colour false. Colour trap: a cell seeing both colours cannot hold the digit.
+fn simple_colouring(c: &Candidates) -> Option<Step> {
+    let n = c.shape().size();
+    for d in 1..=n as u8 {
+        let links = strong_links(c, d);
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        for &(_, a, b) in &links {
+            adj[a].push(b);
+            adj[b].push(a);
+        }
+        let mut colour = vec![u8::MAX; n * n];
+        for start in 0..n * n {
+            if adj[start].is_empty() || colour[start] != u8::MAX {
+                continue;
+            }
+            // Two-colour this component.
+            let mut comp = vec![start];
+            colour[start] = 0;
+            let mut k = 0;
+            while k < comp.len() {
+                let x = comp[k];
+                k += 1;
+                for &y in &adj[x] {
+                    if colour[y] == u8::MAX {
+                        colour[y] = 1 - colour[x];
+                        comp.push(y);
+                    }
+                }
+            }
+            if comp.len() < 4 {
+                continue; // smaller components are covered by the other techniques
+            }
+            let names = |col: u8| -> String {
+                comp.iter()
+                    .filter(|&&x| colour[x] == col)
+                    .map(|&x| c.name(x))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            // Colour wrap.
+            for col in 0..2u8 {
+                let cells: Vec<usize> =
+                    comp.iter().copied().filter(|&x| colour[x] == col).collect();
+                let clash = cells
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &a)| cells[i + 1..].iter().any(|&b| sees(c, a, b)));
+                if clash {
+                    return Some(Step {
+                        technique: Technique::SimpleColouring,
+                        pattern: comp.clone(),
+                        placements: vec![],
+                        eliminations: cells.iter().map(|&x| (x, d)).collect(),
+                        chain: comp.iter().map(|&x| (x, d)).collect(),
+                        explanation: format!(
+                            "colouring the strong links of {d}: two cells of the colour {{{}}} share a unit, so that colour is false and its cells lose {d}",
+                            names(col)
+                        ),
+                    });
+                }
+            }
+            // Colour trap.
+            let elim: Vec<(usize, u8)> = (0..n * n)
+                .filter(|&x| colour[x] == u8::MAX && c.has(x, d))
+                .filter(|&x| {
+                    let sees_col =
+                        |col: u8| comp.iter().any(|&y| colour[y] == col && sees(c, x, y));
+                    sees_col(0) && sees_col(1)
+                })
+                .map(|x| (x, d))
+                .collect();
+            if !elim.is_empty() {
+                return Some(Step {
+                    technique: Technique::SimpleColouring,
+                    pattern: comp.clone(),
+                    placements: vec![],
+                    eliminations: elim,
+                    chain: comp.iter().map(|&x| (x, d)).collect(),
+                    explanation: format!(
+                        "colouring the strong links of {d}: one of {{{}}} and {{{}}} holds {d}, and these cells see both",
+                        names(0),
+                        names(1)
+                    ),
+                });
             }
         }
     }
