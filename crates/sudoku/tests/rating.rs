@@ -87,5 +87,5 @@ fn er_ranks_the_narrow_sudokuexchange_band() {
         ours.len(),
         start.elapsed().as_secs_f64()
     );
-    assert!(rho >= 0.8, "Spearman {rho:.3}");
+    assert!(rho >= 0.83, "Spearman {rho:.3}");
 }

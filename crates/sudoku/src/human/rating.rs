@@ -34,6 +34,21 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::XWing => 3.2,
         Technique::HiddenPair => 3.4,
         Technique::NakedTriple => 3.6,
+        // Not in SE 1.2.1: a fin adds a fifth of a point to the fish of its size.
+        Technique::FinnedFish => {
+            // The size: the base lines are the fewer of the pattern's rows and columns.
+            let distinct = |f: &dyn Fn(usize) -> usize| {
+                let mut v: Vec<usize> = step.pattern.iter().map(|&x| f(x)).collect();
+                v.sort_unstable();
+                v.dedup();
+                v.len()
+            };
+            match distinct(&|x| x / n).min(distinct(&|x| x % n)) {
+                0..=2 => 3.4,
+                3 => 4.0,
+                _ => 5.4,
+            }
+        }
         Technique::Swordfish => 3.8,
         Technique::HiddenTriple => 4.0,
         Technique::Skyscraper => 4.0,

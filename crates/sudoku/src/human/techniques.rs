@@ -24,6 +24,8 @@ pub enum Technique {
     HiddenPair,
     /// Three cells of a unit whose candidates are three digits.
     NakedTriple,
+    /// An X-wing, swordfish or jellyfish with extra candidates (fins) in one box.
+    FinnedFish,
     /// The X-wing pattern with three lines.
     Swordfish,
     /// Three digits confined to three cells of a unit.
@@ -65,7 +67,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 28] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -75,6 +77,7 @@ impl Technique {
         Technique::XWing,
         Technique::HiddenPair,
         Technique::NakedTriple,
+        Technique::FinnedFish,
         Technique::Swordfish,
         Technique::HiddenTriple,
         Technique::Skyscraper,
@@ -110,6 +113,7 @@ impl Technique {
             Technique::NakedQuad => "naked quad",
             Technique::HiddenQuad => "hidden quad",
             Technique::XWing => "X-wing",
+            Technique::FinnedFish => "finned fish",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::Skyscraper => "skyscraper",
@@ -143,6 +147,7 @@ impl Technique {
             Technique::HiddenTriple => hidden_subset(c, 3, self),
             Technique::HiddenQuad => hidden_subset(c, 4, self),
             Technique::XWing => fish(c, 2, self),
+            Technique::FinnedFish => finned_fish(c),
             Technique::Swordfish => fish(c, 3, self),
             Technique::Jellyfish => fish(c, 4, self),
             Technique::Skyscraper => two_links(c, true),
@@ -1146,6 +1151,92 @@ fn simple_colouring(c: &Candidates) -> Option<Step> {
                         names(1)
                     ),
                 });
+            }
+        }
+    }
+    None
+}
+
+/// Finned fish of size 2 or 3 (finned jellyfish are rare and costly to look for): in `k` base lines, digit `d` lies in `k` cover lines except
+/// for a few "fins" that all sit in one box. Either the fish holds (and the cover lines lose
+/// `d` elsewhere) or a fin is `d`; a cell in a cover line and in the fins' box, outside the
+/// base lines, loses `d` either way.
+fn finned_fish(c: &Candidates) -> Option<Step> {
+    let n = c.shape().size();
+    let bx = |cell: usize| c.shape().box_of(cell / n, cell % n);
+    for k in 2..=3usize {
+        for d in 1..=n as u8 {
+            for rows_as_base in [true, false] {
+                let at = |line: usize, i: usize| {
+                    if rows_as_base {
+                        line * n + i
+                    } else {
+                        i * n + line
+                    }
+                };
+                let pos = |line: usize| -> u64 {
+                    (0..n)
+                        .filter(|&i| c.has(at(line, i), d))
+                        .fold(0u64, |m, i| m | 1 << i)
+                };
+                let lines: Vec<usize> = (0..n)
+                    .filter(|&l| (1..=k as u32 + 3).contains(&pos(l).count_ones()))
+                    .collect();
+                let found = subsets(&lines, k, &mut |base: &[usize]| {
+                    let union = base.iter().fold(0u64, |m, &l| m | pos(l));
+                    if union.count_ones() as usize <= k {
+                        return None; // a plain fish, found earlier
+                    }
+                    let idx: Vec<usize> = (0..n).filter(|&i| union >> i & 1 == 1).collect();
+                    subsets(&idx, k, &mut |cover: &[usize]| {
+                        let cover_mask = cover.iter().fold(0u64, |m, &i| m | 1 << i);
+                        let fins: Vec<usize> = base
+                            .iter()
+                            .flat_map(|&l| {
+                                (0..n)
+                                    .filter(move |&i| {
+                                        pos(l) >> i & 1 == 1 && cover_mask >> i & 1 == 0
+                                    })
+                                    .map(move |i| at(l, i))
+                            })
+                            .collect();
+                        let fb = bx(*fins.first()?);
+                        if fins.iter().any(|&f| bx(f) != fb) {
+                            return None;
+                        }
+                        let elim: Vec<(usize, u8)> = cover
+                            .iter()
+                            .flat_map(|&i| (0..n).map(move |l| (l, at(l, i))))
+                            .filter(|&(l, cell)| {
+                                !base.contains(&l) && bx(cell) == fb && c.has(cell, d)
+                            })
+                            .map(|(_, cell)| (cell, d))
+                            .collect();
+                        (!elim.is_empty()).then(|| Step {
+                            technique: Technique::FinnedFish,
+                            pattern: base
+                                .iter()
+                                .flat_map(|&l| (0..n).filter(move |&i| pos(l) >> i & 1 == 1).map(move |i| at(l, i)))
+                                .collect(),
+                            placements: vec![],
+                            eliminations: elim,
+                            chain: fins.iter().map(|&f| (f, d)).collect(),
+                            explanation: format!(
+                                "{d} in {} {} lies in {} {} but for the fin(s) {} in box {}: either the fish holds or a fin is {d}, so cells of those {} inside that box lose {d}",
+                                if rows_as_base { "rows" } else { "columns" },
+                                base.iter().map(|l| (l + 1).to_string()).collect::<Vec<_>>().join(", "),
+                                if rows_as_base { "columns" } else { "rows" },
+                                cover.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", "),
+                                fins.iter().map(|&f| c.name(f)).collect::<Vec<_>>().join(", "),
+                                fb + 1,
+                                if rows_as_base { "columns" } else { "rows" },
+                            ),
+                        })
+                    })
+                });
+                if found.is_some() {
+                    return found;
+                }
             }
         }
     }
