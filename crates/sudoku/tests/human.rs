@@ -106,10 +106,11 @@ fn each_technique_fires_on_the_pencil_mark_positions_made_for_it() {
             .rsplit_once(' ')
             .filter(|(_, code)| code.chars().all(|ch| ch.is_ascii_digit()))
             .map_or(f[8], |(n, _)| n);
-        let Some(t) = Technique::ALL
-            .into_iter()
-            .find(|&t| se_name(t).is_some_and(|s| s == f[8] || s == name))
-        else {
+        let Some(t) = Technique::ALL.into_iter().find(|&t| {
+            se_name(t).is_some_and(|s| s == f[8] || s == name)
+                || (t == Technique::UniqueRectangle
+                    && ["Unique Rectangle type 2", "Unique Rectangle type 4"].contains(&f[8]))
+        }) else {
             continue;
         };
         let c = Candidates::from_pencil_marks(f[2]).unwrap();

@@ -54,7 +54,7 @@ fn er_ranks_like_sudoku_explainer_on_its_corpus() {
     for (i, row) in confusion.iter().enumerate() {
         println!("{i} {row:?}");
     }
-    assert!(rho >= 0.95, "Spearman {rho:.3}");
+    assert!(rho >= 0.96, "Spearman {rho:.3}");
 }
 
 #[test]

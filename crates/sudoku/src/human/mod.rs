@@ -5,9 +5,9 @@
 //!
 //! Implemented: full house, hidden and naked singles, pointing, claiming, naked and hidden
 //! pairs/triples/quads, X-wing, finned X-wing and swordfish, swordfish, jellyfish, skyscraper, 2-string kite, XY-wing,
-//! XYZ-wing, unique rectangle type 1, WXYZ- and VWXYZ-wings, BUG+1, W-wing, simple colouring,
+//! XYZ-wing, unique rectangles (types 1, 2, 4), WXYZ- and VWXYZ-wings, BUG+1, W-wing, simple colouring,
 //! X-chains, XY-chains, and forcing chains by contradiction (singles only) as the last resort.
-//! Not yet: finned jellyfish, unique rectangles types 2–4, AICs, cell and region forcing
+//! Not yet: finned jellyfish, unique rectangle type 3, AICs, cell and region forcing
 //! chains.
 
 mod forcing;

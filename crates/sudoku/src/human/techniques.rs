@@ -38,7 +38,8 @@ pub enum Technique {
     XyWing,
     /// A trivalue pivot and two bivalue pincers.
     XyzWing,
-    /// Uniqueness: three corners of a rectangle are the same pair, the fourth loses it.
+    /// Uniqueness: four cells of two rows, two columns and two boxes must not all end up as the
+    /// same pair (types 1, 2 and 4).
     UniqueRectangle,
     /// Four cells of a unit whose candidates are four digits.
     NakedQuad,
@@ -120,7 +121,7 @@ impl Technique {
             Technique::TwoStringKite => "2-string kite",
             Technique::XyWing => "XY-wing",
             Technique::XyzWing => "XYZ-wing",
-            Technique::UniqueRectangle => "unique rectangle (type 1)",
+            Technique::UniqueRectangle => "unique rectangle",
             Technique::WxyzWing => "WXYZ-wing",
             Technique::VwxyzWing => "VWXYZ-wing",
             Technique::BugPlusOne => "BUG+1",
@@ -706,9 +707,11 @@ fn xyz_wing(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// Unique rectangle, type 1: cells in two rows, two columns and two boxes; three hold exactly
-/// the pair {a, b}, the fourth holds a, b and more. If the fourth were a or b the puzzle would
-/// have two solutions (swap a and b around the rectangle), so it loses a and b. Assumes the
+/// Unique rectangles: four cells in two rows, two columns and two boxes may not be left with
+/// only the pair {a, b} (the digits could swap and the puzzle would have two solutions). Type 1:
+/// three corners are the pair, the fourth loses it. Type 2: the two other corners hold the
+/// pair plus the same single digit z, so z is in one of them. Type 4: a pair digit is confined
+/// to the two other corners in some unit, so neither takes the other pair digit. Assumes the
 /// puzzle has one solution, as every published puzzle does.
 fn unique_rectangle(c: &Candidates) -> Option<Step> {
     let n = c.shape().size();
@@ -751,12 +754,69 @@ fn unique_rectangle(c: &Candidates) -> Option<Step> {
                                 eliminations: elim,
                                 chain: Vec::new(),
                                 explanation: format!(
-                                    "{}, {} and {} hold only {}; if {} held either, the two digits could swap around the rectangle and the puzzle would not be unique, so it holds neither",
+                                    "type 1: {}, {} and {} hold only {}; if {} held either, the two digits could swap around the rectangle and the puzzle would not be unique, so it holds neither",
                                     c.name(a),
                                     c.name(b),
                                     c.name(third),
                                     digit_list(m),
                                     c.name(fourth)
+                                ),
+                            });
+                        }
+                    }
+                    // The roof: x and y both hold the pair and more.
+                    let (mx, my) = (c.mask(x), c.mask(y));
+                    if mx & m != m || my & m != m || mx == m || my == m {
+                        continue;
+                    }
+                    // Type 2: both roofs have the same single extra digit: it is in one of them.
+                    let (ex, ey) = (mx & !m, my & !m);
+                    if ex == ey && ex.count_ones() == 1 {
+                        let z = ex.trailing_zeros() as u8 + 1;
+                        let elim = common_peers(c, &[x, y], z);
+                        if !elim.is_empty() {
+                            return Some(Step {
+                                technique: Technique::UniqueRectangle,
+                                pattern: vec![a, b, x, y],
+                                placements: vec![],
+                                eliminations: elim,
+                                chain: Vec::new(),
+                                explanation: format!(
+                                    "type 2: without {z}, {} and {} would complete a deadly rectangle on {} with {} and {}; so one of them is {z}, and cells seeing both lose {z}",
+                                    c.name(x),
+                                    c.name(y),
+                                    digit_list(m),
+                                    c.name(a),
+                                    c.name(b)
+                                ),
+                            });
+                        }
+                    }
+                    // Type 4: in a unit holding both roofs, one pair digit has no other place:
+                    // one roof takes it, so neither can take the other pair digit.
+                    for d in digits(m) {
+                        let e = digits(m).find(|&e| e != d).unwrap_or(d);
+                        let confined = c.units().iter().any(|unit| {
+                            unit.contains(&x)
+                                && unit.contains(&y)
+                                && unit.iter().filter(|&&z| c.has(z, d)).count() == 2
+                        });
+                        if confined {
+                            return Some(Step {
+                                technique: Technique::UniqueRectangle,
+                                pattern: vec![a, b, x, y],
+                                placements: vec![],
+                                eliminations: vec![(x, e), (y, e)],
+                                chain: Vec::new(),
+                                explanation: format!(
+                                    "type 4: {d} must go in {} or {}; if the other took {e} the rectangle {} would be deadly, so both lose {e}",
+                                    c.name(x),
+                                    c.name(y),
+                                    [a, b, x, y]
+                                        .iter()
+                                        .map(|&z| c.name(z))
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
                                 ),
                             });
                         }
