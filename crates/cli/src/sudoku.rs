@@ -84,6 +84,9 @@ struct ExplainArgs {
     /// JSON output (the steps as objects).
     #[arg(long)]
     json: bool,
+    /// Draw every step as SVG into this folder (`step-001.svg`, …; created if missing).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -541,6 +544,9 @@ fn rate(args: &RateArgs) -> Result<ExitCode> {
 
 fn explain(args: &ExplainArgs) -> Result<ExitCode> {
     let mut c = candidates(args.file.as_deref())?;
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
     let mut out = std::io::stdout().lock();
     let mut steps = Vec::new();
     let mut k = 0;
@@ -549,6 +555,11 @@ fn explain(args: &ExplainArgs) -> Result<ExitCode> {
             break;
         };
         k += 1;
+        if let Some(dir) = &args.svg {
+            let path = dir.join(format!("step-{k:03}.svg"));
+            std::fs::write(&path, csp_sudoku::render::step_svg(&c, &step))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
         if args.json {
             steps.push(step_json(&c, &step));
         } else {
