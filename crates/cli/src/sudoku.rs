@@ -441,13 +441,17 @@ fn candidates(file: Option<&Path>) -> Result<Candidates> {
             (text, "<stdin>".to_string())
         }
     };
-    let compact: String = text
+    // Pencil marks are one line of 729 characters (a list of nine 81-character puzzles has
+    // as many characters, on nine lines: that is a puzzle list).
+    let lines: Vec<&str> = text
         .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(|l| l.chars().filter(|c| !c.is_whitespace()))
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect();
-    if compact.len() == 729 {
-        return Candidates::from_pencil_marks(&compact).map_err(|e| anyhow::anyhow!("{name}: {e}"));
+    if let [line] = lines[..] {
+        if line.chars().count() == 729 {
+            return Candidates::from_pencil_marks(line).map_err(|e| anyhow::anyhow!("{name}: {e}"));
+        }
     }
     let puzzles = csp_sudoku::parse::parse(&text, &name)?;
     let p = puzzles.first().context("no puzzle in the input")?;

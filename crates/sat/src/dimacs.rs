@@ -51,6 +51,9 @@ pub enum DimacsError {
     },
 }
 
+/// The most variables a formula may declare (literals are 32-bit: a variable and a sign).
+pub const MAX_VARS: usize = (u32::MAX >> 1) as usize;
+
 /// Reads a DIMACS CNF file.
 pub fn read(path: &std::path::Path) -> Result<Cnf, DimacsError> {
     let file = path.display().to_string();
@@ -110,6 +113,13 @@ pub fn parse(text: &str, file: &str) -> Result<Cnf, DimacsError> {
             }
             let v = parts[2].parse::<usize>().map_err(|_| bad())?;
             let c = parts[3].parse::<usize>().map_err(|_| bad())?;
+            if v > MAX_VARS {
+                return Err(syntax(
+                    lineno,
+                    column,
+                    format!("{v} variables is more than the {MAX_VARS} this reader supports"),
+                ));
+            }
             cnf.ensure_vars(v);
             header = Some((v, c));
             continue;
