@@ -844,10 +844,16 @@ fn pencil_marks_are_accepted_and_bad_ones_named() {
         "an empty grid has no logical step"
     );
     // Nine 81-character puzzles also make 729 characters, but on nine lines: a puzzle list.
-    let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+    let line =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
     let nine = line.repeat(9);
     let o = csp_stdin(&["sudoku", "hint", "-"], &nine);
-    assert_eq!(stdout(&o), "try a hidden single\n", "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        stdout(&o),
+        "try a hidden single\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let mut bad = full.clone();
     bad.replace_range(0..1, "5");
     let o = csp_stdin(&["sudoku", "hint", "-"], &bad);

@@ -16,6 +16,7 @@ mod techniques;
 
 use crate::grid::Grid;
 use crate::shape::Shape;
+use std::sync::Arc;
 pub use techniques::Technique;
 
 /// A cell and a digit (1-based), as `(cell index, digit)`.
@@ -28,7 +29,8 @@ pub struct Candidates {
     values: Vec<u8>,
     /// Bit `d − 1` set when digit `d` is still a candidate (empty cells only).
     marks: Vec<u64>,
-    units: Vec<Vec<usize>>,
+    /// Shared, since trial copies (forcing chains) clone the grid thousands of times.
+    units: Arc<Vec<Vec<usize>>>,
 }
 
 impl Candidates {
@@ -45,7 +47,7 @@ impl Candidates {
             shape,
             values: puzzle.cells().to_vec(),
             marks: vec![all; n * n],
-            units: shape.units(),
+            units: Arc::new(shape.units()),
         };
         for cell in 0..n * n {
             if c.values[cell] != 0 {
@@ -55,8 +57,7 @@ impl Candidates {
         for cell in 0..n * n {
             let v = c.values[cell];
             if v != 0 {
-                let peers: Vec<usize> = c.peers(cell).collect();
-                for p in peers {
+                for p in peers_of(c.shape, &c.units, cell) {
                     c.marks[p] &= !(1u64 << (v - 1));
                 }
             }
@@ -82,7 +83,7 @@ impl Candidates {
             shape,
             values: vec![0; size * size],
             marks: vec![0; size * size],
-            units: shape.units(),
+            units: Arc::new(shape.units()),
         };
         for (i, &ch) in chars.iter().enumerate() {
             if ch == '.' || ch == '0' {
@@ -127,26 +128,16 @@ impl Candidates {
         self.marks[cell] >> (d - 1) & 1 == 1
     }
 
-    /// The cells sharing a unit with `cell` (not `cell` itself).
+    /// The cells sharing a unit with `cell` (not `cell` itself), each once.
     pub fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        let n = self.shape.size();
-        let (r, c) = (cell / n, cell % n);
-        let b = self.shape.box_of(r, c);
-        let mut seen = vec![false; n * n];
-        seen[cell] = true;
-        [&self.units[r], &self.units[n + c], &self.units[2 * n + b]]
-            .into_iter()
-            .flatten()
-            .copied()
-            .filter(move |&p| !std::mem::replace(&mut seen[p], true))
+        peers_of(self.shape, &self.units, cell)
     }
 
     /// Places `d` in `cell` and removes `d` from its peers.
     pub fn place(&mut self, cell: usize, d: u8) {
         self.values[cell] = d;
         self.marks[cell] = 0;
-        let peers: Vec<usize> = self.peers(cell).collect();
-        for p in peers {
+        for p in peers_of(self.shape, &self.units, cell) {
             self.marks[p] &= !(1u64 << (d - 1));
         }
     }
@@ -181,6 +172,21 @@ impl Candidates {
             self.eliminate(cell, d);
         }
     }
+}
+
+/// The row and column of `cell` without it, and its box without the cells already in that
+/// row or column: every peer exactly once, with no allocation.
+fn peers_of(shape: Shape, units: &[Vec<usize>], cell: usize) -> impl Iterator<Item = usize> + '_ {
+    let n = shape.size();
+    let (r, c) = (cell / n, cell % n);
+    let b = shape.box_of(r, c);
+    let row = units[r].iter().copied().filter(move |&x| x != cell);
+    let col = units[n + c].iter().copied().filter(move |&x| x != cell);
+    let bx = units[2 * n + b]
+        .iter()
+        .copied()
+        .filter(move |&x| x / n != r && x % n != c);
+    row.chain(col).chain(bx)
 }
 
 /// One logical step.
@@ -223,6 +229,22 @@ pub fn solve_path(puzzle: &Grid) -> Option<(Vec<Step>, Candidates)> {
 mod tests {
     use super::*;
     use crate::parse::parse;
+
+    #[test]
+    fn every_cell_has_its_peers_once() {
+        for shape in [Shape::square(3).unwrap(), Shape::new(2, 3).unwrap()] {
+            let c = Candidates::new(&Grid::empty(shape)).unwrap();
+            let n = shape.size();
+            for cell in 0..n * n {
+                let mut p: Vec<usize> = c.peers(cell).collect();
+                let len = p.len();
+                p.sort_unstable();
+                p.dedup();
+                assert_eq!(p.len(), len, "a peer twice");
+                assert_eq!(len, 3 * n - shape.box_rows() - shape.box_cols() - 1);
+            }
+        }
+    }
 
     #[test]
     fn an_easy_puzzle_is_solved_by_singles_and_every_step_is_true() {
