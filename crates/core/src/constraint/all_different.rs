@@ -173,6 +173,20 @@ impl KeyWords {
     }
 }
 
+/// The smallest and largest key `x + o` over the current domains (`(i64::MAX, i64::MIN)`
+/// when every domain is empty).
+fn key_range(c: &AllDifferent, d: &DomainStore) -> (i64, i64) {
+    let mut lo = i64::MAX;
+    let mut hi = i64::MIN;
+    for (&x, &o) in c.vars.iter().zip(&c.offsets) {
+        if let (Some(a), Some(b)) = (d.min(x), d.max(x)) {
+            lo = lo.min(i64::from(a) + i64::from(o));
+            hi = hi.max(i64::from(b) + i64::from(o));
+        }
+    }
+    (lo, hi)
+}
+
 /// Whether a word has at most one bit set.
 #[inline]
 fn at_most_one(m: usize) -> bool {
@@ -251,14 +265,7 @@ impl<'a> Counting<'a> {
 
     /// Sizes the key bitsets from the current domains (the first call sees the widest).
     fn init(&mut self, d: &DomainStore) {
-        let mut lo = i64::MAX;
-        let mut hi = i64::MIN;
-        for (&x, &o) in self.c.vars.iter().zip(&self.c.offsets) {
-            if let (Some(a), Some(b)) = (d.min(x), d.max(x)) {
-                lo = lo.min(i64::from(a) + i64::from(o));
-                hi = hi.max(i64::from(b) + i64::from(o));
-            }
-        }
+        let (lo, hi) = key_range(self.c, d);
         let words = if lo <= hi {
             ((hi - lo) as usize + 1).div_ceil(64)
         } else {
@@ -505,14 +512,7 @@ impl<'a> Matching<'a> {
     /// Sizes the value side from the current domains (done on the first call, when the
     /// domains are the widest they will be).
     fn init(&mut self, d: &DomainStore) {
-        let mut lo = i64::MAX;
-        let mut hi = i64::MIN;
-        for (&x, &o) in self.c.vars.iter().zip(&self.c.offsets) {
-            if let (Some(a), Some(b)) = (d.min(x), d.max(x)) {
-                lo = lo.min(i64::from(a) + i64::from(o));
-                hi = hi.max(i64::from(b) + i64::from(o));
-            }
-        }
+        let (lo, hi) = key_range(self.c, d);
         let m = if lo <= hi { (hi - lo + 1) as usize } else { 0 };
         let n = self.c.vars.len();
         self.min_key = lo;
