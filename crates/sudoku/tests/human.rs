@@ -2,22 +2,13 @@
 //! no elimination removes the solution's digit (the solution from the engine, checked by
 //! `verify`).
 
+mod common;
+use common::{data, rated};
+
 use csp_core::SearchConfig;
 use csp_sudoku::human::{Candidates, Technique, next_step};
 use csp_sudoku::{ModelKind, Puzzle, Shape, Solver, encode, parse, verify};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-fn data(file: &str) -> Vec<Puzzle> {
-    let path = std::env::var_os("CSP_DATA")
-        .map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-            PathBuf::from,
-        )
-        .join("sudoku")
-        .join(file);
-    parse::read(&path).unwrap_or_else(|e| panic!("{e}"))
-}
 
 #[test]
 fn no_step_contradicts_the_solution_and_every_technique_fires() {
@@ -91,13 +82,7 @@ fn se_name(t: Technique) -> Option<&'static str> {
 
 #[test]
 fn each_technique_fires_on_the_pencil_mark_positions_made_for_it() {
-    let path = std::env::var_os("CSP_DATA")
-        .map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-            PathBuf::from,
-        )
-        .join("sudoku-rated/se_explainer_pencilmark.tsv");
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = rated("se_explainer_pencilmark.tsv");
     let mut tried: BTreeMap<Technique, (usize, usize)> = BTreeMap::new();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();

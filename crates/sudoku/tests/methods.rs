@@ -2,22 +2,13 @@
 //! solution and on counting up to 2, on the whole 17-clue list and the whole serg list.
 //! Every solution is checked with the independent `verify`.
 
+mod common;
+use common::data;
+
 use csp_core::SearchConfig;
 use csp_sudoku::exact_cover::DlxSolver;
 use csp_sudoku::sat::{Encoding, SatEncoded, SatSolver};
-use csp_sudoku::{Answer, ModelKind, Puzzle, Shape, Solver, encode, parse, verify};
-use std::path::PathBuf;
-
-fn data(file: &str) -> Vec<Puzzle> {
-    let path = std::env::var_os("CSP_DATA")
-        .map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-            PathBuf::from,
-        )
-        .join("sudoku")
-        .join(file);
-    parse::read(&path).unwrap_or_else(|e| panic!("{e}"))
-}
+use csp_sudoku::{Answer, ModelKind, Puzzle, Shape, Solver, encode, verify};
 
 fn check(p: &Puzzle, a: &Answer, method: &str) {
     let s = a

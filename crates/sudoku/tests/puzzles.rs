@@ -2,20 +2,11 @@
 //! `../shared/data/sudoku` beside the repository) and on generated large grids. Every
 //! solution is checked with the independent `verify`.
 
+mod common;
+use common::data;
+
 use csp_core::{AllDifferentStrength, Propagation, SearchConfig, VarOrder};
 use csp_sudoku::{Grid, ModelKind, Puzzle, Shape, Solver, encode, parse, verify};
-use std::path::PathBuf;
-
-fn data(file: &str) -> Vec<Puzzle> {
-    let path = std::env::var_os("CSP_DATA")
-        .map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-            PathBuf::from,
-        )
-        .join("sudoku")
-        .join(file);
-    parse::read(&path).unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn config(
     var_order: VarOrder,

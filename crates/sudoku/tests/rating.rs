@@ -3,20 +3,11 @@
 //! absolute error, and a confusion table of levels, printed; the assertion guards against
 //! regressions below the figure measured when the rater was written.
 
+mod common;
+use common::rated;
+
 use csp_sudoku::human::rating::{Level, rate, spearman};
 use csp_sudoku::parse;
-use std::path::PathBuf;
-
-fn rated(file: &str) -> String {
-    let path = std::env::var_os("CSP_DATA")
-        .map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-            PathBuf::from,
-        )
-        .join("sudoku-rated")
-        .join(file);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 #[test]
 fn er_ranks_like_sudoku_explainer_on_its_corpus() {
