@@ -7,7 +7,7 @@ use common::{data, rated};
 
 use csp_core::SearchConfig;
 use csp_sudoku::human::{Candidates, Technique, next_step};
-use csp_sudoku::{ModelKind, Puzzle, Shape, Solver, encode, parse, verify};
+use csp_sudoku::{ModelKind, Puzzle, Shape, Solver, encode, verify};
 use std::collections::BTreeMap;
 
 #[test]
