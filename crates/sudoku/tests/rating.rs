@@ -9,6 +9,23 @@ use common::rated;
 use csp_sudoku::human::rating::{Level, rate, spearman};
 use csp_sudoku::parse;
 
+/// Prints Spearman, the mean absolute error and the time; returns Spearman.
+fn report(ours: &[f64], theirs: &[f64], start: std::time::Instant) -> f64 {
+    let rho = spearman(ours, theirs);
+    let mae = ours
+        .iter()
+        .zip(theirs)
+        .map(|(a, b)| (a - b).abs())
+        .sum::<f64>()
+        / ours.len() as f64;
+    println!(
+        "{} puzzles, Spearman {rho:.3}, mean |ER - SE| {mae:.2}, {:.1} s",
+        ours.len(),
+        start.elapsed().as_secs_f64()
+    );
+    rho
+}
+
 #[test]
 fn er_ranks_like_sudoku_explainer_on_its_corpus() {
     let text = rated("se_explainer_corpus.tsv");
@@ -29,18 +46,7 @@ fn er_ranks_like_sudoku_explainer_on_its_corpus() {
         theirs.push(se);
         confusion[Level::of(se) as usize][Level::of(r.er) as usize] += 1;
     }
-    let rho = spearman(&ours, &theirs);
-    let mae = ours
-        .iter()
-        .zip(&theirs)
-        .map(|(a, b)| (a - b).abs())
-        .sum::<f64>()
-        / ours.len() as f64;
-    println!(
-        "{} puzzles, Spearman {rho:.3}, mean |ER - SE| {mae:.2}, {:.1} s",
-        ours.len(),
-        start.elapsed().as_secs_f64()
-    );
+    let rho = report(&ours, &theirs, start);
     println!("levels (rows SE, columns ours): easy medium hard expert extreme");
     for (i, row) in confusion.iter().enumerate() {
         println!("{i} {row:?}");
@@ -66,17 +72,6 @@ fn er_ranks_the_narrow_sudokuexchange_band() {
         ours.push(r.er);
         theirs.push(se);
     }
-    let rho = spearman(&ours, &theirs);
-    let mae = ours
-        .iter()
-        .zip(&theirs)
-        .map(|(a, b)| (a - b).abs())
-        .sum::<f64>()
-        / ours.len() as f64;
-    println!(
-        "{} puzzles, Spearman {rho:.3}, mean |ER - SE| {mae:.2}, {:.1} s",
-        ours.len(),
-        start.elapsed().as_secs_f64()
-    );
+    let rho = report(&ours, &theirs, start);
     assert!(rho >= 0.83, "Spearman {rho:.3}");
 }
