@@ -9,6 +9,7 @@ use crate::encode::{ModelKind, Solver, encode};
 use crate::grid::Grid;
 use crate::human::rating::{Level, rate};
 use crate::shape::Shape;
+use csp_core::heuristics::SplitMix64;
 use csp_core::{SearchConfig, ValueOrder, VarOrder};
 use std::fmt;
 use std::str::FromStr;
@@ -85,24 +86,11 @@ impl Symmetry {
     }
 }
 
-/// A small seeded generator (SplitMix64), so that a seed gives the same puzzles everywhere.
-#[derive(Debug, Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            v.swap(i, j);
-        }
+/// A Fisher–Yates shuffle driven by the engine's seeded generator.
+fn shuffle<T>(rng: &mut SplitMix64, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        v.swap(i, j);
     }
 }
 
@@ -111,7 +99,7 @@ impl Rng {
 pub struct Generator {
     shape: Shape,
     symmetry: Symmetry,
-    rng: Rng,
+    rng: SplitMix64,
     seed: u64,
 }
 
@@ -121,7 +109,7 @@ impl Generator {
         Generator {
             shape,
             symmetry,
-            rng: Rng(seed),
+            rng: SplitMix64::new(seed),
             seed,
         }
     }
@@ -132,7 +120,7 @@ impl Generator {
         let config = SearchConfig {
             var_order: VarOrder::FirstFail,
             value_order: ValueOrder::InDomainRandom,
-            seed: self.rng.next() ^ self.seed,
+            seed: self.rng.next_u64() ^ self.seed,
             ..SearchConfig::default()
         };
         let mut solver = Solver::new(&enc, config);
@@ -149,7 +137,7 @@ impl Generator {
         let enc = encode(self.shape, ModelKind::AllDifferent);
         let mut solver = Solver::new(&enc, SearchConfig::default());
         let mut cells: Vec<usize> = (0..n * n).collect();
-        self.rng.shuffle(&mut cells);
+        shuffle(&mut self.rng, &mut cells);
         let mut grid = solved;
         let mut done = vec![false; n * n];
         for cell in cells {
