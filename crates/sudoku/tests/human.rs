@@ -58,32 +58,41 @@ fn no_step_contradicts_the_solution_and_every_technique_fires() {
     assert!(solved > 0, "{fired:?}");
 }
 
-/// Sudoku Explainer's technique names (as in the rated data) for ours.
-fn se_name(t: Technique) -> Option<&'static str> {
-    Some(match t {
-        Technique::HiddenSingle => "Hidden Single",
-        Technique::Pointing => "Pointing",
-        Technique::Claiming => "Claiming",
-        Technique::NakedPair => "Naked Pair",
-        Technique::HiddenPair => "Hidden Pair",
-        Technique::NakedTriple => "Naked Triplet",
-        Technique::HiddenQuad => "Hidden Quad",
-        Technique::Jellyfish => "Jellyfish",
-        Technique::Skyscraper => "Skyscraper 011",
-        Technique::TwoStringKite => "2-String Kite 012",
-        Technique::XyWing => "XY-Wing",
-        Technique::XyzWing => "XYZ-Wing",
-        Technique::UniqueRectangle => "Unique Rectangle type 1",
-        Technique::WxyzWing => "WXYZ-Wing",
-        Technique::VwxyzWing => "VWXYZ-Wing",
-        _ => return None,
-    })
+/// Sudoku Explainer's technique names (as in the rated data) whose positions our technique
+/// should also solve.
+fn se_names(t: Technique) -> &'static [&'static str] {
+    match t {
+        Technique::HiddenSingle => &["Hidden Single"],
+        Technique::Pointing => &["Pointing"],
+        Technique::Claiming => &["Claiming"],
+        Technique::NakedPair => &["Naked Pair"],
+        Technique::HiddenPair => &["Hidden Pair"],
+        Technique::NakedTriple => &["Naked Triplet"],
+        Technique::HiddenQuad => &["Hidden Quad"],
+        Technique::Jellyfish => &["Jellyfish"],
+        Technique::Skyscraper => &["Skyscraper"],
+        Technique::TwoStringKite => &["2-String Kite"],
+        // SukakuExplainer finds empty rectangles as grouped kites and grouped strong links.
+        Technique::EmptyRectangle => &["Grouped 2-String Kite", "Grouped 2 Strong links"],
+        Technique::XyWing => &["XY-Wing"],
+        Technique::XyzWing => &["XYZ-Wing"],
+        Technique::UniqueRectangle => &[
+            "Unique Rectangle type 1",
+            "Unique Rectangle type 2",
+            "Unique Rectangle type 3",
+            "Unique Rectangle type 4",
+        ],
+        Technique::WxyzWing => &["WXYZ-Wing"],
+        Technique::VwxyzWing => &["VWXYZ-Wing"],
+        _ => &[],
+    }
 }
 
 #[test]
 fn each_technique_fires_on_the_pencil_mark_positions_made_for_it() {
     let text = rated("se_explainer_pencilmark.tsv");
-    let mut tried: BTreeMap<Technique, (usize, usize)> = BTreeMap::new();
+    // Per (technique, SE name): positions tried, positions where ours fired.
+    let mut tried: BTreeMap<(Technique, &str), (usize, usize)> = BTreeMap::new();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         // SukakuExplainer suffixes some names with a pattern code ("WXYZ-Wing 126").
@@ -91,29 +100,30 @@ fn each_technique_fires_on_the_pencil_mark_positions_made_for_it() {
             .rsplit_once(' ')
             .filter(|(_, code)| code.chars().all(|ch| ch.is_ascii_digit()))
             .map_or(f[8], |(n, _)| n);
-        let Some(t) = Technique::ALL.into_iter().find(|&t| {
-            se_name(t).is_some_and(|s| s == f[8] || s == name)
-                || (t == Technique::UniqueRectangle
-                    && ["Unique Rectangle type 2", "Unique Rectangle type 4"].contains(&f[8]))
-        }) else {
-            continue;
-        };
         let c = Candidates::from_pencil_marks(f[2]).unwrap();
         let solution: Vec<u8> = f[3].bytes().map(|b| b - b'0').collect();
-        let e = tried.entry(t).or_default();
-        e.0 += 1;
-        if let Some(step) = t.find(&c) {
-            e.1 += 1;
-            for &(cell, d) in &step.eliminations {
-                assert_ne!(solution[cell], d, "{}: {step:?}", f[0]);
-            }
-            for &(cell, d) in &step.placements {
-                assert_eq!(solution[cell], d, "{}: {step:?}", f[0]);
+        for t in Technique::ALL {
+            let Some(&se) = se_names(t).iter().find(|&&s| s == name || s == f[8]) else {
+                continue;
+            };
+            let e = tried.entry((t, se)).or_default();
+            e.0 += 1;
+            if let Some(step) = t.find(&c) {
+                e.1 += 1;
+                for &(cell, d) in &step.eliminations {
+                    assert_ne!(solution[cell], d, "{}: {step:?}", f[0]);
+                }
+                for &(cell, d) in &step.placements {
+                    assert_eq!(solution[cell], d, "{}: {step:?}", f[0]);
+                }
             }
         }
     }
     println!("{tried:?}");
-    for (t, (n, fired)) in &tried {
-        assert!(*fired > 0, "{t} fired on none of its {n} positions");
+    for ((t, se), (n, fired)) in &tried {
+        assert!(
+            *fired > 0,
+            "{t} fired on none of the {n} positions of SE's {se}"
+        );
     }
 }

@@ -54,8 +54,12 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::Skyscraper => 4.0,
         Technique::TwoStringKite => 4.1,
         Technique::XyWing => 4.2,
+        // Not in SE 1.2.1; SukakuExplainer finds it as a grouped 2-string kite (4.3).
+        Technique::EmptyRectangle => 4.3,
         Technique::XyzWing => 4.4,
-        Technique::UniqueRectangle => 4.5,
+        // Type 3 lists the naked subset's other cells after the four corners: SE adds a tenth
+        // per cell (4.6 with one, a pair with the roofs).
+        Technique::UniqueRectangle => 4.5 + 0.1 * step.pattern.len().saturating_sub(4) as f64,
         Technique::NakedQuad => 5.0,
         Technique::Jellyfish => 5.2,
         Technique::HiddenQuad => 5.4,

@@ -36,6 +36,8 @@ pub enum Technique {
     TwoStringKite,
     /// A bivalue pivot and two bivalue pincers.
     XyWing,
+    /// A digit's candidates in a box on one row and one column, and a strong link.
+    EmptyRectangle,
     /// A trivalue pivot and two bivalue pincers.
     XyzWing,
     /// Uniqueness: four cells of two rows, two columns and two boxes must not all end up as the
@@ -68,7 +70,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 29] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -84,6 +86,7 @@ impl Technique {
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::XyWing,
+        Technique::EmptyRectangle,
         Technique::XyzWing,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
@@ -120,6 +123,7 @@ impl Technique {
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "2-string kite",
             Technique::XyWing => "XY-wing",
+            Technique::EmptyRectangle => "empty rectangle",
             Technique::XyzWing => "XYZ-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::WxyzWing => "WXYZ-wing",
@@ -154,6 +158,7 @@ impl Technique {
             Technique::Skyscraper => two_links(c, true),
             Technique::TwoStringKite => two_links(c, false),
             Technique::XyWing => xy_wing(c),
+            Technique::EmptyRectangle => empty_rectangle(c),
             Technique::XyzWing => xyz_wing(c),
             Technique::UniqueRectangle => unique_rectangle(c),
             Technique::WxyzWing => n_wing(c, 4, self),
@@ -616,6 +621,90 @@ fn two_links(c: &Candidates, parallel: bool) -> Option<Step> {
     None
 }
 
+/// Empty rectangle: in a box, digit `d` lies only in one row `r` and one column `k` of the box
+/// (not all in one of them). A strong link on `d` in a column outside the box, with one end X
+/// in row `r` and the other end Y outside the box's rows: if X is `d`, the box's `d` is in
+/// column `k`; if not, Y is `d`. Either way the cell in Y's row and column `k` cannot be `d`.
+/// The same with rows and columns exchanged.
+fn empty_rectangle(c: &Candidates) -> Option<Step> {
+    let n = c.shape().size();
+    let (br, bc) = (c.shape().box_rows(), c.shape().box_cols());
+    for d in 1..=n as u8 {
+        let links = strong_links(c, d);
+        for b in 0..n {
+            let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
+            let cells: Vec<usize> = c.units()[2 * n + b]
+                .iter()
+                .copied()
+                .filter(|&x| c.has(x, d))
+                .collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            for r in r0..r0 + br {
+                for k in c0..c0 + bc {
+                    let on_cross = cells.iter().all(|&x| x / n == r || x % n == k);
+                    let one_line =
+                        cells.iter().all(|&x| x / n == r) || cells.iter().all(|&x| x % n == k);
+                    if !on_cross || one_line {
+                        continue;
+                    }
+                    for &(u, a, e) in &links {
+                        for (x, y) in [(a, e), (e, a)] {
+                            // A column link joined to row r, or a row link joined to column k.
+                            let target = match u / n {
+                                1 if x / n == r
+                                    && !(c0..c0 + bc).contains(&(x % n))
+                                    && !(r0..r0 + br).contains(&(y / n)) =>
+                                {
+                                    (y / n) * n + k
+                                }
+                                0 if x % n == k
+                                    && !(r0..r0 + br).contains(&(x / n))
+                                    && !(c0..c0 + bc).contains(&(y % n)) =>
+                                {
+                                    r * n + y % n
+                                }
+                                _ => continue,
+                            };
+                            if !c.has(target, d) {
+                                continue;
+                            }
+                            let mut pattern = cells.clone();
+                            pattern.extend([x, y]);
+                            return Some(Step {
+                                technique: Technique::EmptyRectangle,
+                                pattern,
+                                placements: vec![],
+                                eliminations: vec![(target, d)],
+                                chain: vec![(y, d), (x, d)],
+                                explanation: format!(
+                                    "in box {}, {d} lies only in row {} and column {}; {d} is in {} or {} ({}): if {} is {d}, the box's {d} is in {}, else {} is {d}; either way {} cannot be {d}",
+                                    b + 1,
+                                    r + 1,
+                                    k + 1,
+                                    c.name(x),
+                                    c.name(y),
+                                    unit_name(c, u),
+                                    c.name(x),
+                                    if u / n == 1 {
+                                        format!("column {}", k + 1)
+                                    } else {
+                                        format!("row {}", r + 1)
+                                    },
+                                    c.name(y),
+                                    c.name(target)
+                                ),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 fn bivalue(c: &Candidates) -> Vec<usize> {
     let n = c.shape().size();
     (0..n * n)
@@ -792,6 +881,11 @@ fn unique_rectangle(c: &Candidates) -> Option<Step> {
                             });
                         }
                     }
+                    // Type 3: the roofs' extra digits, as one virtual cell, make a naked
+                    // subset with other cells of a unit holding both roofs.
+                    if let Some(step) = ur_type3(c, [a, b, x, y], m) {
+                        return Some(step);
+                    }
                     // Type 4: in a unit holding both roofs, one pair digit has no other place:
                     // one roof takes it, so neither can take the other pair digit.
                     for d in digits(m) {
@@ -822,6 +916,69 @@ fn unique_rectangle(c: &Candidates) -> Option<Step> {
                         }
                     }
                 }
+            }
+        }
+    }
+    None
+}
+
+/// Unique rectangle type 3: one of the roofs `x`, `y` holds one of their extra digits (else
+/// the rectangle is deadly), so together they act as one cell holding the extra digits. With
+/// `j` other cells of a unit holding both roofs, `j + 1` digits in all, those digits are all
+/// placed in these cells and leave the unit's other cells.
+fn ur_type3(c: &Candidates, corners: [usize; 4], m: u64) -> Option<Step> {
+    let [a, b, x, y] = corners;
+    let extra = (c.mask(x) | c.mask(y)) & !m;
+    if extra.count_ones() < 2 {
+        return None; // one extra digit is type 2
+    }
+    for (u, unit) in c.units().iter().enumerate() {
+        if !unit.contains(&x) || !unit.contains(&y) {
+            continue;
+        }
+        let others: Vec<usize> = unit
+            .iter()
+            .copied()
+            .filter(|&z| z != x && z != y && c.value(z) == 0)
+            .collect();
+        for j in 1..=3usize.min(others.len().saturating_sub(1)) {
+            let found = subsets(&others, j, &mut |set: &[usize]| {
+                let digits_mask = set.iter().fold(extra, |acc, &z| acc | c.mask(z));
+                if digits_mask.count_ones() as usize != j + 1 {
+                    return None;
+                }
+                let elim: Vec<(usize, u8)> = others
+                    .iter()
+                    .filter(|z| !set.contains(z))
+                    .flat_map(|&z| digits(c.mask(z) & digits_mask).map(move |d| (z, d)))
+                    .collect();
+                (!elim.is_empty()).then(|| {
+                    let mut pattern = vec![a, b, x, y];
+                    pattern.extend_from_slice(set);
+                    Step {
+                        technique: Technique::UniqueRectangle,
+                        pattern,
+                        placements: vec![],
+                        eliminations: elim,
+                        chain: Vec::new(),
+                        explanation: format!(
+                            "type 3: {} or {} must hold one of {} (else the rectangle on {} with {} and {} is deadly); with {} they hold the {} digits {} of {}, which leave its other cells",
+                            c.name(x),
+                            c.name(y),
+                            digit_list(extra),
+                            digit_list(m),
+                            c.name(a),
+                            c.name(b),
+                            set.iter().map(|&z| c.name(z)).collect::<Vec<_>>().join(", "),
+                            j + 1,
+                            digit_list(digits_mask),
+                            unit_name(c, u)
+                        ),
+                    }
+                })
+            });
+            if found.is_some() {
+                return found;
             }
         }
     }
@@ -1217,14 +1374,16 @@ fn simple_colouring(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// Finned fish of size 2 or 3 (finned jellyfish are rare and costly to look for): in `k` base lines, digit `d` lies in `k` cover lines except
-/// for a few "fins" that all sit in one box. Either the fish holds (and the cover lines lose
-/// `d` elsewhere) or a fin is `d`; a cell in a cover line and in the fins' box, outside the
-/// base lines, loses `d` either way.
+/// Finned fish of size 2 to 4 (X-wing, swordfish, jellyfish): in `k` base lines, digit `d`
+/// lies in `k` cover lines except for a few "fins" that all sit in one box. Either the fish
+/// holds (and the cover lines lose `d` elsewhere) or a fin is `d`; a cell in a cover line and
+/// in the fins' box, outside the base lines, loses `d` either way. For each set of base lines
+/// and each box, the cover is forced: the base candidates outside the box ("the body") must
+/// lie in the cover lines, so only a few cover lines through the box are left to choose.
 fn finned_fish(c: &Candidates) -> Option<Step> {
     let n = c.shape().size();
     let bx = |cell: usize| c.shape().box_of(cell / n, cell % n);
-    for k in 2..=3usize {
+    for k in 2..=4usize {
         for d in 1..=n as u8 {
             for rows_as_base in [true, false] {
                 let at = |line: usize, i: usize| {
@@ -1234,63 +1393,71 @@ fn finned_fish(c: &Candidates) -> Option<Step> {
                         i * n + line
                     }
                 };
-                let pos = |line: usize| -> u64 {
-                    (0..n)
-                        .filter(|&i| c.has(at(line, i), d))
-                        .fold(0u64, |m, i| m | 1 << i)
-                };
+                let pos: Vec<u64> = (0..n)
+                    .map(|l| {
+                        (0..n)
+                            .filter(|&i| c.has(at(l, i), d))
+                            .fold(0u64, |m, i| m | 1 << i)
+                    })
+                    .collect();
+                // in_box[l][b]: the positions of line l inside box b.
+                let in_box: Vec<Vec<u64>> = (0..n)
+                    .map(|l| {
+                        (0..n)
+                            .map(|b| {
+                                (0..n)
+                                    .filter(|&i| bx(at(l, i)) == b)
+                                    .fold(0u64, |m, i| m | 1 << i)
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let (pos, in_box) = (&pos, &in_box);
                 let lines: Vec<usize> = (0..n)
-                    .filter(|&l| (1..=k as u32 + 3).contains(&pos(l).count_ones()))
+                    .filter(|&l| (1..=k as u32 + 3).contains(&pos[l].count_ones()))
                     .collect();
                 let found = subsets(&lines, k, &mut |base: &[usize]| {
-                    let union = base.iter().fold(0u64, |m, &l| m | pos(l));
+                    let union = base.iter().fold(0u64, |m, &l| m | pos[l]);
                     if union.count_ones() as usize <= k {
                         return None; // a plain fish, found earlier
                     }
-                    let idx: Vec<usize> = (0..n).filter(|&i| union >> i & 1 == 1).collect();
-                    subsets(&idx, k, &mut |cover: &[usize]| {
-                        let cover_mask = cover.iter().fold(0u64, |m, &i| m | 1 << i);
-                        let fins: Vec<usize> = base
-                            .iter()
-                            .flat_map(|&l| {
-                                (0..n)
-                                    .filter(move |&i| {
-                                        pos(l) >> i & 1 == 1 && cover_mask >> i & 1 == 0
-                                    })
-                                    .map(move |i| at(l, i))
-                            })
-                            .collect();
-                        let fb = bx(*fins.first()?);
-                        if fins.iter().any(|&f| bx(f) != fb) {
+                    (0..n).find_map(|fb| {
+                        let in_fb = base.iter().fold(0u64, |m, &l| m | (pos[l] & in_box[l][fb]));
+                        if in_fb == 0 {
                             return None;
                         }
-                        let elim: Vec<(usize, u8)> = cover
+                        let body = base
                             .iter()
-                            .flat_map(|&i| (0..n).map(move |l| (l, at(l, i))))
-                            .filter(|&(l, cell)| {
-                                !base.contains(&l) && bx(cell) == fb && c.has(cell, d)
-                            })
-                            .map(|(_, cell)| (cell, d))
-                            .collect();
-                        (!elim.is_empty()).then(|| Step {
-                            technique: Technique::FinnedFish,
-                            pattern: base
+                            .fold(0u64, |m, &l| m | (pos[l] & !in_box[l][fb]));
+                        let need = k.checked_sub(body.count_ones() as usize)?;
+                        let spare: Vec<usize> =
+                            (0..n).filter(|&i| (in_fb & !body) >> i & 1 == 1).collect();
+                        subsets(&spare, need, &mut |extra: &[usize]| {
+                            let cover_mask = extra.iter().fold(body, |m, &i| m | 1 << i);
+                            let fins: Vec<usize> = base
                                 .iter()
-                                .flat_map(|&l| (0..n).filter(move |&i| pos(l) >> i & 1 == 1).map(move |i| at(l, i)))
-                                .collect(),
-                            placements: vec![],
-                            eliminations: elim,
-                            chain: fins.iter().map(|&f| (f, d)).collect(),
-                            explanation: format!(
-                                "{d} in {} {} lies in {} {} but for the fin(s) {} in box {}: either the fish holds or a fin is {d}, so cells of those {} inside that box lose {d}",
-                                if rows_as_base { "rows" } else { "columns" },
-                                base.iter().map(|l| (l + 1).to_string()).collect::<Vec<_>>().join(", "),
-                                if rows_as_base { "columns" } else { "rows" },
-                                cover.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", "),
-                                fins.iter().map(|&f| c.name(f)).collect::<Vec<_>>().join(", "),
-                                fb + 1,
-                                if rows_as_base { "columns" } else { "rows" },
-                            ),
+                                .flat_map(|&l| {
+                                    (0..n)
+                                        .filter(move |&i| (pos[l] & !cover_mask) >> i & 1 == 1)
+                                        .map(move |i| at(l, i))
+                                })
+                                .collect();
+                            if fins.is_empty() {
+                                return None;
+                            }
+                            let cover: Vec<usize> =
+                                (0..n).filter(|&i| cover_mask >> i & 1 == 1).collect();
+                            let elim: Vec<(usize, u8)> = cover
+                                .iter()
+                                .flat_map(|&i| (0..n).map(move |l| (l, at(l, i))))
+                                .filter(|&(l, cell)| {
+                                    !base.contains(&l) && bx(cell) == fb && c.has(cell, d)
+                                })
+                                .map(|(_, cell)| (cell, d))
+                                .collect();
+                            (!elim.is_empty()).then(|| {
+                                finned_step(c, d, rows_as_base, base, &cover, &fins, fb, pos, elim)
+                            })
                         })
                     })
                 });
@@ -1301,4 +1468,61 @@ fn finned_fish(c: &Candidates) -> Option<Step> {
         }
     }
     None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finned_step(
+    c: &Candidates,
+    d: u8,
+    rows_as_base: bool,
+    base: &[usize],
+    cover: &[usize],
+    fins: &[usize],
+    fb: usize,
+    pos: &[u64],
+    elim: Vec<(usize, u8)>,
+) -> Step {
+    let n = c.shape().size();
+    let at = |line: usize, i: usize| {
+        if rows_as_base {
+            line * n + i
+        } else {
+            i * n + line
+        }
+    };
+    let list = |v: &[usize]| {
+        v.iter()
+            .map(|l| (l + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (bn, cn) = if rows_as_base {
+        ("rows", "columns")
+    } else {
+        ("columns", "rows")
+    };
+    Step {
+        technique: Technique::FinnedFish,
+        pattern: base
+            .iter()
+            .flat_map(|&l| {
+                (0..n)
+                    .filter(move |&i| pos[l] >> i & 1 == 1)
+                    .map(move |i| at(l, i))
+            })
+            .collect(),
+        placements: vec![],
+        eliminations: elim,
+        chain: fins.iter().map(|&f| (f, d)).collect(),
+        explanation: format!(
+            "{d} in {bn} {} lies in {cn} {} but for the fin(s) {} in box {}: either the fish holds or a fin is {d}, so cells of those {cn} inside that box lose {d}",
+            list(base),
+            list(cover),
+            fins.iter()
+                .map(|&f| c.name(f))
+                .collect::<Vec<_>>()
+                .join(", "),
+            fb + 1,
+        ),
+    }
 }
