@@ -84,6 +84,12 @@ fn se_names(t: Technique) -> &'static [&'static str] {
         ],
         Technique::WxyzWing => &["WXYZ-Wing"],
         Technique::VwxyzWing => &["VWXYZ-Wing"],
+        // SE's non-dynamic forcing chains and cycles are alternating inference chains.
+        Technique::Aic => &[
+            "Forcing Chain",
+            "Bidirectional Cycle",
+            "Bidirectional Y-Cycle",
+        ],
         _ => &[],
     }
 }

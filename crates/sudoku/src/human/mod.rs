@@ -10,6 +10,7 @@
 //! Not yet: finned jellyfish, unique rectangle type 3, AICs, cell and region forcing
 //! chains.
 
+mod chains;
 mod forcing;
 pub mod rating;
 mod techniques;

@@ -77,6 +77,8 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         // SE's forcing chains start at 7.0 and grow with the chain's length (its
         // `getLengthDifficulty`: +0.1 per doubling of the length beyond 4, roughly).
         Technique::ForcingChain => 7.0 + length_bonus(step.chain.len()),
+        // SE finds these as its (non-dynamic) forcing chains and bidirectional cycles.
+        Technique::Aic => 7.0 + length_bonus(step.chain.len()),
     }
 }
 

@@ -64,13 +64,15 @@ pub enum Technique {
     XChain,
     /// A chain of bivalue cells: one of its two ends holds the shared digit.
     XyChain,
+    /// An alternating inference chain (or loop) mixing bivalue cells and strong links.
+    Aic,
     /// A candidate whose placement leads, by singles, to a contradiction.
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 29] = [
+    pub const ALL: [Technique; 30] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -99,6 +101,7 @@ impl Technique {
         Technique::SimpleColouring,
         Technique::XChain,
         Technique::XyChain,
+        Technique::Aic,
         Technique::ForcingChain,
     ];
 
@@ -133,6 +136,7 @@ impl Technique {
             Technique::SimpleColouring => "simple colouring",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::Aic => "alternating inference chain",
             Technique::ForcingChain => "forcing chain (contradiction)",
         }
     }
@@ -168,6 +172,7 @@ impl Technique {
             Technique::SimpleColouring => simple_colouring(c),
             Technique::XChain => x_chain(c),
             Technique::XyChain => xy_chain(c),
+            Technique::Aic => super::chains::aic(c),
             Technique::ForcingChain => super::forcing::contradiction(c),
         }
     }
