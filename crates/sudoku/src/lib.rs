@@ -7,7 +7,7 @@
 //! ([`ModelKind`]): the `≠` edges (through `csp-colouring`) or one all-different per unit.
 //!
 //! - [`parse`]: one-line puzzles, lists, multi-line grids, numbers for large grids, YAML.
-//! - [`encode`], [`decode`], [`verify`]: the model, back, and the independent check.
+//! - [`encode()`], [`decode`], [`verify()`]: the model, back, and the independent check.
 //! - [`Solver`]: one model and one reusable search for many puzzles (count up to `N`).
 //! - [`render`]: the SVG picture.
 //! - [`exact_cover`]: the same puzzles as exact cover, solved by dancing links

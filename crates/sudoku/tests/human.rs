@@ -36,6 +36,21 @@ fn no_step_contradicts_the_solution_and_every_technique_fires() {
             }
             assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
             *fired.entry(step.technique).or_default() += 1;
+            // Contradictions come first and are found wherever cell and region forcing chains
+            // are, so check those here, on the same positions (every 4th, for time).
+            if step.technique == Technique::ForcingChain && fired[&step.technique] % 4 == 0 {
+                for t in [Technique::CellForcingChain, Technique::RegionForcingChain] {
+                    if let Some(other) = t.find(&c) {
+                        for &(cell, d) in &other.placements {
+                            assert_eq!(truth.cells()[cell], d, "line {}: {other:?}", p.line);
+                        }
+                        for &(cell, d) in &other.eliminations {
+                            assert_ne!(truth.cells()[cell], d, "line {}: {other:?}", p.line);
+                        }
+                        *fired.entry(t).or_default() += 1;
+                    }
+                }
+            }
             c.apply(&step);
         }
         solved += usize::from(c.is_solved());
@@ -90,6 +105,11 @@ fn se_names(t: Technique) -> &'static [&'static str] {
             "Bidirectional Cycle",
             "Bidirectional Y-Cycle",
         ],
+        Technique::Nishio => &["Nishio Forcing Chains"],
+        Technique::CellForcingChain => &["Cell Forcing Chains", "Dynamic Cell Forcing Chains"],
+        Technique::RegionForcingChain => {
+            &["Region Forcing Chains", "Dynamic Region Forcing Chains"]
+        }
         _ => &[],
     }
 }

@@ -4,11 +4,14 @@
 //! ratings), so the path of steps is the "easiest-first" path that [`rating`] rates.
 //!
 //! Implemented: full house, hidden and naked singles, pointing, claiming, naked and hidden
-//! pairs/triples/quads, X-wing, finned X-wing and swordfish, swordfish, jellyfish, skyscraper, 2-string kite, XY-wing,
-//! XYZ-wing, unique rectangles (types 1, 2, 4), WXYZ- and VWXYZ-wings, BUG+1, W-wing, simple colouring,
-//! X-chains, XY-chains, and forcing chains by contradiction (singles only) as the last resort.
-//! Not yet: finned jellyfish, unique rectangle type 3, AICs, cell and region forcing
-//! chains.
+//! pairs/triples/quads, X-wing, swordfish, jellyfish and their finned forms, skyscraper,
+//! 2-string kite, empty rectangle, XY-wing, XYZ-wing, unique rectangles (types 1–4), WXYZ- and
+//! VWXYZ-wings, BUG+1, W-wing, simple colouring, X-chains, XY-chains, alternating inference
+//! chains and loops (mixing bivalue cells and conjugate pairs), and as the last
+//! resort forcing chains: by contradiction, Nishio, cell and region forcing chains (static:
+//! following only what one link forces), then dynamic forcing chains (following every single).
+//! Not implemented: grouped chains (group nodes), almost locked sets, aligned exclusions and
+//! SE's nested chains; a puzzle that needs them is left unsolved and its rating is an estimate.
 
 mod chains;
 mod forcing;

@@ -79,6 +79,14 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::ForcingChain => 7.0 + length_bonus(step.chain.len()),
         // SE finds these as its (non-dynamic) forcing chains and bidirectional cycles.
         Technique::Aic => 7.0 + length_bonus(step.chain.len()),
+        // SE's Nishio forcing chains start at 7.5.
+        Technique::Nishio => 7.5 + length_bonus(step.chain.len()),
+        // SE's cell and region forcing chains start at 8.0; the chain is every branch's.
+        Technique::CellForcingChain | Technique::RegionForcingChain => {
+            8.0 + length_bonus(step.chain.len())
+        }
+        // SE's dynamic forcing chains start at 8.5.
+        Technique::DynamicForcingChain => 8.5 + length_bonus(step.chain.len()),
     }
 }
 

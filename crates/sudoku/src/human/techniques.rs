@@ -68,11 +68,20 @@ pub enum Technique {
     Aic,
     /// A candidate whose placement leads, by singles, to a contradiction.
     ForcingChain,
+    /// A digit assumed in a cell leaves, by its hidden singles, a unit without a place for it.
+    Nishio,
+    /// Every candidate of a cell, followed by singles, leads to the same conclusion.
+    CellForcingChain,
+    /// Every place of a digit in a unit, followed by singles, leads to the same conclusion.
+    RegionForcingChain,
+    /// A contradiction, cell or region forcing chain following every single, not only those
+    /// one link makes.
+    DynamicForcingChain,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 34] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -103,6 +112,10 @@ impl Technique {
         Technique::XyChain,
         Technique::Aic,
         Technique::ForcingChain,
+        Technique::Nishio,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::DynamicForcingChain,
     ];
 
     /// The usual name.
@@ -138,6 +151,10 @@ impl Technique {
             Technique::XyChain => "XY-chain",
             Technique::Aic => "alternating inference chain",
             Technique::ForcingChain => "forcing chain (contradiction)",
+            Technique::Nishio => "Nishio",
+            Technique::CellForcingChain => "cell forcing chains",
+            Technique::RegionForcingChain => "region forcing chains",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
         }
     }
 
@@ -174,6 +191,10 @@ impl Technique {
             Technique::XyChain => xy_chain(c),
             Technique::Aic => super::chains::aic(c),
             Technique::ForcingChain => super::forcing::contradiction(c),
+            Technique::Nishio => super::forcing::nishio(c),
+            Technique::CellForcingChain => super::forcing::multiple(c, true),
+            Technique::RegionForcingChain => super::forcing::multiple(c, false),
+            Technique::DynamicForcingChain => super::forcing::dynamic(c),
         }
     }
 }
