@@ -307,7 +307,7 @@ fn gpx(
 }
 
 /// A hybrid evolutionary search for a proper `k`-colouring in the manner of HEAD (Moalic &
-/// Gondran 2018, after Galinier & Hao's HEA): two parents are crossed with [GPX](gpx) both
+/// Gondran 2018, after Galinier & Hao's HEA): two parents are crossed with GPX both
 /// ways, each child is improved by TabuCol for `iters_per_child` iterations and replaces a
 /// parent; the best colouring of each cycle of ten generations is kept as an elite and brought
 /// back one cycle later, which keeps the pair from collapsing into one colouring.

@@ -2,7 +2,7 @@
 //! assignment satisfies it) and the built-in kinds.
 //!
 //! A constraint is model data; during search it is enforced by a
-//! [`Propagator`](crate::propagation::Propagator) it creates. Keeping the two apart lets the
+//! [`Propagator`] it creates. Keeping the two apart lets the
 //! same constraint be propagated at different strengths (all-different pairwise or by
 //! matching) and keeps [`Constraint::is_satisfied`] an independent definition that the
 //! verifier and the tests use.

@@ -11,7 +11,7 @@
 //! a [`Solution`]; to enumerate, the search treats it like a conflict and goes on.
 //!
 //! No state is copied per node: domain changes are trailed word by word in the
-//! [`DomainStore`](crate::DomainStore) and undone on backtracking; the decision stack holds
+//! [`DomainStore`] and undone on backtracking; the decision stack holds
 //! one small record per level. Buffers grow to the deepest level reached and are then
 //! reused, so the hot loop does not allocate.
 //!
