@@ -34,21 +34,11 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::XWing => 3.2,
         Technique::HiddenPair => 3.4,
         Technique::NakedTriple => 3.6,
-        // Not in SE 1.2.1: a fin adds a fifth of a point to the fish of its size.
-        Technique::FinnedFish => {
-            // The size: the base lines are the fewer of the pattern's rows and columns.
-            let distinct = |f: &dyn Fn(usize) -> usize| {
-                let mut v: Vec<usize> = step.pattern.iter().map(|&x| f(x)).collect();
-                v.sort_unstable();
-                v.dedup();
-                v.len()
-            };
-            match distinct(&|x| x / n).min(distinct(&|x| x % n)) {
-                0..=2 => 3.4,
-                3 => 4.0,
-                _ => 5.4,
-            }
-        }
+        // Not in SE 1.2.1: SukakuExplainer finds finned fish as grouped chains of 2, 3 and 4
+        // strong links (4.3, 5.7, 6.1).
+        Technique::FinnedXWing => 4.3,
+        Technique::FinnedSwordfish => 5.7,
+        Technique::FinnedJellyfish => 6.1,
         Technique::Swordfish => 3.8,
         Technique::HiddenTriple => 4.0,
         Technique::Skyscraper => 4.0,
@@ -64,16 +54,17 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::Jellyfish => 5.2,
         Technique::HiddenQuad => 5.4,
         Technique::WxyzWing => 5.5,
-        Technique::VwxyzWing => 5.6,
+        // SukakuExplainer: 6.2–6.4 by the pattern.
+        Technique::VwxyzWing => 6.3,
         Technique::BugPlusOne => 5.6,
-        // SE's X-chains start at 6.5 (a 4-link turbot fish is 6.6), XY-chains at 6.6; both
-        // grow with length like the forcing chains.
-        // Neither is in SE: a W-wing is a 4-link chain (SE finds it as an XY-/forcing chain),
-        // colouring an X-cycle/chain over its strong links.
-        Technique::WWing => 6.6,
+        // The ratings of SukakuExplainer, which rated the calibration data: an X-chain by its
+        // strong links (3 → 5.5, 4 → 5.9, ...); an XY-chain and a W-wing it finds only as
+        // forcing chains (7.0 and up; its Y-cycles are 6.6–7.0). Colouring is not in SE: it
+        // is rated as a chain over its strong links.
+        Technique::XChain => 5.5 + 0.4 * (step.chain.len() / 2).saturating_sub(3) as f64,
         Technique::SimpleColouring => 6.5 + length_bonus(step.chain.len()),
-        Technique::XChain => 6.5 + length_bonus(step.chain.len()),
-        Technique::XyChain => 6.6 + length_bonus(step.chain.len()),
+        Technique::WWing => 7.0,
+        Technique::XyChain => 7.0 + length_bonus(step.chain.len()),
         // SE's forcing chains start at 7.0 and grow with the chain's length (its
         // `getLengthDifficulty`: +0.1 per doubling of the length beyond 4, roughly).
         Technique::ForcingChain => 7.0 + length_bonus(step.chain.len()),

@@ -24,8 +24,6 @@ pub enum Technique {
     HiddenPair,
     /// Three cells of a unit whose candidates are three digits.
     NakedTriple,
-    /// An X-wing, swordfish or jellyfish with extra candidates (fins) in one box.
-    FinnedFish,
     /// The X-wing pattern with three lines.
     Swordfish,
     /// Three digits confined to three cells of a unit.
@@ -36,6 +34,8 @@ pub enum Technique {
     TwoStringKite,
     /// A bivalue pivot and two bivalue pincers.
     XyWing,
+    /// An X-wing with extra candidates (fins) in one box.
+    FinnedXWing,
     /// A digit's candidates in a box on one row and one column, and a strong link.
     EmptyRectangle,
     /// A trivalue pivot and two bivalue pincers.
@@ -51,17 +51,21 @@ pub enum Technique {
     HiddenQuad,
     /// Four cells seeing a pivot, four digits, one of them not confined.
     WxyzWing,
-    /// Five cells seeing a pivot, five digits, one of them not confined.
-    VwxyzWing,
+    /// A chain of strong and weak links on one digit: one of its two ends holds the digit.
+    XChain,
     /// Uniqueness: all cells bivalue but one; its extra digit must be placed.
     BugPlusOne,
-    /// Two equal bivalue cells joined by a strong link on one of their digits.
-    WWing,
+    /// A swordfish with extra candidates (fins) in one box.
+    FinnedSwordfish,
+    /// A jellyfish with extra candidates (fins) in one box.
+    FinnedJellyfish,
+    /// Five cells seeing a pivot, five digits, one of them not confined.
+    VwxyzWing,
     /// Two-colouring a digit's strong links: a colour seen twice in a unit is false, and a
     /// cell seeing both colours cannot hold the digit.
     SimpleColouring,
-    /// A chain of strong and weak links on one digit: one of its two ends holds the digit.
-    XChain,
+    /// Two equal bivalue cells joined by a strong link on one of their digits.
+    WWing,
     /// A chain of bivalue cells: one of its two ends holds the shared digit.
     XyChain,
     /// An alternating inference chain (or loop) mixing bivalue cells and strong links.
@@ -81,7 +85,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 36] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -91,12 +95,12 @@ impl Technique {
         Technique::XWing,
         Technique::HiddenPair,
         Technique::NakedTriple,
-        Technique::FinnedFish,
         Technique::Swordfish,
         Technique::HiddenTriple,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::XyWing,
+        Technique::FinnedXWing,
         Technique::EmptyRectangle,
         Technique::XyzWing,
         Technique::UniqueRectangle,
@@ -104,11 +108,13 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::WxyzWing,
-        Technique::VwxyzWing,
-        Technique::BugPlusOne,
-        Technique::WWing,
-        Technique::SimpleColouring,
         Technique::XChain,
+        Technique::BugPlusOne,
+        Technique::FinnedSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::VwxyzWing,
+        Technique::SimpleColouring,
+        Technique::WWing,
         Technique::XyChain,
         Technique::Aic,
         Technique::ForcingChain,
@@ -133,7 +139,9 @@ impl Technique {
             Technique::NakedQuad => "naked quad",
             Technique::HiddenQuad => "hidden quad",
             Technique::XWing => "X-wing",
-            Technique::FinnedFish => "finned fish",
+            Technique::FinnedXWing => "finned X-wing",
+            Technique::FinnedSwordfish => "finned swordfish",
+            Technique::FinnedJellyfish => "finned jellyfish",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::Skyscraper => "skyscraper",
@@ -173,7 +181,9 @@ impl Technique {
             Technique::HiddenTriple => hidden_subset(c, 3, self),
             Technique::HiddenQuad => hidden_subset(c, 4, self),
             Technique::XWing => fish(c, 2, self),
-            Technique::FinnedFish => finned_fish(c),
+            Technique::FinnedXWing => finned_fish(c, 2, self),
+            Technique::FinnedSwordfish => finned_fish(c, 3, self),
+            Technique::FinnedJellyfish => finned_fish(c, 4, self),
             Technique::Swordfish => fish(c, 3, self),
             Technique::Jellyfish => fish(c, 4, self),
             Technique::Skyscraper => two_links(c, true),
@@ -1406,10 +1416,10 @@ fn simple_colouring(c: &Candidates) -> Option<Step> {
 /// in the fins' box, outside the base lines, loses `d` either way. For each set of base lines
 /// and each box, the cover is forced: the base candidates outside the box ("the body") must
 /// lie in the cover lines, so only a few cover lines through the box are left to choose.
-fn finned_fish(c: &Candidates) -> Option<Step> {
+fn finned_fish(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
     let n = c.shape().size();
     let bx = |cell: usize| c.shape().box_of(cell / n, cell % n);
-    for k in 2..=4usize {
+    {
         for d in 1..=n as u8 {
             for rows_as_base in [true, false] {
                 let at = |line: usize, i: usize| {
@@ -1482,7 +1492,18 @@ fn finned_fish(c: &Candidates) -> Option<Step> {
                                 .map(|(_, cell)| (cell, d))
                                 .collect();
                             (!elim.is_empty()).then(|| {
-                                finned_step(c, d, rows_as_base, base, &cover, &fins, fb, pos, elim)
+                                finned_step(
+                                    c,
+                                    t,
+                                    d,
+                                    rows_as_base,
+                                    base,
+                                    &cover,
+                                    &fins,
+                                    fb,
+                                    pos,
+                                    elim,
+                                )
                             })
                         })
                     })
@@ -1499,6 +1520,7 @@ fn finned_fish(c: &Candidates) -> Option<Step> {
 #[allow(clippy::too_many_arguments)]
 fn finned_step(
     c: &Candidates,
+    t: Technique,
     d: u8,
     rows_as_base: bool,
     base: &[usize],
@@ -1528,7 +1550,7 @@ fn finned_step(
         ("columns", "rows")
     };
     Step {
-        technique: Technique::FinnedFish,
+        technique: t,
         pattern: base
             .iter()
             .flat_map(|&l| {
