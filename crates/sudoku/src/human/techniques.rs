@@ -363,26 +363,62 @@ fn locked(c: &Candidates, pointing: bool) -> Option<Step> {
 
 /// All `k`-subsets of `items`, calling `f` until it returns `Some`.
 fn subsets<T>(items: &[usize], k: usize, f: &mut impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
+    subsets_within(items, k, &|_| 0, 0, u32::MAX, &mut |set, _| f(set))
+}
+
+/// The `k`-subsets of `items` whose masks (`mask_of`) together with `start` have at most
+/// `limit` bits, calling `f` with the subset and that union until it returns `Some`. Subsets
+/// are cut as soon as their union grows beyond `limit`, which makes the searches for subsets,
+/// fish and wings cheap.
+fn subsets_within<T>(
+    items: &[usize],
+    k: usize,
+    mask_of: &dyn Fn(usize) -> u64,
+    start: u64,
+    limit: u32,
+    f: &mut impl FnMut(&[usize], u64) -> Option<T>,
+) -> Option<T> {
+    #[allow(clippy::too_many_arguments)]
     fn rec<T>(
         items: &[usize],
         k: usize,
-        start: usize,
+        from: usize,
+        union: u64,
+        limit: u32,
+        mask_of: &dyn Fn(usize) -> u64,
         cur: &mut Vec<usize>,
-        f: &mut impl FnMut(&[usize]) -> Option<T>,
+        f: &mut impl FnMut(&[usize], u64) -> Option<T>,
     ) -> Option<T> {
         if cur.len() == k {
-            return f(cur);
+            return f(cur, union);
         }
-        for i in start..items.len() {
+        // Leave room for the items still to choose.
+        for i in from..=items.len().saturating_sub(k - cur.len()) {
+            if i >= items.len() {
+                break;
+            }
+            let u = union | mask_of(items[i]);
+            if u.count_ones() > limit {
+                continue;
+            }
             cur.push(items[i]);
-            if let Some(t) = rec(items, k, i + 1, cur, f) {
+            if let Some(t) = rec(items, k, i + 1, u, limit, mask_of, cur, f) {
                 return Some(t);
             }
             cur.pop();
         }
         None
     }
-    rec(items, k, 0, &mut Vec::with_capacity(k), f)
+    rec(
+        items,
+        k,
+        0,
+        start,
+        limit,
+        mask_of,
+        &mut Vec::with_capacity(k),
+        f,
+    )
 }
 
 /// Naked subset: `k` empty cells of a unit whose candidates together are `k` digits; those
@@ -394,8 +430,7 @@ fn naked_subset(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
             .copied()
             .filter(|&x| c.value(x) == 0 && (2..=k as u32).contains(&c.mask(x).count_ones()))
             .collect();
-        let found = subsets(&open, k, &mut |set: &[usize]| {
-            let m = set.iter().fold(0u64, |m, &x| m | c.mask(x));
+        let found = subsets_within(&open, k, &|x| c.mask(x), 0, k as u32, &mut |set, m| {
             if m.count_ones() as usize != k {
                 return None;
             }
@@ -434,23 +469,28 @@ fn naked_subset(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
 fn hidden_subset(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
     let n = c.shape().size();
     for (u, unit) in c.units().iter().enumerate() {
-        // Digits still to place in the unit with 2..=k places.
-        let places = |d: u8| {
-            unit.iter()
-                .copied()
-                .filter(|&x| c.has(x, d))
-                .collect::<Vec<_>>()
-        };
-        let ds: Vec<usize> = (1..=n)
-            .filter(|&d| (2..=k).contains(&places(d as u8).len()))
+        // Per digit, its places in the unit as a mask of positions.
+        let places: Vec<u64> = (1..=n as u8)
+            .map(|d| {
+                unit.iter()
+                    .enumerate()
+                    .filter(|&(_, &x)| c.has(x, d))
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
             .collect();
-        let found = subsets(&ds, k, &mut |set: &[usize]| {
-            let mut cells: Vec<usize> = set.iter().flat_map(|&d| places(d as u8)).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            if cells.len() != k {
+        // Digits still to place in the unit with 2..=k places.
+        let ds: Vec<usize> = (1..=n)
+            .filter(|&d| (2..=k as u32).contains(&places[d - 1].count_ones()))
+            .collect();
+        let mask_of = |d: usize| places[d - 1];
+        let found = subsets_within(&ds, k, &mask_of, 0, k as u32, &mut |set, at| {
+            if at.count_ones() as usize != k {
                 return None;
             }
+            let cells: Vec<usize> = (0..unit.len())
+                .filter(|&i| at >> i & 1 == 1)
+                .map(|i| unit[i])
+                .collect();
             let keep = set.iter().fold(0u64, |m, &d| m | 1 << (d - 1));
             let elim: Vec<(usize, u8)> = cells
                 .iter()
@@ -489,11 +529,17 @@ fn sees(c: &Candidates, a: usize, b: usize) -> bool {
 
 /// Cells other than `ends` that see every cell of `ends` and hold `d`.
 fn common_peers(c: &Candidates, ends: &[usize], d: u8) -> Vec<(usize, u8)> {
-    let n = c.shape().size();
-    (0..n * n)
+    let Some(&first) = ends.first() else {
+        return Vec::new();
+    };
+    // Such a cell is a peer of the first end: look among those only, in cell order.
+    let mut out: Vec<(usize, u8)> = c
+        .peers(first)
         .filter(|&x| !ends.contains(&x) && c.has(x, d) && ends.iter().all(|&e| sees(c, x, e)))
         .map(|x| (x, d))
-        .collect()
+        .collect();
+    out.sort_unstable();
+    out
 }
 
 /// Basic fish of size `k`: in `k` rows (or columns), digit `d` lies within `k` columns (rows);
@@ -518,8 +564,9 @@ fn fish(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
             let lines: Vec<usize> = (0..n)
                 .filter(|&l| (2..=k as u32).contains(&pos(l).count_ones()))
                 .collect();
-            let found = subsets(&lines, k, &mut |base: &[usize]| {
-                let cover = base.iter().fold(0u64, |m, &l| m | pos(l));
+            let masks: Vec<u64> = (0..n).map(pos).collect();
+            let mask_of = |l: usize| masks[l];
+            let found = subsets_within(&lines, k, &mask_of, 0, k as u32, &mut |base, cover| {
                 if cover.count_ones() as usize != k {
                     return None;
                 }
@@ -1030,41 +1077,33 @@ fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
     let open: Vec<usize> = (0..n * n)
         .filter(|&x| c.value(x) == 0 && (2..=k as u32).contains(&c.mask(x).count_ones()))
         .collect();
+    let mut cells = Vec::with_capacity(k);
     for &p in &open {
         let peers: Vec<usize> = open
             .iter()
             .copied()
             .filter(|&x| sees(c, p, x) && (c.mask(x) | c.mask(p)).count_ones() <= k as u32)
             .collect();
-        let found = subsets(&peers, k - 1, &mut |wings: &[usize]| {
-            let mut cells = vec![p];
-            cells.extend_from_slice(wings);
-            let union = cells.iter().fold(0u64, |m, &x| m | c.mask(x));
-            if union.count_ones() as usize != k {
-                return None;
-            }
-            let mut unrestricted = None;
-            for d in digits(union) {
-                let holders: Vec<usize> = cells.iter().copied().filter(|&x| c.has(x, d)).collect();
-                let restricted = holders
-                    .iter()
-                    .enumerate()
-                    .all(|(i, &a)| holders[i + 1..].iter().all(|&b| sees(c, a, b)));
-                if !restricted {
-                    if unrestricted.is_some() {
-                        return None;
-                    }
-                    unrestricted = Some((d, holders));
-                }
-            }
-            let (z, holders) = unrestricted?;
-            let elim: Vec<(usize, u8)> = common_peers(c, &holders, z)
-                .into_iter()
-                .filter(|(x, _)| !cells.contains(x))
-                .collect();
-            (!elim.is_empty()).then(|| Step {
+        cells.clear();
+        cells.push(p);
+        let found = grow_wing(
+            c,
+            k,
+            &peers,
+            0,
+            &mut cells,
+            c.mask(p),
+            0,
+            &mut |cells, union, z| {
+                let z = z.trailing_zeros() as u8 + 1;
+                let holders: Vec<usize> = cells.iter().copied().filter(|&x| c.has(x, z)).collect();
+                let elim: Vec<(usize, u8)> = common_peers(c, &holders, z)
+                    .into_iter()
+                    .filter(|(x, _)| !cells.contains(x))
+                    .collect();
+                (!elim.is_empty()).then(|| Step {
                 technique: t,
-                pattern: cells.clone(),
+                pattern: cells.to_vec(),
                 placements: vec![],
                 eliminations: elim,
                 chain: Vec::new(),
@@ -1074,7 +1113,53 @@ fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
                     digit_list(union)
                 ),
             })
-        });
+            },
+        );
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Grows a wing from `cells` (the pivot first) with peers from `from` on: `union` is the
+/// cells' digits, `loose` the digits held by two cells that do not see each other. A set is
+/// cut as soon as it has more than `k` digits or two loose ones (adding cells only adds
+/// both); full sets with `k` digits and one loose digit go to `f`.
+#[allow(clippy::too_many_arguments)]
+fn grow_wing(
+    c: &Candidates,
+    k: usize,
+    peers: &[usize],
+    from: usize,
+    cells: &mut Vec<usize>,
+    union: u64,
+    loose: u64,
+    f: &mut impl FnMut(&[usize], u64, u64) -> Option<Step>,
+) -> Option<Step> {
+    if cells.len() == k {
+        return (union.count_ones() as usize == k && loose.count_ones() == 1)
+            .then(|| f(cells, union, loose))
+            .flatten();
+    }
+    for (i, &x) in peers.iter().enumerate().skip(from) {
+        let m = c.mask(x);
+        let u = union | m;
+        if u.count_ones() as usize > k {
+            continue;
+        }
+        let mut l = loose;
+        for d in digits(m & union & !loose) {
+            if cells.iter().any(|&y| c.has(y, d) && !sees(c, x, y)) {
+                l |= 1 << (d - 1);
+            }
+        }
+        if l.count_ones() > 1 {
+            continue;
+        }
+        cells.push(x);
+        let found = grow_wing(c, k, peers, i + 1, cells, u, l, f);
+        cells.pop();
         if found.is_some() {
             return found;
         }
@@ -1419,6 +1504,20 @@ fn simple_colouring(c: &Candidates) -> Option<Step> {
 fn finned_fish(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
     let n = c.shape().size();
     let bx = |cell: usize| c.shape().box_of(cell / n, cell % n);
+    // Per orientation, in_box[l][b]: the positions of line l inside box b.
+    let in_boxes: [Vec<Vec<u64>>; 2] = [true, false].map(|rows_as_base| {
+        (0..n)
+            .map(|l| {
+                (0..n)
+                    .map(|b| {
+                        (0..n)
+                            .filter(|&i| bx(if rows_as_base { l * n + i } else { i * n + l }) == b)
+                            .fold(0u64, |m, i| m | 1 << i)
+                    })
+                    .collect()
+            })
+            .collect()
+    });
     {
         for d in 1..=n as u8 {
             for rows_as_base in [true, false] {
@@ -1436,24 +1535,20 @@ fn finned_fish(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
                             .fold(0u64, |m, i| m | 1 << i)
                     })
                     .collect();
-                // in_box[l][b]: the positions of line l inside box b.
-                let in_box: Vec<Vec<u64>> = (0..n)
-                    .map(|l| {
-                        (0..n)
-                            .map(|b| {
-                                (0..n)
-                                    .filter(|&i| bx(at(l, i)) == b)
-                                    .fold(0u64, |m, i| m | 1 << i)
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let (pos, in_box) = (&pos, &in_box);
+                let in_box = &in_boxes[usize::from(!rows_as_base)];
+                let pos = &pos;
                 let lines: Vec<usize> = (0..n)
                     .filter(|&l| (1..=k as u32 + 3).contains(&pos[l].count_ones()))
                     .collect();
-                let found = subsets(&lines, k, &mut |base: &[usize]| {
-                    let union = base.iter().fold(0u64, |m, &l| m | pos[l]);
+                // The fins lie in one box: the union is at most the cover and that box's lines.
+                let width = if rows_as_base {
+                    c.shape().box_cols()
+                } else {
+                    c.shape().box_rows()
+                };
+                let mask_of = |l: usize| pos[l];
+                let limit = (k + width) as u32;
+                let found = subsets_within(&lines, k, &mask_of, 0, limit, &mut |base, union| {
                     if union.count_ones() as usize <= k {
                         return None; // a plain fish, found earlier
                     }
