@@ -107,6 +107,30 @@ impl Candidates {
         Ok(c)
     }
 
+    /// The pencil marks as a candidate string, the format [`Candidates::from_pencil_marks`]
+    /// reads (a placed cell is written as its one digit).
+    ///
+    /// ```
+    /// use csp_sudoku::human::Candidates;
+    /// use csp_sudoku::{Grid, Shape};
+    /// let c = Candidates::new(&Grid::empty(Shape::new(2, 2).unwrap())).unwrap();
+    /// let text = c.to_pencil_marks();
+    /// assert_eq!(&text[..8], "12341234");
+    /// assert_eq!(Candidates::from_pencil_marks(&text).unwrap(), c);
+    /// ```
+    pub fn to_pencil_marks(&self) -> String {
+        let n = self.shape.size();
+        let mut out = String::with_capacity(n * n * n);
+        for cell in 0..n * n {
+            let v = self.values[cell];
+            for d in 1..=n as u8 {
+                let on = if v != 0 { v == d } else { self.has(cell, d) };
+                out.push(if on { crate::grid::symbol_char(d) } else { '.' });
+            }
+        }
+        out
+    }
+
     /// The shape.
     pub fn shape(&self) -> Shape {
         self.shape

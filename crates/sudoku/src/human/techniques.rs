@@ -1176,6 +1176,9 @@ fn bug_plus_one(c: &Candidates) -> Option<Step> {
     let mut tri = None;
     for &x in &open {
         match c.mask(x).count_ones() {
+            // A cell with one candidate (pencil-mark input) counts as solved if no peer still
+            // holds its digit.
+            1 if c.peers(x).all(|p| c.mask(p) & c.mask(x) == 0) => {}
             2 => {}
             3 if tri.is_none() => tri = Some(x),
             _ => return None,
@@ -1185,9 +1188,12 @@ fn bug_plus_one(c: &Candidates) -> Option<Step> {
     let (r, col) = (x / n, x % n);
     let b = c.shape().box_of(r, col);
     let d = digits(c.mask(x)).find(|&d| {
-        [r, n + col, 2 * n + b]
-            .iter()
-            .all(|&u| c.units()[u].iter().filter(|&&y| c.has(y, d)).count() == 3)
+        [r, n + col, 2 * n + b].iter().all(|&u| {
+            let holders = c.units()[u]
+                .iter()
+                .filter(|&&y| c.has(y, d) && c.mask(y).count_ones() > 1);
+            holders.count() == 3
+        })
     })?;
     Some(Step {
         technique: Technique::BugPlusOne,
