@@ -87,6 +87,9 @@ struct ExplainArgs {
     /// Draw every step as SVG into this folder (`step-001.svg`, …; created if missing).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Show only the steps rated at least this (2.4 hides the singles); all are applied.
+    #[arg(long, value_name = "RATING", default_value_t = 0.0)]
+    min_rating: f64,
 }
 
 #[derive(Args, Debug)]
@@ -559,6 +562,11 @@ fn explain(args: &ExplainArgs) -> Result<ExitCode> {
             break;
         };
         k += 1;
+        let difficulty = rating::difficulty(&c, &step);
+        if difficulty < args.min_rating {
+            c.apply(&step);
+            continue;
+        }
         if let Some(dir) = &args.svg {
             let path = dir.join(format!("step-{k:03}.svg"));
             std::fs::write(&path, csp_sudoku::render::step_svg(&c, &step))
@@ -569,9 +577,8 @@ fn explain(args: &ExplainArgs) -> Result<ExitCode> {
         } else {
             writeln!(
                 out,
-                "{k:>3}. {} ({:.1}): {} → {}",
+                "{k:>3}. {} ({difficulty:.1}): {} → {}",
                 step.technique,
-                rating::difficulty(&c, &step),
                 step.explanation,
                 step_effect(&c, &step)
             )?;
