@@ -84,12 +84,27 @@ pub fn svg(puzzle: &Grid, solution: Option<&Grid>) -> String {
 
 /// An SVG drawing of one logical step on its candidate grid: placed values in black, pencil
 /// marks small and grey, the pattern's cells shaded yellow, eliminated candidates red and
-/// struck through, placements green, and the step's sentence as a caption.
+/// struck through, placements green, a chain's candidates circled in blue (X-chains and AICs
+/// with their links: strong solid, weak dashed), and the step's sentence as a caption.
 pub fn step_svg(c: &crate::human::Candidates, step: &crate::human::Step) -> String {
     let shape = c.shape();
     let n = shape.size();
-    let (cell, margin, caption) = (54usize, 10usize, 48usize);
+    let (cell, margin) = (54usize, 10usize);
     let side = n * cell;
+    // The caption, wrapped at word boundaries to the grid's width (about 6.5 px a character
+    // at 12 px).
+    let per_line = (side * 10 / 65).max(20);
+    let mut caption_lines: Vec<String> = Vec::new();
+    for word in format!("{}: {}", step.technique, step.explanation).split(' ') {
+        match caption_lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= per_line => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => caption_lines.push(word.to_string()),
+        }
+    }
+    let caption = 16 * caption_lines.len() + 24;
     let (w, h) = (side + 2 * margin, side + 2 * margin + caption);
     let sub = (n as f64).sqrt().ceil() as usize;
     let mut s = String::new();
@@ -173,15 +188,55 @@ pub fn step_svg(c: &crate::human::Candidates, step: &crate::human::Step) -> Stri
             }
         }
     }
-    let text = format!("{}: {}", step.technique, step.explanation)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    let _ = writeln!(
-        s,
-        r#"<text x="{margin}" y="{}" font-size="12">{text}</text>"#,
-        side + margin + 28
+    // Chains: the candidates circled; for X-chains and AICs the links drawn, strong ones solid
+    // and weak ones dashed, alternating from a strong first link.
+    let centre = |x: usize, d: u8| {
+        let k = usize::from(d) - 1;
+        let (x0, y0) = (margin + (x % n) * cell, margin + (x / n) * cell);
+        (
+            x0 + (k % sub) * cell / sub + cell / (2 * sub),
+            y0 + (k / sub) * cell / sub + cell / (2 * sub),
+        )
+    };
+    let links = matches!(
+        step.technique,
+        crate::human::Technique::XChain | crate::human::Technique::Aic
     );
+    if links {
+        for (i, pair) in step.chain.windows(2).enumerate() {
+            let ((a, da), (b, db)) = (centre(pair[0].0, pair[0].1), centre(pair[1].0, pair[1].1));
+            let dash = if i % 2 == 0 {
+                ""
+            } else {
+                r#" stroke-dasharray="4 3""#
+            };
+            let _ = writeln!(
+                s,
+                r##"<line x1="{a}" y1="{da}" x2="{b}" y2="{db}" stroke="#1f5fbf" stroke-width="1.6"{dash}/>"##
+            );
+        }
+    }
+    for &(x, d) in &step.chain {
+        if c.value(x) == 0 {
+            let (cx, cy) = centre(x, d);
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#1f5fbf" stroke-width="1.4"/>"##,
+                small * 6 / 10
+            );
+        }
+    }
+    for (i, line) in caption_lines.iter().enumerate() {
+        let text = line
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        let _ = writeln!(
+            s,
+            r#"<text x="{margin}" y="{}" font-size="12">{text}</text>"#,
+            side + margin + 24 + 16 * i
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
@@ -202,5 +257,28 @@ mod tests {
         assert_eq!(out.matches("font-weight=\"bold\"").count(), 1);
         assert_eq!(out.matches("#1f5fbf").count(), 15);
         assert!(out.starts_with("<svg"));
+    }
+
+    #[test]
+    fn a_chain_is_drawn_with_its_links() {
+        let text =
+            "......5.94....2.8....5..64..4..1..93.9.2.4.1.38..5..6..39..8....6.1....87.8......";
+        let g = &crate::parse::parse(text, "t").unwrap()[0].grid;
+        let mut c = crate::human::Candidates::new(g).unwrap();
+        let step = loop {
+            let step = crate::human::next_step(&c).unwrap();
+            if step.technique == crate::human::Technique::Aic {
+                break step;
+            }
+            c.apply(&step);
+        };
+        let out = step_svg(&c, &step);
+        let circles = out.matches("<circle").count();
+        assert_eq!(circles, step.chain.len());
+        // Links between consecutive candidates, every other one dashed.
+        assert_eq!(
+            out.matches("stroke-dasharray").count(),
+            (step.chain.len() - 1) / 2
+        );
     }
 }
