@@ -64,7 +64,15 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::XChain => 5.5 + 0.4 * (step.chain.len() / 2).saturating_sub(3) as f64,
         Technique::SimpleColouring => 6.5 + length_bonus(step.chain.len()),
         Technique::WWing => 7.0,
-        Technique::XyChain => 7.0 + length_bonus(step.chain.len()),
+        // An XY-chain whose ends see each other closes into a cycle, which SE rates from 6.6.
+        Technique::XyChain => {
+            let ends = (step.chain.first(), step.chain.last());
+            let closed = matches!(ends, (Some(&(a, _)), Some(&(b, _))) if a != b && {
+                let box_of = |x: usize| c.shape().box_of(x / n, x % n);
+                a / n == b / n || a % n == b % n || box_of(a) == box_of(b)
+            });
+            (if closed { 6.6 } else { 7.0 }) + length_bonus(step.chain.len())
+        }
         // SE's forcing chains start at 7.0 and grow with the chain's length (its
         // `getLengthDifficulty`: +0.1 per doubling of the length beyond 4, roughly).
         Technique::ForcingChain => 7.0 + length_bonus(step.chain.len()),
