@@ -235,9 +235,22 @@ pub struct Step {
     pub explanation: String,
 }
 
-/// The easiest applicable step, or `None` when no technique implemented applies.
+/// The easiest applicable step, or `None` when no technique implemented applies. The order
+/// is [`Technique::ALL`]'s, with Sudoku Explainer's "direct" forms (a pointing, claiming,
+/// hidden pair or triple that at once leaves a hidden single) tried where their ratings put
+/// them: direct pointing, claiming and hidden pair before naked singles, direct hidden triple
+/// right after.
 pub fn next_step(c: &Candidates) -> Option<Step> {
-    Technique::ALL.iter().find_map(|t| t.find(c))
+    use Technique::*;
+    let first = [FullHouse, HiddenSingle];
+    let direct = [Pointing, Claiming, HiddenPair];
+    first
+        .iter()
+        .find_map(|t| t.find(c))
+        .or_else(|| direct.iter().find_map(|t| t.find_direct(c)))
+        .or_else(|| NakedSingle.find(c))
+        .or_else(|| HiddenTriple.find_direct(c))
+        .or_else(|| Technique::ALL[3..].iter().find_map(|t| t.find(c)))
 }
 
 /// Applies easiest-first steps until the grid is solved or no technique applies; the steps

@@ -2,7 +2,7 @@
 //! techniques implemented); ER is the hardest step of the easiest-first path, EP the hardest
 //! up to the first placement, ED the first step's.
 
-use super::techniques::Technique;
+use super::techniques::{Technique, leaves_hidden_single, leaves_hidden_single_in_its_unit};
 use super::{Candidates, Step, next_step};
 use crate::grid::Grid;
 use std::fmt;
@@ -24,10 +24,10 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         }
         Technique::NakedSingle => 2.3,
         // SE's "direct" forms: the eliminations at once leave a hidden single.
-        Technique::Pointing if direct(c, step) => 1.7,
-        Technique::Claiming if direct(c, step) => 1.9,
-        Technique::HiddenPair if direct(c, step) => 2.0,
-        Technique::HiddenTriple if direct(c, step) => 2.5,
+        Technique::Pointing if leaves_hidden_single(c, step) => 1.7,
+        Technique::Claiming if leaves_hidden_single(c, step) => 1.9,
+        Technique::HiddenPair if leaves_hidden_single_in_its_unit(c, step) => 2.0,
+        Technique::HiddenTriple if leaves_hidden_single_in_its_unit(c, step) => 2.5,
         Technique::Pointing => 2.6,
         Technique::Claiming => 2.8,
         Technique::NakedPair => 3.0,
@@ -93,14 +93,6 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
 fn length_bonus(len: usize) -> f64 {
     let len = len.max(1) as f64;
     (0.1 * (len / 4.0).log2().ceil().max(0.0)).min(1.4)
-}
-
-/// Whether applying `step` leaves a hidden single (there was none before: singles are tried
-/// first), which makes it one of Sudoku Explainer's cheaper "direct" techniques.
-fn direct(c: &Candidates, step: &Step) -> bool {
-    let mut after = c.clone();
-    after.apply(step);
-    Technique::HiddenSingle.find(&after).is_some()
 }
 
 /// A puzzle's rating.

@@ -168,18 +168,37 @@ impl Technique {
 
     /// The first instance of this technique in `c`, if any.
     pub fn find(self, c: &Candidates) -> Option<Step> {
+        self.find_where(c, &|_| true)
+    }
+
+    /// The first instance whose eliminations at once leave a hidden single: Sudoku Explainer's
+    /// cheaper "direct" forms of pointing, claiming and hidden pairs and triples (`None` for
+    /// the other techniques).
+    pub fn find_direct(self, c: &Candidates) -> Option<Step> {
+        match self {
+            Technique::Pointing | Technique::Claiming => {
+                self.find_where(c, &|s| leaves_hidden_single(c, s))
+            }
+            Technique::HiddenPair | Technique::HiddenTriple => {
+                self.find_where(c, &|s| leaves_hidden_single_in_its_unit(c, s))
+            }
+            _ => None,
+        }
+    }
+
+    fn find_where(self, c: &Candidates, accept: &dyn Fn(&Step) -> bool) -> Option<Step> {
         match self {
             Technique::FullHouse => full_house(c),
             Technique::HiddenSingle => hidden_single(c),
             Technique::NakedSingle => naked_single(c),
-            Technique::Pointing => locked(c, true),
-            Technique::Claiming => locked(c, false),
+            Technique::Pointing => locked(c, true, accept),
+            Technique::Claiming => locked(c, false, accept),
             Technique::NakedPair => naked_subset(c, 2, self),
             Technique::NakedTriple => naked_subset(c, 3, self),
             Technique::NakedQuad => naked_subset(c, 4, self),
-            Technique::HiddenPair => hidden_subset(c, 2, self),
-            Technique::HiddenTriple => hidden_subset(c, 3, self),
-            Technique::HiddenQuad => hidden_subset(c, 4, self),
+            Technique::HiddenPair => hidden_subset(c, 2, self, accept),
+            Technique::HiddenTriple => hidden_subset(c, 3, self, accept),
+            Technique::HiddenQuad => hidden_subset(c, 4, self, accept),
             Technique::XWing => fish(c, 2, self),
             Technique::FinnedXWing => finned_fish(c, 2, self),
             Technique::FinnedSwordfish => finned_fish(c, 3, self),
@@ -213,6 +232,29 @@ impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// Whether applying `step` leaves a hidden single where there was none (singles are tried
+/// first): SE's test for its "direct" techniques.
+pub(crate) fn leaves_hidden_single(c: &Candidates, step: &Step) -> bool {
+    let mut after = c.clone();
+    after.apply(step);
+    hidden_single(&after).is_some()
+}
+
+/// Whether applying a hidden subset leaves a hidden single in a unit holding the whole subset
+/// (SE's "direct" hidden pairs and triples look there only).
+pub(crate) fn leaves_hidden_single_in_its_unit(c: &Candidates, step: &Step) -> bool {
+    let mut after = c.clone();
+    after.apply(step);
+    let n = c.shape().size();
+    c.units().iter().any(|unit| {
+        step.pattern.iter().all(|x| unit.contains(x))
+            && (1..=n as u8).any(|d| {
+                let mut places = unit.iter().filter(|&&x| after.has(x, d));
+                matches!((places.next(), places.next()), (Some(_), None))
+            })
+    })
 }
 
 fn unit_name(c: &Candidates, u: usize) -> String {
@@ -309,7 +351,7 @@ fn naked_single(c: &Candidates) -> Option<Step> {
 
 /// Locked candidates. Pointing: within a box, `d` lies in one line, so the rest of that line
 /// loses `d`. Claiming: within a line, `d` lies in one box, so the rest of that box loses it.
-fn locked(c: &Candidates, pointing: bool) -> Option<Step> {
+fn locked(c: &Candidates, pointing: bool, accept: &dyn Fn(&Step) -> bool) -> Option<Step> {
     let n = c.shape().size();
     let (from, to) = if pointing {
         (2 * n..3 * n, 0..2 * n)
@@ -336,7 +378,7 @@ fn locked(c: &Candidates, pointing: bool) -> Option<Step> {
                     .collect();
                 if !elim.is_empty() {
                     let names: Vec<String> = cells.iter().map(|&x| c.name(x)).collect();
-                    return Some(Step {
+                    let step = Step {
                         technique: if pointing {
                             Technique::Pointing
                         } else {
@@ -353,7 +395,10 @@ fn locked(c: &Candidates, pointing: bool) -> Option<Step> {
                             names.join(", "),
                             unit_name(c, v)
                         ),
-                    });
+                    };
+                    if accept(&step) {
+                        return Some(step);
+                    }
                 }
             }
         }
@@ -466,7 +511,12 @@ fn naked_subset(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
 
 /// Hidden subset: `k` digits of a unit that fit only in the same `k` cells; those cells lose
 /// their other candidates.
-fn hidden_subset(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
+fn hidden_subset(
+    c: &Candidates,
+    k: usize,
+    t: Technique,
+    accept: &dyn Fn(&Step) -> bool,
+) -> Option<Step> {
     let n = c.shape().size();
     for (u, unit) in c.units().iter().enumerate() {
         // Per digit, its places in the unit as a mask of positions.
@@ -496,7 +546,7 @@ fn hidden_subset(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
                 .iter()
                 .flat_map(|&x| digits(c.mask(x) & !keep).map(move |d| (x, d)))
                 .collect();
-            (!elim.is_empty()).then(|| Step {
+            let step = (!elim.is_empty()).then(|| Step {
                 technique: t,
                 pattern: cells.clone(),
                 placements: vec![],
@@ -512,7 +562,8 @@ fn hidden_subset(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-            })
+            });
+            step.filter(|s| accept(s))
         });
         if found.is_some() {
             return found;
