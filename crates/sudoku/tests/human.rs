@@ -113,6 +113,18 @@ fn se_names(t: Technique) -> &'static [&'static str] {
         Technique::TwoStringKite => &["2-String Kite"],
         // SukakuExplainer finds empty rectangles as grouped kites and grouped strong links.
         Technique::EmptyRectangle => &["Grouped 2-String Kite", "Grouped 2 Strong links"],
+        Technique::GroupedTwoStrongLinks => &[
+            "Grouped 2-String Kite",
+            "Grouped 2 Strong links",
+            "Grouped Skyscraper",
+        ],
+        // (The rows name the hardest step of the path, not always the first: SE's two
+        // "grouped 4 strong links" come after other steps, so they are not listed.)
+        Technique::GroupedXChain => &[
+            "Grouped 3 Strong links",
+            "Grouped 3-String Kite",
+            "Grouped 3 Skyscrapers",
+        ],
         Technique::XyWing => &["XY-Wing"],
         Technique::XyzWing => &["XYZ-Wing"],
         Technique::UniqueRectangle => &[

@@ -51,7 +51,7 @@ fn er_ranks_like_sudoku_explainer_on_its_corpus() {
     for (i, row) in confusion.iter().enumerate() {
         println!("{i} {row:?}");
     }
-    assert!(rho >= 0.975, "Spearman {rho:.3}");
+    assert!(rho >= 0.985, "Spearman {rho:.3}");
 }
 
 #[test]
@@ -73,5 +73,5 @@ fn er_ranks_the_narrow_sudokuexchange_band() {
         theirs.push(se);
     }
     let rho = report(&ours, &theirs, start);
-    assert!(rho >= 0.87, "Spearman {rho:.3}");
+    assert!(rho >= 0.885, "Spearman {rho:.3}");
 }

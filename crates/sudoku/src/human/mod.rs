@@ -5,16 +5,17 @@
 //!
 //! Implemented: full house, hidden and naked singles, pointing, claiming, naked and hidden
 //! pairs/triples/quads, X-wing, swordfish, jellyfish and their finned forms, skyscraper,
-//! 2-string kite, empty rectangle, XY-wing, XYZ-wing, unique rectangles (types 1–4), WXYZ- and
+//! 2-string kite, empty rectangle, grouped strong links and grouped X-chains, XY-wing, XYZ-wing, unique rectangles (types 1–4), WXYZ- and
 //! VWXYZ-wings, BUG+1, W-wing, simple colouring, X-chains, XY-chains, alternating inference
 //! chains and loops (mixing bivalue cells and conjugate pairs), and as the last
 //! resort forcing chains: by contradiction, Nishio, cell and region forcing chains (static:
 //! following only what one link forces), then dynamic forcing chains (following every single).
-//! Not implemented: grouped chains (group nodes), almost locked sets, aligned exclusions and
+//! Not implemented: grouped nodes in mixed chains (AICs), almost locked sets, aligned exclusions and
 //! SE's nested chains; a puzzle that needs them is left unsolved and its rating is an estimate.
 
 mod chains;
 mod forcing;
+mod grouped;
 pub mod rating;
 mod techniques;
 

@@ -62,6 +62,10 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         // forcing chains (7.0 and up; its Y-cycles are 6.6–7.0). Colouring is not in SE: it
         // is rated as a chain over its strong links.
         Technique::XChain => 5.5 + 0.4 * (step.chain.len() / 2).saturating_sub(3) as f64,
+        // Its grouped chains (the chain holds a candidate per node): 2 strong links 4.3,
+        // 3 → 5.7, 4 → 6.1, then +0.4 a link.
+        Technique::GroupedTwoStrongLinks => 4.3,
+        Technique::GroupedXChain => 5.7 + 0.4 * (step.chain.len() / 2).saturating_sub(3) as f64,
         Technique::SimpleColouring => 6.5 + length_bonus(step.chain.len()),
         Technique::WWing => 7.0,
         // An XY-chain whose ends see each other closes into a cycle, which SE rates from 6.6.

@@ -38,6 +38,8 @@ pub enum Technique {
     FinnedXWing,
     /// A digit's candidates in a box on one row and one column, and a strong link.
     EmptyRectangle,
+    /// Two strong links on a digit, joined by a weak one, some of whose ends are groups.
+    GroupedTwoStrongLinks,
     /// A trivalue pivot and two bivalue pincers.
     XyzWing,
     /// Uniqueness: four cells of two rows, two columns and two boxes must not all end up as the
@@ -53,6 +55,8 @@ pub enum Technique {
     WxyzWing,
     /// A chain of strong and weak links on one digit: one of its two ends holds the digit.
     XChain,
+    /// An X-chain of three or more strong links some of whose nodes are groups.
+    GroupedXChain,
     /// Uniqueness: all cells bivalue but one; its extra digit must be placed.
     BugPlusOne,
     /// A swordfish with extra candidates (fins) in one box.
@@ -85,7 +89,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 36] = [
+    pub const ALL: [Technique; 38] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -102,6 +106,7 @@ impl Technique {
         Technique::XyWing,
         Technique::FinnedXWing,
         Technique::EmptyRectangle,
+        Technique::GroupedTwoStrongLinks,
         Technique::XyzWing,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
@@ -109,6 +114,7 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::WxyzWing,
         Technique::XChain,
+        Technique::GroupedXChain,
         Technique::BugPlusOne,
         Technique::FinnedSwordfish,
         Technique::FinnedJellyfish,
@@ -148,6 +154,8 @@ impl Technique {
             Technique::TwoStringKite => "2-string kite",
             Technique::XyWing => "XY-wing",
             Technique::EmptyRectangle => "empty rectangle",
+            Technique::GroupedTwoStrongLinks => "grouped 2 strong links",
+            Technique::GroupedXChain => "grouped X-chain",
             Technique::XyzWing => "XYZ-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::WxyzWing => "WXYZ-wing",
@@ -209,6 +217,8 @@ impl Technique {
             Technique::TwoStringKite => two_links(c, false),
             Technique::XyWing => xy_wing(c),
             Technique::EmptyRectangle => empty_rectangle(c),
+            Technique::GroupedTwoStrongLinks => super::grouped::grouped_x_chain(c, 2, 2, self),
+            Technique::GroupedXChain => super::grouped::grouped_x_chain(c, 3, 8, self),
             Technique::XyzWing => xyz_wing(c),
             Technique::UniqueRectangle => unique_rectangle(c),
             Technique::WxyzWing => n_wing(c, 4, self),
