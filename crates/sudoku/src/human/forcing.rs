@@ -327,18 +327,11 @@ enum Verdict {
 
 /// The step at which `placed` makes the verdict true (1-based), if it does.
 fn reached_at(c: &Candidates, placed: &[(usize, u8)], verdict: Verdict) -> Option<usize> {
-    let n = c.shape().size();
-    let sees = |a: usize, b: usize| {
-        a != b
-            && (a / n == b / n
-                || a % n == b % n
-                || c.shape().box_of(a / n, a % n) == c.shape().box_of(b / n, b % n))
-    };
     placed
         .iter()
         .position(|&(x, e)| match verdict {
             Verdict::Place(z, d) => x == z && e == d,
-            Verdict::Eliminate(z, d) => (x == z && e != d) || (e == d && sees(x, z)),
+            Verdict::Eliminate(z, d) => (x == z && e != d) || (e == d && c.sees(x, z)),
         })
         .map(|i| i + 1)
 }

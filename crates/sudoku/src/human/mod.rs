@@ -162,6 +162,13 @@ impl Candidates {
         peers_of(self.shape, &self.units, cell)
     }
 
+    /// Whether two different cells share a row, column or box.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let n = self.shape.size();
+        let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+        a != b && (ra == rb || ca == cb || self.shape.box_of(ra, ca) == self.shape.box_of(rb, cb))
+    }
+
     /// Places `d` in `cell` and removes `d` from its peers.
     pub fn place(&mut self, cell: usize, d: u8) {
         self.values[cell] = d;

@@ -361,9 +361,7 @@ fn subsets_within<T>(
 }
 
 fn sees(c: &Candidates, a: usize, b: usize) -> bool {
-    let n = c.shape().size();
-    let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
-    a != b && (ra == rb || ca == cb || c.shape().box_of(ra, ca) == c.shape().box_of(rb, cb))
+    c.sees(a, b)
 }
 
 /// Cells other than `ends` that see every cell of `ends` and hold `d`.
