@@ -69,13 +69,14 @@ fn no_step_contradicts_the_solution_and_every_technique_fires() {
     {
         assert!(found.contains_key(&t), "{t} never found: {found:?}");
     }
-    // Every technique but these takes a step of the path somewhere: a jellyfish or hidden quad
-    // in a 9-cell unit is the complement of a smaller hidden or naked subset (or fish) tried
-    // first, a colour trap or wrap is an X-chain (tried first, since it rates lower), and
+    // Every technique but these takes a step of the path somewhere: a jellyfish, naked quad or
+    // hidden quad in a 9-cell unit is the complement of a smaller hidden or naked subset (or
+    // fish) tried first, a colour trap or wrap is an X-chain (tried first, since it rates lower), and
     // contradictions found by static singles are rarer than the chains tried before them.
     for t in Technique::ALL.into_iter().filter(|&t| {
         ![
             Technique::HiddenQuad,
+            Technique::NakedQuad,
             Technique::Jellyfish,
             Technique::SimpleColouring,
             Technique::ForcingChain,

@@ -230,9 +230,8 @@ fn contradiction_in(c: &Candidates, trials: &Trials) -> Option<Step> {
         placements: vec![],
         eliminations: vec![(x, d)],
         explanation: format!(
-            "if {} were {d}, {} single(s) later {why}; so {} is not {d}",
-            c.name(x),
-            chain.len(),
+            "{}, and then {why}; so {} is not {d}",
+            placements_text(c, &t.placed),
             c.name(x)
         ),
         chain,
@@ -316,6 +315,15 @@ pub(crate) fn nishio(c: &Candidates) -> Option<Step> {
             c.name(x)
         ),
     })
+}
+
+/// Placements as `r1c1=5 → r2c3=4 → …`.
+fn placements_text(c: &Candidates, placed: &[(usize, u8)]) -> String {
+    placed
+        .iter()
+        .map(|&(x, d)| format!("{}={d}", c.name(x)))
+        .collect::<Vec<_>>()
+        .join(" → ")
 }
 
 /// What every branch of a forcing chain agrees on.
@@ -409,7 +417,13 @@ fn multiple_in(c: &Candidates, trials: &Trials, by_cell: bool) -> Option<Step> {
     let mut consider = |what: String, set: Vec<(usize, u8)>| {
         let branches: Vec<&Trial> = set.iter().filter_map(|&(x, d)| trials.get(x, d)).collect();
         if let Some((verdict, chains)) = agree(c, &branches) {
-            let total: usize = chains.iter().map(Vec::len).sum();
+            // Dead branches count with the placements that led to their contradiction.
+            let dead: usize = branches
+                .iter()
+                .filter(|t| t.end.is_err())
+                .map(|t| t.placed.len())
+                .sum();
+            let total = chains.iter().map(Vec::len).sum::<usize>() + dead;
             if best.as_ref().is_none_or(|b| total < b.0) {
                 best = Some((total, what, set, verdict, chains));
             }
@@ -443,16 +457,29 @@ fn multiple_in(c: &Candidates, trials: &Trials, by_cell: bool) -> Option<Step> {
         Verdict::Place(z, d) => (vec![(z, d)], vec![], format!("{} is {d}", c.name(z))),
         Verdict::Eliminate(z, d) => (vec![], vec![(z, d)], format!("{} is not {d}", c.name(z))),
     };
-    let options = set
-        .iter()
-        .map(|&(x, d)| if by_cell { d.to_string() } else { c.name(x) })
-        .collect::<Vec<_>>()
-        .join(", ");
-    let lengths = chains
-        .iter()
-        .map(|ch| ch.len().to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
+    // Each branch as the placements it forces, up to the verdict; dead branches (a
+    // contradiction) said so.
+    let mut live = chains.iter();
+    let mut all_chains: Vec<(usize, u8)> = Vec::new();
+    let mut texts = Vec::new();
+    for &(x, d) in &set {
+        match trials.get(x, d) {
+            Some(Trial { end: Ok(_), .. }) => {
+                let ch = live.next().map_or(&[][..], Vec::as_slice);
+                all_chains.extend_from_slice(ch);
+                texts.push(placements_text(c, ch));
+            }
+            Some(Trial {
+                end: Err(why),
+                placed,
+            }) => {
+                all_chains.extend_from_slice(placed);
+                texts.push(format!("{}, and {why}", placements_text(c, placed)));
+            }
+            None => {}
+        }
+    }
+    let branches = texts.join("; ");
     Some(Step {
         technique: match (trials.dynamic, by_cell) {
             (true, _) => Technique::DynamicForcingChain,
@@ -462,16 +489,15 @@ fn multiple_in(c: &Candidates, trials: &Trials, by_cell: bool) -> Option<Step> {
         pattern: set.iter().map(|&(x, _)| x).collect(),
         placements,
         eliminations,
-        chain: chains.concat(),
-        explanation: if by_cell {
-            format!(
-                "{what} is one of {options}; each, followed by singles ({lengths} placements), gives {claim}: so {claim}"
-            )
-        } else {
-            format!(
-                "{what} goes in one of {options}; each, followed by singles ({lengths} placements), gives {claim}: so {claim}"
-            )
-        },
+        chain: all_chains,
+        explanation: format!(
+            "{what} {}: {branches}; every way, {claim}",
+            if by_cell {
+                "takes one of its digits"
+            } else {
+                "goes in one of its places"
+            }
+        ),
     })
 }
 
