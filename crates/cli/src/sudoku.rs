@@ -414,7 +414,8 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode> {
         let p = g.puzzle();
         tried += 1;
         if let Some(l) = level {
-            if rating::rate(&p).is_none_or(|r| rating::Level::of(r.er) != l) {
+            // Rated only up to the level's ceiling: no chain is searched for an easy puzzle.
+            if rating::rate_within(&p, l.ceiling()).is_none_or(|r| rating::Level::of(r.er) != l) {
                 continue;
             }
         }

@@ -7,7 +7,7 @@
 
 use crate::encode::{ModelKind, Solver, encode};
 use crate::grid::Grid;
-use crate::human::rating::{Level, rate};
+use crate::human::rating::{Level, rate_within};
 use crate::shape::Shape;
 use csp_core::heuristics::SplitMix64;
 use csp_core::{SearchConfig, ValueOrder, VarOrder};
@@ -163,7 +163,7 @@ impl Generator {
     pub fn puzzle_at(&mut self, level: Level, attempts: usize) -> Option<Grid> {
         (0..attempts).find_map(|_| {
             let p = self.puzzle();
-            rate(&p)
+            rate_within(&p, level.ceiling())
                 .is_some_and(|r| Level::of(r.er) == level)
                 .then_some(p)
         })

@@ -75,3 +75,30 @@ fn er_ranks_the_narrow_sudokuexchange_band() {
     let rho = report(&ours, &theirs, start);
     assert!(rho >= 0.885, "Spearman {rho:.3}");
 }
+
+#[test]
+fn rating_within_a_ceiling_agrees_with_the_full_rating() {
+    use csp_sudoku::human::rating::rate_within;
+    let text = rated("se_explainer_corpus.tsv");
+    let mut checked = 0;
+    for line in text.lines().skip(1).step_by(3) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 6 || !f[4].is_empty() || f[2].len() != 81 {
+            continue;
+        }
+        let puzzle = &parse::parse(f[2], "corpus").unwrap()[0];
+        let full = rate(&puzzle.grid);
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+            let max = level.ceiling();
+            let expected = full.clone().filter(|r| r.er <= max);
+            assert_eq!(
+                rate_within(&puzzle.grid, max),
+                expected,
+                "{} at {max}",
+                f[0]
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 250, "{checked}");
+}

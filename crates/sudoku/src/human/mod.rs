@@ -249,6 +249,12 @@ pub struct Step {
 /// them: direct pointing, claiming and hidden pair before naked singles, direct hidden triple
 /// right after.
 pub fn next_step(c: &Candidates) -> Option<Step> {
+    next_step_before(c, &|_| false)
+}
+
+/// [`next_step`], giving up (`None`) at the first technique of the main pass (after singles
+/// and direct forms) for which `stop` holds.
+pub(crate) fn next_step_before(c: &Candidates, stop: &dyn Fn(Technique) -> bool) -> Option<Step> {
     use Technique::*;
     let first = [FullHouse, HiddenSingle];
     let direct = [Pointing, Claiming, HiddenPair];
@@ -258,7 +264,12 @@ pub fn next_step(c: &Candidates) -> Option<Step> {
         .or_else(|| direct.iter().find_map(|t| t.find_direct(c)))
         .or_else(|| NakedSingle.find(c))
         .or_else(|| HiddenTriple.find_direct(c))
-        .or_else(|| Technique::ALL[3..].iter().find_map(|t| t.find(c)))
+        .or_else(|| {
+            Technique::ALL[3..]
+                .iter()
+                .take_while(|&&t| !stop(t))
+                .find_map(|t| t.find(c))
+        })
 }
 
 /// Applies easiest-first steps until the grid is solved or no technique applies; the steps

@@ -3,7 +3,7 @@
 //! up to the first placement, ED the first step's.
 
 use super::techniques::{Technique, leaves_hidden_single, leaves_hidden_single_in_its_unit};
-use super::{Candidates, Step, next_step};
+use super::{Candidates, Step, next_step_before};
 use crate::grid::Grid;
 use std::fmt;
 
@@ -147,6 +147,17 @@ impl Level {
         }
     }
 
+    /// The highest ER of the level (expert stays below 7.0; extreme has no ceiling).
+    pub fn ceiling(self) -> f64 {
+        match self {
+            Level::Easy => 2.3,
+            Level::Medium => 3.4,
+            Level::Hard => 4.4,
+            Level::Expert => 6.99,
+            Level::Extreme => f64::INFINITY,
+        }
+    }
+
     /// The name.
     pub fn name(self) -> &'static str {
         match self {
@@ -169,16 +180,26 @@ impl fmt::Display for Level {
 /// applies before the grid is solved, ER is set beyond the forcing chains: 8.5 plus a tenth
 /// per doubling of the candidates left (a rough stand-in for SE's nested chains, documented
 /// as an estimate by [`Rating::solved_by_logic`]).
-pub fn rate_candidates(mut c: Candidates) -> Rating {
+pub fn rate_candidates(c: Candidates) -> Rating {
+    walk(c, &|_| false, f64::INFINITY).expect("no rating is above infinity")
+}
+
+/// The easiest-first path from `c`, giving up (`None`) as soon as a step (or the estimate for
+/// a grid no technique solves) rates above `max_er`; `stop` ends the main pass early (see
+/// [`rate_within`]).
+fn walk(mut c: Candidates, stop: &dyn Fn(Technique) -> bool, max_er: f64) -> Option<Rating> {
     let (mut er, mut ep, mut ed) = (0.0f64, 0.0f64, None);
     let mut placed = false;
     let mut hardest = None;
     let mut steps = 0;
     while !c.is_solved() {
-        let Some(step) = next_step(&c) else {
+        let Some(step) = next_step_before(&c, stop) else {
             let n = c.shape().size();
             let left: u32 = (0..n * n).map(|x| c.mask(x).count_ones()).sum();
             let estimate = 8.5 + 0.1 * f64::from(left.max(1)).log2();
+            if estimate > max_er {
+                return None;
+            }
             if estimate > er {
                 er = estimate;
                 hardest = None;
@@ -186,16 +207,19 @@ pub fn rate_candidates(mut c: Candidates) -> Rating {
             if !placed {
                 ep = ep.max(estimate);
             }
-            return Rating {
+            return Some(Rating {
                 er,
                 ep,
                 ed: ed.unwrap_or(estimate),
                 hardest,
                 solved_by_logic: false,
                 steps,
-            };
+            });
         };
         let d = difficulty(&c, &step);
+        if d > max_er {
+            return None;
+        }
         ed.get_or_insert(d);
         if d > er {
             er = d;
@@ -208,14 +232,69 @@ pub fn rate_candidates(mut c: Candidates) -> Rating {
         c.apply(&step);
         steps += 1;
     }
-    Rating {
+    Some(Rating {
         er,
         ep,
         ed: ed.unwrap_or(0.0),
         hardest,
         solved_by_logic: true,
         steps,
+    })
+}
+
+/// The least difficulty of a step of `t` on the main pass of the easiest-first path, after
+/// singles and SE's direct forms were tried (so pointing, claiming and hidden pairs and
+/// triples at their plain ratings). Checked against [`difficulty`] by the tests of
+/// [`rate_within`].
+fn floor(t: Technique) -> f64 {
+    use Technique::*;
+    match t {
+        FullHouse => 1.0,
+        HiddenSingle => 1.2,
+        NakedSingle => 2.3,
+        Pointing => 2.6,
+        Claiming => 2.8,
+        NakedPair => 3.0,
+        XWing => 3.2,
+        HiddenPair => 3.4,
+        NakedTriple => 3.6,
+        Swordfish => 3.8,
+        HiddenTriple | Skyscraper => 4.0,
+        TwoStringKite => 4.1,
+        XyWing => 4.2,
+        FinnedXWing | EmptyRectangle | GroupedTwoStrongLinks => 4.3,
+        XyzWing => 4.4,
+        UniqueRectangle => 4.5,
+        NakedQuad => 5.0,
+        Jellyfish => 5.2,
+        HiddenQuad => 5.4,
+        WxyzWing | XChain => 5.5,
+        BugPlusOne => 5.6,
+        GroupedXChain | FinnedSwordfish => 5.7,
+        FinnedJellyfish => 6.1,
+        VwxyzWing => 6.3,
+        SimpleColouring => 6.5,
+        XyChain => 6.6,
+        WWing | Aic | ForcingChain => 7.0,
+        Nishio => 7.5,
+        CellForcingChain | RegionForcingChain => 8.0,
+        DynamicForcingChain => 8.5,
     }
+}
+
+/// The rating of `puzzle` if its ER is at most `max_er`, else `None` — the same as [`rate`]
+/// filtered, but without trying the techniques that only rate above `max_er` when the order
+/// allows it (when no technique after the first one rated above `max_er` rates below it
+/// again), which makes asking "is this easy / medium / hard?" cheap: no chain is ever
+/// searched. Otherwise it rates fully.
+pub fn rate_within(puzzle: &Grid, max_er: f64) -> Option<Rating> {
+    let main = &Technique::ALL[3..];
+    let barrier = main.iter().position(|&t| floor(t) > max_er);
+    let exact = barrier.is_some_and(|b| main[b..].iter().all(|&t| floor(t) > max_er));
+    if !exact {
+        return rate(puzzle).filter(|r| r.er <= max_er);
+    }
+    walk(Candidates::new(puzzle)?, &|t| floor(t) > max_er, max_er)
 }
 
 /// Rates a puzzle; `None` when the givens clash.
