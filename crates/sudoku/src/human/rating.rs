@@ -1,6 +1,8 @@
-//! Sudoku Explainer–style rating: every step has a difficulty (SE's published values for the
-//! techniques implemented); ER is the hardest step of the easiest-first path, EP the hardest
-//! up to the first placement, ED the first step's.
+//! Sudoku Explainer–style rating: every step has a difficulty on SE's scale (the values of
+//! SukakuExplainer, which rated the calibration data, for the techniques it has; the others
+//! placed by what SE finds instead, each choice commented below); ER is the hardest step of
+//! the easiest-first path, EP the hardest up to the first placement, ED the first step's.
+//! [`rate_within`] answers "is the ER at most x?" without searching for harder techniques.
 
 use super::techniques::{Technique, leaves_hidden_single, leaves_hidden_single_in_its_unit};
 use super::{Candidates, Step, next_step_before};
