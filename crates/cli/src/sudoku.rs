@@ -43,6 +43,9 @@ enum SudokuCommand {
     Hint(HintArgs),
     /// Generate minimal puzzles with a unique solution, one per line.
     Generate(GenerateArgs),
+    /// List the techniques in the order they are tried, with their base rating and what each
+    /// looks for.
+    Techniques,
 }
 
 #[derive(Args, Debug)]
@@ -376,7 +379,36 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         SudokuCommand::Explain(e) => explain(e),
         SudokuCommand::Hint(h) => hint(h),
         SudokuCommand::Generate(g) => generate(g),
+        SudokuCommand::Techniques => techniques(),
     }
+}
+
+fn techniques() -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "rating  technique                      looks for")?;
+    for t in human::Technique::ALL {
+        writeln!(
+            out,
+            "{:>6.1}  {:<30} {}",
+            rating::base_difficulty(t),
+            t.name(),
+            t.description()
+        )?;
+    }
+    writeln!(
+        out,
+        "(pointing, claiming and hidden pairs and triples rate 1.7, 1.9, 2.0 and 2.5 when they at once leave a hidden single; chains add a tenth or more as they grow)"
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// "a digit that fits in only one cell of a unit": a description inside a sentence.
+fn in_sentence(description: &str) -> String {
+    let mut chars = description.trim_end_matches('.').chars();
+    chars
+        .next()
+        .map(|first| first.to_lowercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 fn generate(args: &GenerateArgs) -> Result<ExitCode> {
@@ -638,7 +670,12 @@ fn hint(args: &HintArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     match args.level {
-        1 => writeln!(out, "try a {}", step.technique)?,
+        1 => writeln!(
+            out,
+            "try a {}: {}",
+            step.technique,
+            in_sentence(step.technique.description())
+        )?,
         2 => writeln!(
             out,
             "try a {} involving {}",

@@ -792,7 +792,10 @@ fn explain_hint_rate_and_generate_work_together() {
             ]))
         })
         .collect();
-    assert_eq!(hints[0], "try a hidden single\n");
+    assert_eq!(
+        hints[0],
+        "try a hidden single: a digit that fits in only one cell of a unit\n"
+    );
     assert!(hints[1].starts_with("try a hidden single involving r1c4"));
     assert!(hints[2].contains("r1c6 = 8"));
     let svg = std::env::temp_dir().join(format!("csp-hint-{}.svg", std::process::id()));
@@ -850,7 +853,7 @@ fn pencil_marks_are_accepted_and_bad_ones_named() {
     let o = csp_stdin(&["sudoku", "hint", "-"], &nine);
     assert_eq!(
         stdout(&o),
-        "try a hidden single\n",
+        "try a hidden single: a digit that fits in only one cell of a unit\n",
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
@@ -862,5 +865,26 @@ fn pencil_marks_are_accepted_and_bad_ones_named() {
         String::from_utf8_lossy(&o.stderr).contains("position 1: expected 1 or '.', found '5'"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn sudoku_techniques_lists_every_technique_with_its_rating() {
+    let out = stdout(&csp(&["sudoku", "techniques"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.len(),
+        csp_sudoku::human::Technique::ALL.len() + 2,
+        "{out}"
+    );
+    assert!(
+        lines[1].contains("1.0") && lines[1].contains("full house"),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("8.5") && l.contains("dynamic forcing chain")),
+        "{out}"
     );
 }

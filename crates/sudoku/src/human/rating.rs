@@ -246,9 +246,9 @@ fn walk(mut c: Candidates, stop: &dyn Fn(Technique) -> bool, max_er: f64) -> Opt
 
 /// The least difficulty of a step of `t` on the main pass of the easiest-first path, after
 /// singles and SE's direct forms were tried (so pointing, claiming and hidden pairs and
-/// triples at their plain ratings). Checked against [`difficulty`] by the tests of
-/// [`rate_within`].
-fn floor(t: Technique) -> f64 {
+/// triples at their plain ratings; chains grow with their length from here). Checked against
+/// [`difficulty`] by the tests of [`rate_within`].
+pub fn base_difficulty(t: Technique) -> f64 {
     use Technique::*;
     match t {
         FullHouse => 1.0,
@@ -291,12 +291,16 @@ fn floor(t: Technique) -> f64 {
 /// searched. Otherwise it rates fully.
 pub fn rate_within(puzzle: &Grid, max_er: f64) -> Option<Rating> {
     let main = &Technique::ALL[3..];
-    let barrier = main.iter().position(|&t| floor(t) > max_er);
-    let exact = barrier.is_some_and(|b| main[b..].iter().all(|&t| floor(t) > max_er));
+    let barrier = main.iter().position(|&t| base_difficulty(t) > max_er);
+    let exact = barrier.is_some_and(|b| main[b..].iter().all(|&t| base_difficulty(t) > max_er));
     if !exact {
         return rate(puzzle).filter(|r| r.er <= max_er);
     }
-    walk(Candidates::new(puzzle)?, &|t| floor(t) > max_er, max_er)
+    walk(
+        Candidates::new(puzzle)?,
+        &|t| base_difficulty(t) > max_er,
+        max_er,
+    )
 }
 
 /// Rates a puzzle; `None` when the givens clash.

@@ -56,7 +56,7 @@ pub enum Technique {
     /// A trivalue pivot and two bivalue pincers.
     XyzWing,
     /// Uniqueness: four cells of two rows, two columns and two boxes must not all end up as the
-    /// same pair (types 1, 2 and 4).
+    /// same pair (types 1 to 4).
     UniqueRectangle,
     /// Four cells of a unit whose candidates are four digits.
     NakedQuad,
@@ -87,13 +87,16 @@ pub enum Technique {
     XyChain,
     /// An alternating inference chain (or loop) mixing bivalue cells and strong links.
     Aic,
-    /// A candidate whose placement leads, by singles, to a contradiction.
+    /// A candidate whose placement leads, through the singles one link makes, to a
+    /// contradiction.
     ForcingChain,
     /// A digit assumed in a cell leaves, by its hidden singles, a unit without a place for it.
     Nishio,
-    /// Every candidate of a cell, followed by singles, leads to the same conclusion.
+    /// Every candidate of a cell, followed by the singles one link makes, leads to the same
+    /// conclusion.
     CellForcingChain,
-    /// Every place of a digit in a unit, followed by singles, leads to the same conclusion.
+    /// Every place of a digit in a unit, followed by the singles one link makes, leads to the
+    /// same conclusion.
     RegionForcingChain,
     /// A contradiction, cell or region forcing chain following every single, not only those
     /// one link makes.
@@ -184,6 +187,92 @@ impl Technique {
             Technique::CellForcingChain => "cell forcing chains",
             Technique::RegionForcingChain => "region forcing chains",
             Technique::DynamicForcingChain => "dynamic forcing chain",
+        }
+    }
+
+    /// What the technique looks for, in one sentence (the variant's documentation).
+    pub fn description(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "The last empty cell of a unit.",
+            Technique::HiddenSingle => "A digit that fits in only one cell of a unit.",
+            Technique::NakedSingle => "A cell with one candidate left.",
+            Technique::Pointing => {
+                "A digit confined to one row or column inside a box leaves the rest of that line."
+            }
+            Technique::Claiming => {
+                "A digit confined to one box inside a row or column leaves the rest of that box."
+            }
+            Technique::NakedPair => "Two cells of a unit with the same two candidates.",
+            Technique::XWing => {
+                "A digit confined to two rows (columns) in the same two columns (rows)."
+            }
+            Technique::HiddenPair => "Two digits confined to the same two cells of a unit.",
+            Technique::NakedTriple => "Three cells of a unit whose candidates are three digits.",
+            Technique::Swordfish => "The X-wing pattern with three lines.",
+            Technique::HiddenTriple => "Three digits confined to three cells of a unit.",
+            Technique::Skyscraper => "Two parallel strong links on a digit joined at one end.",
+            Technique::TwoStringKite => {
+                "A row strong link and a column strong link joined in a box."
+            }
+            Technique::XyWing => "A bivalue pivot and two bivalue pincers.",
+            Technique::FinnedXWing => "An X-wing with extra candidates (fins) in one box.",
+            Technique::EmptyRectangle => {
+                "A digit's candidates in a box on one row and one column, and a strong link."
+            }
+            Technique::GroupedTwoStrongLinks => {
+                "Two strong links on a digit, joined by a weak one, some of whose ends are groups."
+            }
+            Technique::XyzWing => "A trivalue pivot and two bivalue pincers.",
+            Technique::UniqueRectangle => {
+                "Uniqueness: four cells of two rows, two columns and two boxes must not all end up as the same pair (types 1 to 4)."
+            }
+            Technique::NakedQuad => "Four cells of a unit whose candidates are four digits.",
+            Technique::Jellyfish => "The X-wing pattern with four lines.",
+            Technique::HiddenQuad => "Four digits confined to four cells of a unit.",
+            Technique::WxyzWing => {
+                "Four cells seeing a pivot, four digits, one of them not confined."
+            }
+            Technique::XChain => {
+                "A chain of strong and weak links on one digit: one of its two ends holds the digit."
+            }
+            Technique::GroupedXChain => {
+                "An X-chain of three or more strong links some of whose nodes are groups."
+            }
+            Technique::BugPlusOne => {
+                "Uniqueness: all cells bivalue but one; its extra digit must be placed."
+            }
+            Technique::FinnedSwordfish => "A swordfish with extra candidates (fins) in one box.",
+            Technique::FinnedJellyfish => "A jellyfish with extra candidates (fins) in one box.",
+            Technique::VwxyzWing => {
+                "Five cells seeing a pivot, five digits, one of them not confined."
+            }
+            Technique::SimpleColouring => {
+                "Two-colouring a digit's strong links: a colour seen twice in a unit is false, and a cell seeing both colours cannot hold the digit."
+            }
+            Technique::WWing => {
+                "Two equal bivalue cells joined by a strong link on one of their digits."
+            }
+            Technique::XyChain => {
+                "A chain of bivalue cells: one of its two ends holds the shared digit."
+            }
+            Technique::Aic => {
+                "An alternating inference chain (or loop) mixing bivalue cells and strong links."
+            }
+            Technique::ForcingChain => {
+                "A candidate whose placement leads, through the singles one link makes, to a contradiction."
+            }
+            Technique::Nishio => {
+                "A digit assumed in a cell leaves, by its hidden singles, a unit without a place for it."
+            }
+            Technique::CellForcingChain => {
+                "Every candidate of a cell, followed by the singles one link makes, leads to the same conclusion."
+            }
+            Technique::RegionForcingChain => {
+                "Every place of a digit in a unit, followed by the singles one link makes, leads to the same conclusion."
+            }
+            Technique::DynamicForcingChain => {
+                "A contradiction, cell or region forcing chain following every single, not only those one link makes."
+            }
         }
     }
 
