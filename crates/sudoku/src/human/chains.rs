@@ -122,6 +122,12 @@ impl Graph {
         self.weak_row(a)[b / 64] >> (b % 64) & 1 == 1
     }
 
+    /// Whether some candidate is weakly linked to both `a` and `b`.
+    fn shares_weak(&self, a: usize, b: usize) -> bool {
+        let (ra, rb) = (self.weak_row(a), self.weak_row(b));
+        ra.iter().zip(rb).any(|(x, y)| x & y != 0)
+    }
+
     /// Candidates weakly linked to both `a` and `b`, except those in `skip`.
     fn common_weak(&self, a: usize, b: usize, skip: &[usize]) -> Vec<usize> {
         let (ra, rb) = (self.weak_row(a), self.weak_row(b));
@@ -243,6 +249,11 @@ fn conclude(
     if end == start {
         return Some((path_to(prev, t), Conclusion::Place));
     }
+    // Most states prove nothing: tell without building the path (this runs per BFS state).
+    let closes = g.is_weak(end, start);
+    if !closes && !g.shares_weak(start, end) {
+        return None;
+    }
     let path = path_to(prev, t);
     let distinct = {
         let mut p = path.clone();
@@ -250,7 +261,7 @@ fn conclude(
         p.dedup();
         p.len() == path.len()
     };
-    if distinct && path.len() >= 4 && g.is_weak(end, start) {
+    if distinct && path.len() >= 4 && closes {
         // Weak links of the loop: (path[1], path[2]), (path[3], path[4]), ..., (end, start).
         let mut elim = Vec::new();
         for i in (1..path.len()).step_by(2) {

@@ -449,10 +449,6 @@ fn subsets_within<T>(
     )
 }
 
-fn sees(c: &Candidates, a: usize, b: usize) -> bool {
-    c.sees(a, b)
-}
-
 /// Cells other than `ends` that see every cell of `ends` and hold `d`.
 fn common_peers(c: &Candidates, ends: &[usize], d: u8) -> Vec<(usize, u8)> {
     let Some(&first) = ends.first() else {
@@ -461,7 +457,7 @@ fn common_peers(c: &Candidates, ends: &[usize], d: u8) -> Vec<(usize, u8)> {
     // Such a cell is a peer of the first end: look among those only, in cell order.
     let mut out: Vec<(usize, u8)> = c
         .peers(first)
-        .filter(|&x| !ends.contains(&x) && c.has(x, d) && ends.iter().all(|&e| sees(c, x, e)))
+        .filter(|&x| !ends.contains(&x) && c.has(x, d) && ends.iter().all(|&e| c.sees(x, e)))
         .map(|x| (x, d))
         .collect();
     out.sort_unstable();

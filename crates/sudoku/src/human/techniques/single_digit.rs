@@ -24,7 +24,7 @@ pub(super) fn two_links(c: &Candidates, parallel: bool) -> Option<Step> {
                 for (x1, y1) in [(a1, b1), (b1, a1)] {
                     for (x2, y2) in [(a2, b2), (b2, a2)] {
                         // x1 and x2 are the joined ends, y1 and y2 the far ends.
-                        if x1 == x2 || y1 == y2 || x1 == y2 || x2 == y1 || sees(c, y1, y2) {
+                        if x1 == x2 || y1 == y2 || x1 == y2 || x2 == y1 || c.sees(y1, y2) {
                             continue;
                         }
                         let joined = if parallel {
@@ -188,7 +188,7 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
                     let targets: Vec<usize> = if want_strong {
                         strong[x].clone()
                     } else {
-                        cells.iter().copied().filter(|&y| sees(c, x, y)).collect()
+                        cells.iter().copied().filter(|&y| c.sees(x, y)).collect()
                     };
                     let slot = usize::from(!want_strong);
                     for y in targets {
@@ -289,7 +289,7 @@ pub(super) fn simple_colouring(c: &Candidates) -> Option<Step> {
                 let clash = cells
                     .iter()
                     .enumerate()
-                    .any(|(i, &a)| cells[i + 1..].iter().any(|&b| sees(c, a, b)));
+                    .any(|(i, &a)| cells[i + 1..].iter().any(|&b| c.sees(a, b)));
                 if clash {
                     return Some(Step {
                         technique: Technique::SimpleColouring,
@@ -308,8 +308,7 @@ pub(super) fn simple_colouring(c: &Candidates) -> Option<Step> {
             let elim: Vec<(usize, u8)> = (0..n * n)
                 .filter(|&x| colour[x] == u8::MAX && c.has(x, d))
                 .filter(|&x| {
-                    let sees_col =
-                        |col: u8| comp.iter().any(|&y| colour[y] == col && sees(c, x, y));
+                    let sees_col = |col: u8| comp.iter().any(|&y| colour[y] == col && c.sees(x, y));
                     sees_col(0) && sees_col(1)
                 })
                 .map(|x| (x, d))

@@ -7,14 +7,14 @@ pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
     let bv = bivalue(c);
     for &p in &bv {
         let pm = c.mask(p);
-        for &a in bv.iter().filter(|&&a| sees(c, p, a)) {
+        for &a in bv.iter().filter(|&&a| c.sees(p, a)) {
             let am = c.mask(a);
             let shared = pm & am;
             if shared.count_ones() != 1 {
                 continue;
             }
             let z = am & !pm;
-            for &b in bv.iter().filter(|&&b| b != a && sees(c, p, b)) {
+            for &b in bv.iter().filter(|&&b| b != a && c.sees(p, b)) {
                 let bm = c.mask(b);
                 // b holds the other pivot digit and z.
                 if bm != (pm & !shared) | z {
@@ -51,13 +51,10 @@ pub(super) fn xyz_wing(c: &Candidates) -> Option<Step> {
     let bv = bivalue(c);
     for p in (0..n * n).filter(|&x| c.mask(x).count_ones() == 3) {
         let pm = c.mask(p);
-        for &a in bv
-            .iter()
-            .filter(|&&a| sees(c, p, a) && c.mask(a) & !pm == 0)
-        {
+        for &a in bv.iter().filter(|&&a| c.sees(p, a) && c.mask(a) & !pm == 0) {
             for &b in bv
                 .iter()
-                .filter(|&&b| b > a && sees(c, p, b) && c.mask(b) & !pm == 0)
+                .filter(|&&b| b > a && c.sees(p, b) && c.mask(b) & !pm == 0)
             {
                 let z = c.mask(a) & c.mask(b);
                 if z.count_ones() != 1 || c.mask(a) == c.mask(b) {
@@ -101,7 +98,7 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
         let peers: Vec<usize> = open
             .iter()
             .copied()
-            .filter(|&x| sees(c, p, x) && (c.mask(x) | c.mask(p)).count_ones() <= k as u32)
+            .filter(|&x| c.sees(p, x) && (c.mask(x) | c.mask(p)).count_ones() <= k as u32)
             .collect();
         cells.clear();
         cells.push(p);
@@ -169,7 +166,7 @@ fn grow_wing(
         }
         let mut l = loose;
         for d in digits(m & union & !loose) {
-            if cells.iter().any(|&y| c.has(y, d) && !sees(c, x, y)) {
+            if cells.iter().any(|&y| c.has(y, d) && !c.sees(x, y)) {
                 l |= 1 << (d - 1);
             }
         }
@@ -194,7 +191,7 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
     for (i, &a) in bv.iter().enumerate() {
         for &b in &bv[i + 1..] {
             let m = c.mask(a);
-            if c.mask(b) != m || sees(c, a, b) {
+            if c.mask(b) != m || c.sees(a, b) {
                 continue;
             }
             for x in digits(m) {
@@ -204,7 +201,7 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
                         if p == a || p == b || q == a || q == b {
                             continue;
                         }
-                        if !(sees(c, p, a) && sees(c, q, b)) {
+                        if !(c.sees(p, a) && c.sees(q, b)) {
                             continue;
                         }
                         let elim = common_peers(c, &[a, b], y);
@@ -252,7 +249,7 @@ pub(super) fn xy_chain(c: &Candidates) -> Option<Step> {
                 for &(cell, on) in &frontier {
                     for &y in bv
                         .iter()
-                        .filter(|&&y| y != start && sees(c, cell, y) && c.has(y, on))
+                        .filter(|&&y| y != start && c.sees(cell, y) && c.has(y, on))
                     {
                         let other = (c.mask(y) & !(1u64 << (on - 1))).trailing_zeros() as u8 + 1;
                         if prev.contains_key(&(y, other)) {
