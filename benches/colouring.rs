@@ -1,19 +1,16 @@
 //! Graph colouring: k-colourability proofs per strategy on a few small shared instances, and
 //! the whole chromatic-number pipeline. Ids are `colouring/<instance>/<what>`. Instances are
-//! read from `$CSP_DATA/colouring` (default `../shared/data/colouring`).
+//! read from `$CSP_DATA/colouring` (default `../shared/data/colouring`), else from the
+//! bundled `data/colouring`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use csp_colouring::chromatic::{self, Config, Effort, KAnswer, Strategy};
 use csp_colouring::{Instance, dimacs};
 use std::hint::black_box;
-use std::path::PathBuf;
 
 fn load(name: &str) -> Option<Instance> {
-    let dir = std::env::var_os("CSP_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
-        PathBuf::from,
-    );
-    match dimacs::read(&dir.join("colouring").join(format!("{name}.col"))) {
+    let set = csp_testdata::open(&format!("colouring/{name}.col"));
+    match dimacs::read(set.path()) {
         Ok(i) => Some(i),
         Err(e) => {
             eprintln!("skipping {name}: {e}");

@@ -1,19 +1,16 @@
 //! Sudoku: the first 20 puzzles of each shared list solved with a uniqueness check (count up
 //! to 2), per model and strategy. Ids are `sudoku/<set>/<model>/<strategy>`. Puzzles are read
-//! from `$CSP_DATA/sudoku` (default `../shared/data/sudoku`).
+//! from `$CSP_DATA/sudoku` (default `../shared/data/sudoku`), else from the bundled samples
+//! in `data/sudoku` (whose first 20 are other puzzles: compare like with like).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use csp_core::{AllDifferentStrength, Propagation, SearchConfig, VarOrder};
 use csp_sudoku::{ModelKind, Puzzle, Solver, encode, parse};
 use std::hint::black_box;
-use std::path::PathBuf;
 
 fn load(name: &str) -> Option<Vec<Puzzle>> {
-    let dir = std::env::var_os("CSP_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
-        PathBuf::from,
-    );
-    match parse::read(&dir.join("sudoku").join(name)) {
+    let set = csp_testdata::open(&format!("sudoku/{name}"));
+    match parse::read(set.path()) {
         Ok(mut p) => {
             p.truncate(20);
             Some(p)

@@ -3,7 +3,7 @@
 //! `verify`).
 
 mod common;
-use common::{data, rated};
+use common::{data, every, rated};
 
 use csp_core::SearchConfig;
 use csp_sudoku::generate::{Generator, Symmetry};
@@ -17,11 +17,8 @@ fn no_step_contradicts_the_solution_and_every_technique_fires() {
     let mut solver = Solver::new(&enc, SearchConfig::default());
     // 3,283 puzzles: every 7th of top1465 (forcing chains make them slow to walk step by
     // step) and every 16th 17-clue puzzle.
-    let mut puzzles: Vec<Puzzle> = data("puzzles3_magictour_top1465")
-        .into_iter()
-        .step_by(7)
-        .collect();
-    puzzles.extend(data("puzzles2_17_clue").into_iter().step_by(16));
+    let mut puzzles: Vec<Puzzle> = every("puzzles3_magictour_top1465", 7);
+    puzzles.extend(every("puzzles2_17_clue", 16));
     // Steps taken on the easiest-first path, and steps found by every technique asked
     // directly on a sample of the positions (techniques shadowed by a more general one tried
     // earlier, like colouring by X-chains, would otherwise never be checked).
@@ -153,7 +150,7 @@ fn se_names(t: Technique) -> &'static [&'static str] {
 
 #[test]
 fn each_technique_fires_on_the_pencil_mark_positions_made_for_it() {
-    let text = rated("se_explainer_pencilmark.tsv");
+    let (text, _) = rated("se_explainer_pencilmark.tsv");
     // Per (technique, SE name): positions tried, positions where ours fired.
     let mut tried: BTreeMap<(Technique, &str), (usize, usize)> = BTreeMap::new();
     for line in text.lines().skip(1) {

@@ -1,28 +1,33 @@
-//! Shared by the integration tests: the data sets, from `$CSP_DATA` or
-//! `../shared/data` beside the repository.
+//! Shared by the integration tests: the data sets, full (`$CSP_DATA` or `../shared/data`)
+//! when present, else the samples bundled in `data/` (see `csp-testdata`).
 
 #![allow(dead_code)]
 
 use csp_sudoku::{Puzzle, parse};
-use std::path::PathBuf;
+use csp_testdata::DataSet;
 
-/// A file of the shared data folder.
-pub fn data_path(rel: &str) -> PathBuf {
-    std::env::var_os("CSP_DATA")
-        .map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-            PathBuf::from,
-        )
-        .join(rel)
+/// A puzzle list of `sudoku/`, and where it was found (for [`DataSet::step`] and
+/// [`DataSet::is_full`]).
+pub fn data_set(file: &str) -> (Vec<Puzzle>, DataSet) {
+    let set = csp_testdata::open(&format!("sudoku/{file}"));
+    let puzzles = parse::read(set.path()).unwrap_or_else(|e| panic!("{e}"));
+    (puzzles, set)
 }
 
-/// A puzzle list of `sudoku/`.
+/// A puzzle list of `sudoku/`, taking every `n`-th puzzle of the full set (the same
+/// puzzles of the sample where its stride divides `n`).
+pub fn every(file: &str, n: usize) -> Vec<Puzzle> {
+    let (puzzles, set) = data_set(file);
+    puzzles.into_iter().step_by(set.step(n)).collect()
+}
+
+/// A puzzle list of `sudoku/`, whole.
 pub fn data(file: &str) -> Vec<Puzzle> {
-    parse::read(&data_path(&format!("sudoku/{file}"))).unwrap_or_else(|e| panic!("{e}"))
+    data_set(file).0
 }
 
-/// The text of a file of `sudoku-rated/`.
-pub fn rated(file: &str) -> String {
-    let path = data_path(&format!("sudoku-rated/{file}"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+/// The text of a file of `sudoku-rated/`, and where it was found.
+pub fn rated(file: &str) -> (String, DataSet) {
+    let set = csp_testdata::open(&format!("sudoku-rated/{file}"));
+    (set.read_to_string(), set)
 }
