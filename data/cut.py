@@ -34,7 +34,7 @@ STRIDED = [
 GRAPHS = [
     "myciel3", "myciel4", "myciel5", "myciel6", "queen5_5", "queen6_6", "queen8_8",
     "1-FullIns_3", "2-Insertions_3", "2-FullIns_3", "huck", "jean", "david", "anna",
-    "miles250", "games120", "mug88_1", "r125.1", "le450_5a",
+    "miles250", "games120", "mug88_1", "r125.1", "le450_5a", "1-Insertions_4",
 ]
 RAW = ["queen5_5.orig.col", "miles250.orig.col", "le450_5a.orig.col"]
 

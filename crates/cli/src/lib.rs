@@ -1,15 +1,16 @@
-//! `csp-cli`: the `csp` command-line program, and the pieces it is made of that tests and
-//! other front-ends can reuse: the generic YAML model format ([`model_file`]), text and
-//! JSON output ([`output`]) and the teaching trace ([`trace`]).
+//! `csp-cli`: the `csp` command-line program, and the pieces of it that tests and other
+//! front-ends can reuse: text and JSON renderings of a model file's solutions ([`output`])
+//! and the teaching trace ([`trace`]). The model format itself is `csp-model`.
 //!
 //! ```
 //! let yaml = "kind: csp\nvariables:\n  - names: [a, b]\n    domain: 1..2\nconstraints:\n  - not_equal: [a, b]\n";
-//! let file = csp_cli::model_file::CspFile::parse(yaml, "ab.yaml").unwrap();
-//! assert_eq!(file.model.num_vars(), 2);
+//! let file = csp_model::CspFile::parse(yaml, "ab.yaml").unwrap();
+//! let mut search = csp_core::Search::new(&file.model, Default::default());
+//! let csp_core::Outcome::Satisfiable(s) = search.solve() else { panic!() };
+//! assert_eq!(csp_cli::output::solution_text(&file, &s), "a = 1\nb = 2\n");
 //! ```
 
 #![warn(missing_docs)]
 
-pub mod model_file;
 pub mod output;
 pub mod trace;

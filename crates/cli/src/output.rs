@@ -1,7 +1,7 @@
 //! Text and JSON renderings of solutions and statistics.
 
-use crate::model_file::CspFile;
 use csp_core::{Solution, Stats};
+use csp_model::CspFile;
 use serde_json::{Map, Value as Json, json};
 
 /// The solution as `name = value` lines.
@@ -29,8 +29,8 @@ pub fn solution_json(file: &CspFile, s: &Solution) -> Json {
     for x in file.model.vars() {
         let v = s.value(x);
         let j = match file.kinds[x.index()] {
-            crate::model_file::VarKind::Int => json!(v),
-            crate::model_file::VarKind::Sym => json!(file.show(x, v)),
+            csp_model::VarKind::Int => json!(v),
+            csp_model::VarKind::Sym => json!(file.show(x, v)),
         };
         m.insert(file.model.name(x).to_string(), j);
     }
@@ -48,6 +48,6 @@ pub fn stats_json(s: &Stats) -> Json {
         "max_depth": s.max_depth,
         "solutions": s.solutions,
         "restarts": s.restarts,
-        "elapsed_ms": s.elapsed.as_secs_f64() * 1e3,
+        "seconds": s.elapsed.as_secs_f64(),
     })
 }

@@ -5,8 +5,8 @@
 //!   all_different(q1, q2, q3) ⇒ q2 ≠ 1, q3 ≠ 1
 //! ```
 
-use crate::model_file::CspFile;
 use csp_core::{ConstraintId, Decision, Observer, Solution, Value, VarId};
+use csp_model::CspFile;
 use std::io::Write;
 
 /// An [`Observer`] that writes a readable line per event.

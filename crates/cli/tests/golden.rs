@@ -8,11 +8,11 @@
 //! intended change of search behaviour (and say why in the commit):
 //! `GOLDEN_WRITE=1 cargo test -p csp-cli --test golden`.
 
-use csp_cli::model_file::CspFile;
 use csp_colouring::chromatic::{self, Effort, KAnswer, Strategy};
 use csp_core::{
     AllDifferentStrength, Limits, Propagation, Restarts, Search, SearchConfig, ValueOrder, VarOrder,
 };
+use csp_model::CspFile;
 use csp_sudoku::{ModelKind, Shape, Solver, encode, parse};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

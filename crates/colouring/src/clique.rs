@@ -84,7 +84,8 @@ impl Mcq {
     fn expand(&mut self, r: &mut Vec<usize>, mut p: FixedBitSet) -> bool {
         self.nodes += 1;
         if self.nodes > self.limit
-            || (self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(256)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             return false;
         }

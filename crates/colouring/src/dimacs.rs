@@ -13,17 +13,18 @@ use std::path::Path;
 
 /// Reads a `.col` file.
 pub fn read(path: &Path) -> Result<Instance, ParseError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| ParseError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let (file, bytes) = csp_model::source::read_bytes(path)?;
+    // Old DIMACS files carry Latin-1 comments: read leniently.
     let text = String::from_utf8_lossy(&bytes);
-    let name = path
-        .file_stem()
-        .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
-    let graph = parse(&text, &file)?;
-    Ok(Instance::new(name, graph))
+    Ok(Instance::new(stem(path, &file), parse(&text, &file)?))
+}
+
+/// The instance name of a file: its stem (`myciel3` for `graphs/myciel3.col`), or the name
+/// given (`<stdin>`).
+pub fn stem(path: &Path, file: &str) -> String {
+    path.file_stem()
+        .filter(|_| path.as_os_str() != "-")
+        .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
 }
 
 /// Splits a line into tokens with their 1-based columns (any ASCII whitespace, CR included,

@@ -151,14 +151,14 @@ pub fn verify(inst: &Instance, k: Option<u32>, c: &Colouring) -> Result<(), Viol
             });
         }
     }
-    if let Some(k) = k {
-        if let Some(v) = (0..g.len()).find(|&v| c.colours[v] >= k) {
-            return Err(Violation::TooManyColours {
-                vertex: g.name(v).into(),
-                colour: c.colours[v] + 1,
-                k,
-            });
-        }
+    if let Some(k) = k
+        && let Some(v) = (0..g.len()).find(|&v| c.colours[v] >= k)
+    {
+        return Err(Violation::TooManyColours {
+            vertex: g.name(v).into(),
+            colour: c.colours[v] + 1,
+            k,
+        });
     }
     for &(v, p) in &inst.precoloured {
         if c.colours[v] != p {

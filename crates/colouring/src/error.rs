@@ -6,14 +6,9 @@ use thiserror::Error;
 /// the line and column.
 #[derive(Debug, Error)]
 pub enum ParseError {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// Why.
-        source: std::io::Error,
-    },
+    /// The file could not be read (or is too large, or not text).
+    #[error(transparent)]
+    Io(#[from] csp_model::SourceError),
     /// A line that is not a comment, header or edge, or a malformed one.
     #[error("{file}:{line}:{column}: {message}")]
     Syntax {

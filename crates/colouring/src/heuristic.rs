@@ -161,7 +161,7 @@ impl TabuCol {
         let mut iter = 0u64;
         while conflicts > 0 {
             if iter >= max_iters
-                || (iter % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+                || (iter.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() >= d))
             {
                 break;
             }

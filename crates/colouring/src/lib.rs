@@ -34,10 +34,26 @@ pub use encode::{Colouring, decode, encode, verify};
 pub use error::ParseError;
 pub use graph::{Graph, Instance};
 
-/// Reads a graph file: YAML for `.yaml`/`.yml`, DIMACS otherwise.
+/// Reads a graph file (`-`: standard input): YAML for `.yaml`/`.yml` or text that declares a
+/// `kind:`, DIMACS otherwise.
 pub fn read(path: &std::path::Path) -> Result<Instance, ParseError> {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("yaml" | "yml") => yaml::read(path),
-        _ => dimacs::read(path),
+    let (file, bytes) = csp_model::source::read_bytes(path)?;
+    parse(&String::from_utf8_lossy(&bytes), &file, path)
+}
+
+/// Parses a graph's text read from `path` (named `file` in errors): YAML for `.yaml`/`.yml`
+/// or text that declares a `kind:`, DIMACS otherwise (named by the file's stem).
+pub fn parse(text: &str, file: &str, path: &std::path::Path) -> Result<Instance, ParseError> {
+    let yaml = matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yaml" | "yml")
+    ) || csp_model::source::kind_of(text).is_some();
+    if yaml {
+        yaml::parse(text, file)
+    } else {
+        Ok(Instance::new(
+            dimacs::stem(path, file),
+            dimacs::parse(text, file)?,
+        ))
     }
 }

@@ -132,7 +132,8 @@ impl Extend {
                 return;
             }
             self.budget -= 1;
-            if self.budget % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.budget.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 self.budget = 0;
                 return;
             }

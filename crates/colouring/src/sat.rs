@@ -12,6 +12,7 @@ use crate::clique::greedy_clique;
 use crate::encode::Colouring;
 use crate::graph::Instance;
 use csp_sat::{Cnf, Solver, SolverStats, Var};
+use std::time::Instant;
 
 /// The variable "vertex `v` has colour `c`".
 pub fn var(k: u32, v: usize, c: u32) -> Var {
@@ -70,12 +71,22 @@ pub fn decode(n: usize, k: u32, model: &[bool]) -> Colouring {
 /// Whether `inst` is k-colourable, by batsat, with the solver's counters. A clique larger
 /// than `k` answers at once.
 pub fn k_colourable(inst: &Instance, k: u32) -> (KAnswer, SolverStats) {
+    k_colourable_until(inst, k, None)
+}
+
+/// [`k_colourable`], giving up at `deadline` ([`KAnswer::Unknown`]).
+pub fn k_colourable_until(
+    inst: &Instance,
+    k: u32,
+    deadline: Option<Instant>,
+) -> (KAnswer, SolverStats) {
     let clique = greedy_clique(&inst.graph, 8);
     if clique.len() > k as usize {
         return (KAnswer::NotColourable, SolverStats::default());
     }
     let f = cnf(inst, k, &clique);
     let mut s = Solver::new(&f);
+    s.set_deadline(deadline);
     let answer = match s.solve(&[]) {
         Some(true) => KAnswer::Colourable(decode(inst.graph.len(), k, &s.model())),
         Some(false) => KAnswer::NotColourable,
@@ -87,9 +98,13 @@ pub fn k_colourable(inst: &Instance, k: u32) -> (KAnswer, SolverStats) {
 /// The chromatic number found by SAT alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SatChromatic {
-    /// The chromatic number (proved: one fewer colour is unsatisfiable, or a clique needs
-    /// this many).
+    /// The chromatic number when `proved` (one fewer colour is unsatisfiable, or a clique
+    /// needs this many), else the best upper bound found.
     pub chromatic: u32,
+    /// A lower bound: the chromatic number when proved, else a greedy clique's size.
+    pub lb: u32,
+    /// Whether `chromatic` is proved (the deadline did not stop the search first).
+    pub proved: bool,
     /// A colouring with that many colours.
     pub colouring: Colouring,
     /// The k tested by the solver.
@@ -101,14 +116,20 @@ pub struct SatChromatic {
 /// The chromatic number by SAT: DSATUR gives an upper bound, then `k = ub − 1, ub − 2, …` is
 /// tested until unsatisfiable or down to the size of a greedy clique.
 pub fn chromatic_number(inst: &Instance) -> SatChromatic {
+    chromatic_number_until(inst, None)
+}
+
+/// [`chromatic_number`], giving up at `deadline` with the bounds found so far.
+pub fn chromatic_number_until(inst: &Instance, deadline: Option<Instant>) -> SatChromatic {
     let g = &inst.graph;
     let mut best = crate::heuristic::dsatur(g, &[]).normalised();
     let mut ub = best.num_colours();
     let lb = greedy_clique(g, 8).len() as u32;
     let mut stats = SolverStats::default();
     let mut searches = 0;
+    let mut proved = true;
     while ub > lb.max(1) {
-        let (a, s) = k_colourable(inst, ub - 1);
+        let (a, s) = k_colourable_until(inst, ub - 1, deadline);
         searches += 1;
         stats.decisions += s.decisions;
         stats.propagations += s.propagations;
@@ -118,11 +139,17 @@ pub fn chromatic_number(inst: &Instance) -> SatChromatic {
                 best = c.normalised();
                 ub = best.num_colours().min(ub - 1);
             }
-            _ => break,
+            KAnswer::NotColourable => break,
+            KAnswer::Unknown => {
+                proved = false;
+                break;
+            }
         }
     }
     SatChromatic {
         chromatic: ub,
+        lb: if proved { ub } else { lb },
+        proved,
         colouring: best,
         searches,
         stats,

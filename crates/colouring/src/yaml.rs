@@ -96,12 +96,8 @@ struct Raw {
 
 /// Reads a YAML graph file.
 pub fn read(path: &Path) -> Result<Instance, ParseError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| ParseError::Io {
-        file: file.clone(),
-        source,
-    })?;
-    parse(&text, &file)
+    let src = csp_model::source::read(path)?;
+    parse(&src.text, &src.name)
 }
 
 fn at(file: &str, loc: &Location, message: String) -> ParseError {
@@ -195,14 +191,14 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, ParseError> {
                 "colours are numbered from 1".into(),
             ));
         }
-        if let Some(k) = &raw.k {
-            if c.value > k.value {
-                return Err(at(
-                    file,
-                    &c.referenced,
-                    format!("colour {} is above k = {}", c.value, k.value),
-                ));
-            }
+        if let Some(k) = &raw.k
+            && c.value > k.value
+        {
+            return Err(at(
+                file,
+                &c.referenced,
+                format!("colour {} is above k = {}", c.value, k.value),
+            ));
         }
         precoloured.push((vertex(v)?, c.value - 1));
     }

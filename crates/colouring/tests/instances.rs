@@ -128,7 +128,10 @@ fn easy_instances_prove_their_chromatic_number() {
         }
     }
     assert!(unproved.is_empty(), "not proved within 20 s: {unproved:?}");
-    assert!(skipped < EASY.len() / 2, "most easy graphs are bundled");
+    assert!(
+        EASY.len() - skipped >= 15,
+        "the bundled sample holds 15 of them"
+    );
 }
 
 #[test]

@@ -49,7 +49,7 @@ pub use domain::{Domain, DomainStore, Value};
 pub use heuristics::{ValueOrder, VarOrder};
 pub use model::{ConstraintGraph, ConstraintId, Model, ModelError, VarId, Violation};
 pub use observe::{NoopObserver, Observer, Stats};
-pub use propagation::{AllDifferentStrength, Conflict, Propagation, Propagator};
+pub use propagation::{AllDifferentStrength, Conflict, Propagation, PropagationLevel, Propagator};
 pub use search::{
     Count, Decision, LimitReached, Limits, Outcome, Restarts, Search, SearchConfig, Solution,
 };

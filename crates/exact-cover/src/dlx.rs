@@ -325,12 +325,11 @@ impl Dlx {
         if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
             return Some(LimitReached::Nodes);
         }
-        if self.stats.nodes % 1024 == 0 {
-            if let Some(t) = self.limits.time {
-                if self.stats.elapsed + started.elapsed() >= t {
-                    return Some(LimitReached::Time);
-                }
-            }
+        if self.stats.nodes.is_multiple_of(1024)
+            && let Some(t) = self.limits.time
+            && self.stats.elapsed + started.elapsed() >= t
+        {
+            return Some(LimitReached::Time);
         }
         None
     }

@@ -8,6 +8,7 @@
 use crate::cnf::{Cnf, Lit, Var};
 use batsat::{BasicSolver, SolverInterface, lbool};
 use std::fmt;
+use std::time::Instant;
 
 /// Counters of a [`Solver`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -92,6 +93,14 @@ impl Solver {
         self.buf = buf;
     }
 
+    /// Makes [`Solver::solve`] give up (answer `None`) once `deadline` has passed; `None`
+    /// removes the deadline. batsat checks it between conflicts.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.inner
+            .cb_mut()
+            .set_stop(move || deadline.is_some_and(|d| Instant::now() >= d));
+    }
+
     /// Satisfiability under `assumptions`: `Some(true)` with a model, `Some(false)` when
     /// unsatisfiable, `None` if the solver gave up.
     pub fn solve(&mut self, assumptions: &[Lit]) -> Option<bool> {
@@ -137,8 +146,10 @@ impl Solver {
 pub struct Count {
     /// Models found (distinct on the projection), at most the cap.
     pub count: u64,
-    /// Whether the count is exact (the cap did not stop it).
+    /// Whether the count is exact (neither the cap nor the deadline stopped it).
     pub exhausted: bool,
+    /// Whether the deadline stopped the count.
+    pub timed_out: bool,
     /// The first model, over all the formula's variables.
     pub first: Option<Vec<bool>>,
     /// Solver counters.
@@ -157,20 +168,35 @@ pub struct Count {
 /// assert_eq!(count(&f, Some(&[x]), 10).count, 2);
 /// ```
 pub fn count(cnf: &Cnf, projection: Option<&[Var]>, cap: u64) -> Count {
+    count_until(cnf, projection, cap, None)
+}
+
+/// [`count`], giving up at `deadline` (then `timed_out`, and the count is a lower bound).
+pub fn count_until(
+    cnf: &Cnf,
+    projection: Option<&[Var]>,
+    cap: u64,
+    deadline: Option<Instant>,
+) -> Count {
     let mut s = Solver::new(cnf);
+    s.set_deadline(deadline);
     let all: Vec<Var> = (0..cnf.num_vars()).map(Var::new).collect();
     let projection = projection.unwrap_or(&all);
     let mut n = 0;
     let mut first = None;
     let mut block = Vec::new();
     while n < cap {
-        if s.solve(&[]) != Some(true) {
-            return Count {
-                count: n,
-                exhausted: true,
-                first,
-                stats: s.stats(),
-            };
+        match s.solve(&[]) {
+            Some(true) => {}
+            answer => {
+                return Count {
+                    count: n,
+                    exhausted: answer.is_some(),
+                    timed_out: answer.is_none(),
+                    first,
+                    stats: s.stats(),
+                };
+            }
         }
         n += 1;
         if first.is_none() {
@@ -183,6 +209,7 @@ pub fn count(cnf: &Cnf, projection: Option<&[Var]>, cap: u64) -> Count {
             return Count {
                 count: n,
                 exhausted: true,
+                timed_out: false,
                 first,
                 stats: s.stats(),
             };
@@ -192,6 +219,7 @@ pub fn count(cnf: &Cnf, projection: Option<&[Var]>, cap: u64) -> Count {
     Count {
         count: n,
         exhausted: false,
+        timed_out: false,
         first,
         stats: s.stats(),
     }

@@ -162,6 +162,11 @@ impl<'e> Solver<'e> {
         }
     }
 
+    /// Replaces the search limits (for the puzzles solved from now on).
+    pub fn set_limits(&mut self, limits: csp_core::Limits) {
+        self.search.set_limits(limits);
+    }
+
     /// Counts the solutions of `puzzle` up to `cap` (`cap = 2` is the uniqueness check) and
     /// keeps the first. A puzzle of another shape, or givens that clash, have no solution.
     pub fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {

@@ -30,6 +30,17 @@ pub enum Symmetry {
     Diagonal,
 }
 
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+}
+
 impl FromStr for Symmetry {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {

@@ -35,6 +35,7 @@ pub mod exact_cover;
 pub mod generate;
 pub mod grid;
 pub mod human;
+pub mod method;
 pub mod parse;
 pub mod render;
 pub mod sat;

@@ -25,14 +25,9 @@ use thiserror::Error;
 /// What is wrong with a puzzle file. Variants name the file, line and column (1-based).
 #[derive(Debug, Error)]
 pub enum ParseError {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// Why.
-        source: std::io::Error,
-    },
+    /// The file could not be read (or is too large, or not text).
+    #[error(transparent)]
+    Io(#[from] csp_model::SourceError),
     /// Malformed input at a position.
     #[error("{file}:{line}:{column}: {message}")]
     Syntax {
@@ -84,11 +79,8 @@ fn syntax(file: &str, line: usize, column: usize, message: String) -> ParseError
 
 /// Reads the puzzles of a file (YAML when it starts with `kind:` or ends in `.yaml`/`.yml`).
 pub fn read(path: &Path) -> Result<Vec<Puzzle>, ParseError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| ParseError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let src = csp_model::source::read(path)?;
+    let (file, text) = (src.name, src.text);
     let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
     if yaml {
         parse_yaml(&text, &file).map(|p| vec![p])
@@ -231,7 +223,8 @@ fn finish_block(block: &mut Vec<Row>, file: &str, out: &mut Vec<Puzzle>) -> Resu
     }
     let rows = std::mem::take(block);
     let side = rows[0].cells.len();
-    let grid_shape = Shape::for_size(side).filter(|_| rows.len() >= 2 && rows.len() % side == 0);
+    let grid_shape =
+        Shape::for_size(side).filter(|_| rows.len() >= 2 && rows.len().is_multiple_of(side));
     if let Some(shape) = grid_shape {
         for grid_rows in rows.chunks(side) {
             let mut cells = Vec::with_capacity(side * side);

@@ -35,7 +35,7 @@ impl Shape {
         if !(4..=MAX_SIZE).contains(&size) {
             return None;
         }
-        let rows = (2..=size.isqrt()).rev().find(|r| size % r == 0)?;
+        let rows = (2..=size.isqrt()).rev().find(|r| size.is_multiple_of(*r))?;
         Shape::new(rows, size / rows)
     }
 

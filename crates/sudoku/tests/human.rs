@@ -44,7 +44,7 @@ fn no_step_contradicts_the_solution_and_every_technique_fires() {
             *fired.entry(step.technique).or_default() += 1;
             if step.technique > Technique::NakedSingle {
                 positions += 1;
-                if positions % 16 == 0 {
+                if positions.is_multiple_of(16) {
                     for t in Technique::ALL {
                         if let Some(other) = t.find(&c) {
                             assert_eq!(other.technique, t);

@@ -336,11 +336,11 @@ impl<'a> Counting<'a> {
                 single &= single - 1;
                 let k = min_key + (w * 64 + b) as i64;
                 for (&x, &o) in c.vars.iter().zip(&c.offsets) {
-                    if let Ok(v) = Value::try_from(k - i64::from(o)) {
-                        if d.contains(x, v) {
-                            changed |= d.assign(x, v)?;
-                            break;
-                        }
+                    if let Ok(v) = Value::try_from(k - i64::from(o))
+                        && d.contains(x, v)
+                    {
+                        changed |= d.assign(x, v)?;
+                        break;
                     }
                 }
             }

@@ -34,7 +34,7 @@ impl fmt::Display for Stats {
         write!(
             f,
             "nodes {}, failures {}, backtracks {}, propagations {}, revisions {}, max depth {}, \
-             solutions {}, restarts {}, time {:.3} ms",
+             solutions {}, restarts {}, time {:.6} s",
             self.nodes,
             self.failures,
             self.backtracks,
@@ -43,7 +43,7 @@ impl fmt::Display for Stats {
             self.max_depth,
             self.solutions,
             self.restarts,
-            self.elapsed.as_secs_f64() * 1e3
+            self.elapsed.as_secs_f64()
         )
     }
 }

@@ -106,6 +106,121 @@ pub enum AllDifferentStrength {
     Matching,
 }
 
+/// The propagation levels by name, as users pick them: [`Propagation`] and, under arc
+/// consistency, the [`AllDifferentStrength`] together. The one place their names are
+/// written; every front-end parses these.
+///
+/// ```
+/// use csp_core::{PropagationLevel, SearchConfig};
+/// let level: PropagationLevel = "counting".parse().unwrap();
+/// let config = SearchConfig::default().with_level(level);
+/// assert_eq!(config.level(), PropagationLevel::Counting);
+/// assert!("foo".parse::<PropagationLevel>().unwrap_err().contains("none, fc, ac3, counting, gac"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PropagationLevel {
+    /// Plain backtracking: constraints checked against the fixed variables.
+    None,
+    /// Forward checking.
+    ForwardChecking,
+    /// Maintained arc consistency (AC-3), all-different as its pairwise `≠`.
+    ArcConsistency,
+    /// Arc consistency, all-different by counting (hidden singles, pigeonhole).
+    Counting,
+    /// Arc consistency, all-different by bipartite matching (Régin).
+    #[default]
+    Matching,
+}
+
+impl PropagationLevel {
+    /// Every level, weakest first.
+    pub const ALL: [PropagationLevel; 5] = [
+        PropagationLevel::None,
+        PropagationLevel::ForwardChecking,
+        PropagationLevel::ArcConsistency,
+        PropagationLevel::Counting,
+        PropagationLevel::Matching,
+    ];
+
+    /// The name used on the command line and in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            PropagationLevel::None => "none",
+            PropagationLevel::ForwardChecking => "fc",
+            PropagationLevel::ArcConsistency => "ac3",
+            PropagationLevel::Counting => "counting",
+            PropagationLevel::Matching => "gac",
+        }
+    }
+
+    /// The level as the search's two settings.
+    pub fn split(self) -> (Propagation, AllDifferentStrength) {
+        match self {
+            PropagationLevel::None => (Propagation::None, AllDifferentStrength::Pairwise),
+            PropagationLevel::ForwardChecking => {
+                (Propagation::ForwardChecking, AllDifferentStrength::Pairwise)
+            }
+            PropagationLevel::ArcConsistency => {
+                (Propagation::ArcConsistency, AllDifferentStrength::Pairwise)
+            }
+            PropagationLevel::Counting => {
+                (Propagation::ArcConsistency, AllDifferentStrength::Counting)
+            }
+            PropagationLevel::Matching => {
+                (Propagation::ArcConsistency, AllDifferentStrength::Matching)
+            }
+        }
+    }
+
+    /// The level of the search's two settings (all-different strength matters only under
+    /// arc consistency).
+    pub fn of(propagation: Propagation, all_different: AllDifferentStrength) -> Self {
+        match (propagation, all_different) {
+            (Propagation::None, _) => PropagationLevel::None,
+            (Propagation::ForwardChecking, _) => PropagationLevel::ForwardChecking,
+            (Propagation::ArcConsistency, AllDifferentStrength::Pairwise) => {
+                PropagationLevel::ArcConsistency
+            }
+            (Propagation::ArcConsistency, AllDifferentStrength::Counting) => {
+                PropagationLevel::Counting
+            }
+            (Propagation::ArcConsistency, AllDifferentStrength::Matching) => {
+                PropagationLevel::Matching
+            }
+        }
+    }
+}
+
+impl fmt::Display for PropagationLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for PropagationLevel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let alias = match s {
+            "check" | "bt" => "none",
+            "forward-checking" => "fc",
+            "mac" => "ac3",
+            "ac3+count" => "counting",
+            "matching" | "regin" => "gac",
+            s => s,
+        };
+        PropagationLevel::ALL
+            .into_iter()
+            .find(|l| l.name() == alias)
+            .ok_or_else(|| {
+                let names: Vec<_> = PropagationLevel::ALL.iter().map(|l| l.name()).collect();
+                format!(
+                    "unknown propagation `{s}`; expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
 /// Choices that shape the propagators a constraint creates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PropagatorOptions {

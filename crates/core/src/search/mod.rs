@@ -32,7 +32,9 @@ use crate::domain::{DomainStore, Value};
 use crate::heuristics::{SplitMix64, ValueOrder, VarOrder};
 use crate::model::{ConstraintId, Model, VarId};
 use crate::observe::{NoopObserver, Observer, Stats};
-use crate::propagation::{AllDifferentStrength, Engine, Propagation, PropagatorOptions};
+use crate::propagation::{
+    AllDifferentStrength, Engine, Propagation, PropagationLevel, PropagatorOptions,
+};
 use fixedbitset::FixedBitSet;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -83,6 +85,18 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
+    /// This configuration with the propagation level `level` (both [`SearchConfig::propagation`]
+    /// and [`SearchConfig::all_different`]).
+    pub fn with_level(mut self, level: PropagationLevel) -> Self {
+        (self.propagation, self.all_different) = level.split();
+        self
+    }
+
+    /// The propagation level of this configuration.
+    pub fn level(&self) -> PropagationLevel {
+        PropagationLevel::of(self.propagation, self.all_different)
+    }
+
     /// The naive backtracker: input order, smallest value, check on assignment.
     pub fn naive() -> Self {
         SearchConfig {
@@ -321,6 +335,11 @@ impl<'m, O: Observer> Search<'m, O> {
             used_values,
             value_base,
         }
+    }
+
+    /// Replaces the limits, e.g. before [`Search::reset`] with the time left of a batch.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.config.limits = limits;
     }
 
     /// The counters so far.
@@ -624,23 +643,23 @@ impl<'m, O: Observer> Search<'m, O> {
         loop {
             let mut limit = self.limit();
             ticks = ticks.wrapping_add(1);
-            if limit.is_none() && ticks % 64 == 0 {
-                if let Some(t) = self.config.limits.time {
-                    if self.stats.elapsed + started.elapsed() >= t {
-                        limit = Some(LimitReached::Time);
-                    }
-                }
+            if limit.is_none()
+                && ticks.is_multiple_of(64)
+                && let Some(t) = self.config.limits.time
+                && self.stats.elapsed + started.elapsed() >= t
+            {
+                limit = Some(LimitReached::Time);
             }
             if let Some(l) = limit {
                 self.state = State::Done(Some(l));
                 return Step::End(Some(l));
             }
-            if self.restarting {
-                if let Some(r) = self.config.restarts {
-                    let budget = r.scale.saturating_mul(luby(self.luby_index));
-                    if self.stats.failures - self.failures_at_restart >= budget {
-                        self.restart();
-                    }
+            if self.restarting
+                && let Some(r) = self.config.restarts
+            {
+                let budget = r.scale.saturating_mul(luby(self.luby_index));
+                if self.stats.failures - self.failures_at_restart >= budget {
+                    self.restart();
                 }
             }
             let Some(x) = self.select_var() else {

@@ -134,6 +134,15 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
     /// The level of a rating.
     pub fn of(er: f64) -> Level {
         if er <= 2.3 {
@@ -169,6 +178,18 @@ impl Level {
             Level::Expert => "expert",
             Level::Extreme => "extreme",
         }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                format!("unknown level `{s}`; expected easy, medium, hard, expert or extreme")
+            })
     }
 }
 

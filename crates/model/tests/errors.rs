@@ -1,7 +1,7 @@
 //! Every kind of bad model file gets an error naming the file, line and column, and what
 //! was expected.
 
-use csp_cli::model_file::{CspFile, SpecError};
+use csp_model::{CspFile, SourceError as SpecError};
 
 fn err(yaml: &str) -> SpecError {
     CspFile::parse(yaml, "bad.yaml").expect_err("the file is invalid")

@@ -24,59 +24,15 @@
 //!   value_order: min
 //! ```
 
-use csp_core::{Domain, Model, ModelError, Value, VarId};
+use crate::source::{self, SourceError, yaml_error};
+use csp_core::{Domain, Model, ModelError, PropagationLevel, Value, ValueOrder, VarId, VarOrder};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde_saphyr::{Location, Spanned};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
-use thiserror::Error;
-
-/// What is wrong with a model file.
-#[derive(Debug, Error)]
-pub enum SpecError {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// A problem at a place in the file (YAML syntax, a wrong type, an unknown name, …).
-    #[error("{file}:{line}:{column}: {message}{snippet}")]
-    At {
-        /// The file.
-        file: String,
-        /// 1-based line (0 when unknown).
-        line: u32,
-        /// 1-based column (0 when unknown).
-        column: u32,
-        /// What was expected and what was found.
-        message: String,
-        /// The source line with a caret under the column, for people.
-        snippet: String,
-    },
-}
-
-impl SpecError {
-    /// The message without the location and snippet.
-    pub fn message(&self) -> String {
-        match self {
-            SpecError::Io { source, .. } => source.to_string(),
-            SpecError::At { message, .. } => message.clone(),
-        }
-    }
-
-    /// `(line, column)` when known.
-    pub fn position(&self) -> Option<(u32, u32)> {
-        match self {
-            SpecError::At { line, column, .. } if *line > 0 => Some((*line, *column)),
-            _ => None,
-        }
-    }
-}
+use std::time::Duration;
 
 /// A value in a model file: an integer or a symbol.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -167,7 +123,19 @@ struct RawFile {
     #[serde(default)]
     constraints: Vec<Spanned<RawConstraint>>,
     #[serde(default)]
-    solve: Option<SolveOptions>,
+    solve: Option<RawSolve>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSolve {
+    propagation: Option<Spanned<String>>,
+    var_order: Option<Spanned<String>>,
+    value_order: Option<Spanned<String>>,
+    count: Option<u64>,
+    all: Option<bool>,
+    time_limit: Option<Spanned<f64>>,
+    seed: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -206,24 +174,38 @@ struct RawConstraint {
     values: Option<Items>,
 }
 
-/// Solve options a file may carry (`solve:`); each is optional, and the command line wins.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Solve options a file may carry (`solve:`), checked when the file is read; each is
+/// optional, and the command line wins.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SolveOptions {
     /// `none`, `fc`, `ac3`, `counting` or `gac`.
-    pub propagation: Option<String>,
-    /// A variable order name (`input`, `mrv`, `dom/wdeg`, …).
-    pub var_order: Option<String>,
-    /// A value order name (`min`, `max`, `lcv`, `random`).
-    pub value_order: Option<String>,
+    pub propagation: Option<PropagationLevel>,
+    /// A variable order (`input`, `mrv`, `dom/wdeg`, …).
+    pub var_order: Option<VarOrder>,
+    /// A value order (`min`, `max`, `lcv`, `random`).
+    pub value_order: Option<ValueOrder>,
     /// Count solutions up to this many.
     pub count: Option<u64>,
     /// Enumerate all solutions.
     pub all: Option<bool>,
-    /// Seconds.
-    pub time_limit: Option<f64>,
+    /// The time limit (`time_limit:` in seconds).
+    pub time_limit: Option<Duration>,
     /// Seed for random choices.
     pub seed: Option<u64>,
+}
+
+/// The longest time limit accepted: a year (a longer one is a typo, and would overflow).
+pub const MAX_TIME_LIMIT_SECS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// `seconds` as a time limit, or what was expected.
+pub fn time_limit(seconds: f64) -> Result<Duration, String> {
+    if seconds.is_finite() && (0.0..=MAX_TIME_LIMIT_SECS).contains(&seconds) {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "expected a number of seconds from 0 to {MAX_TIME_LIMIT_SECS} (a year), found {seconds}"
+        ))
+    }
 }
 
 /// Whether a variable's values are integers or symbols.
@@ -256,18 +238,14 @@ pub struct CspFile {
 
 impl CspFile {
     /// Reads and parses `path`.
-    pub fn load(path: &Path) -> Result<Self, SpecError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io {
-            file: file.clone(),
-            source,
-        })?;
-        Self::parse(&text, &file)
+    pub fn load(path: &Path) -> Result<Self, SourceError> {
+        let src = source::read(path)?;
+        Self::parse(&src.text, &src.name)
     }
 
     /// Parses `text`; `file` names it in errors.
-    pub fn parse(text: &str, file: &str) -> Result<Self, SpecError> {
-        let raw: RawFile = serde_saphyr::from_str(text).map_err(|e| yaml_error(e, file))?;
+    pub fn parse(text: &str, file: &str) -> Result<Self, SourceError> {
+        let raw: RawFile = serde_saphyr::from_str(text).map_err(|e| yaml_error(&e, file))?;
         Builder {
             text,
             file,
@@ -292,35 +270,6 @@ impl CspFile {
     }
 }
 
-fn yaml_error(e: serde_saphyr::Error, file: &str) -> SpecError {
-    let rendered = e.to_string().replace("<input>", file);
-    let mut lines = rendered.lines();
-    let first = lines.next().unwrap_or_default();
-    // "error: line L column C: message" → "message"
-    let message = first
-        .strip_prefix("error: ")
-        .unwrap_or(first)
-        .split_once(": ")
-        .filter(|(head, _)| head.starts_with("line "))
-        .map_or(first, |(_, m)| m)
-        .to_string();
-    let snippet: Vec<&str> = lines.collect();
-    let (line, column) = e
-        .location()
-        .map_or((0, 0), |l| (l.line() as u32, l.column() as u32));
-    SpecError::At {
-        file: file.to_string(),
-        line,
-        column,
-        message,
-        snippet: if snippet.is_empty() {
-            String::new()
-        } else {
-            format!("\n{}", snippet.join("\n"))
-        },
-    }
-}
-
 struct Builder<'t> {
     text: &'t str,
     file: &'t str,
@@ -331,28 +280,17 @@ struct Builder<'t> {
 }
 
 impl Builder<'_> {
-    fn err(&self, at: &Location, message: impl Into<String>) -> SpecError {
-        let (line, column) = (at.line() as u32, at.column() as u32);
-        let snippet = self
-            .text
-            .lines()
-            .nth(line.saturating_sub(1) as usize)
-            .filter(|_| line > 0)
-            .map(|src| {
-                let pad = " ".repeat(column.saturating_sub(1) as usize);
-                format!("\n  {line:>4} | {src}\n       | {pad}^")
-            })
-            .unwrap_or_default();
-        SpecError::At {
-            file: self.file.to_string(),
-            line,
-            column,
-            message: message.into(),
-            snippet,
-        }
+    fn err(&self, at: &Location, message: impl Into<String>) -> SourceError {
+        SourceError::at(
+            self.file,
+            self.text,
+            at.line() as u32,
+            at.column() as u32,
+            message,
+        )
     }
 
-    fn build(mut self, raw: RawFile) -> Result<CspFile, SpecError> {
+    fn build(mut self, raw: RawFile) -> Result<CspFile, SourceError> {
         if raw.kind.value != "csp" {
             return Err(self.err(
                 &raw.kind.referenced,
@@ -371,6 +309,7 @@ impl Builder<'_> {
         for (i, c) in raw.constraints.iter().enumerate() {
             self.constraint(i, c)?;
         }
+        let solve = self.solve(raw.solve.unwrap_or_default())?;
         let name = raw.name.unwrap_or_else(|| {
             Path::new(self.file).file_stem().map_or_else(
                 || self.file.to_string(),
@@ -384,7 +323,37 @@ impl Builder<'_> {
             model: self.model,
             symbols: self.symbols,
             kinds: self.kinds,
-            solve: raw.solve.unwrap_or_default(),
+            solve,
+        })
+    }
+
+    fn solve(&self, raw: RawSolve) -> Result<SolveOptions, SourceError> {
+        fn named<T: std::str::FromStr<Err = String>>(
+            b: &Builder<'_>,
+            key: &str,
+            v: Option<Spanned<String>>,
+        ) -> Result<Option<T>, SourceError> {
+            v.map(|v| {
+                v.value
+                    .parse::<T>()
+                    .map_err(|e| b.err(&v.referenced, format!("solve.{key}: {e}")))
+            })
+            .transpose()
+        }
+        Ok(SolveOptions {
+            propagation: named(self, "propagation", raw.propagation)?,
+            var_order: named(self, "var_order", raw.var_order)?,
+            value_order: named(self, "value_order", raw.value_order)?,
+            count: raw.count,
+            all: raw.all,
+            time_limit: raw
+                .time_limit
+                .map(|t| {
+                    time_limit(t.value)
+                        .map_err(|e| self.err(&t.referenced, format!("solve.time_limit: {e}")))
+                })
+                .transpose()?,
+            seed: raw.seed,
         })
     }
 
@@ -398,7 +367,7 @@ impl Builder<'_> {
         i as Value
     }
 
-    fn int(&self, at: &Location, i: i64) -> Result<Value, SpecError> {
+    fn int(&self, at: &Location, i: i64) -> Result<Value, SourceError> {
         Value::try_from(i).map_err(|_| {
             self.err(
                 at,
@@ -411,7 +380,7 @@ impl Builder<'_> {
         &mut self,
         spec: &Spanned<DomainSpec>,
         var: &str,
-    ) -> Result<(Domain, VarKind), SpecError> {
+    ) -> Result<(Domain, VarKind), SourceError> {
         let at = &spec.referenced;
         match &spec.value {
             DomainSpec::Range(s) => {
@@ -467,7 +436,7 @@ impl Builder<'_> {
         }
     }
 
-    fn variable(&mut self, v: &RawVar) -> Result<(), SpecError> {
+    fn variable(&mut self, v: &RawVar) -> Result<(), SourceError> {
         let names: Vec<&Spanned<String>> = match (&v.name, &v.names) {
             (Some(n), None) => vec![n],
             (None, Some(ns)) if !ns.is_empty() => ns.iter().collect(),
@@ -499,7 +468,7 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn var(&self, n: &Spanned<String>) -> Result<VarId, SpecError> {
+    fn var(&self, n: &Spanned<String>) -> Result<VarId, SourceError> {
         self.model.var_by_name(&n.value).ok_or_else(|| {
             self.err(
                 &n.referenced,
@@ -511,12 +480,12 @@ impl Builder<'_> {
         })
     }
 
-    fn vars(&self, ns: &Names) -> Result<Vec<VarId>, SpecError> {
+    fn vars(&self, ns: &Names) -> Result<Vec<VarId>, SourceError> {
         ns.value.iter().map(|n| self.var(n)).collect()
     }
 
     /// The engine value of `item` for variable `x`.
-    fn value(&mut self, x: VarId, item: &Spanned<Item>) -> Result<Value, SpecError> {
+    fn value(&mut self, x: VarId, item: &Spanned<Item>) -> Result<Value, SourceError> {
         match (self.kinds[x.index()], &item.value) {
             (VarKind::Int, Item::Int(i)) => self.int(&item.referenced, *i),
             (VarKind::Sym, Item::Sym(s)) => Ok(self.symbol(s)),
@@ -534,7 +503,7 @@ impl Builder<'_> {
         }
     }
 
-    fn constraint(&mut self, index: usize, c: &Spanned<RawConstraint>) -> Result<(), SpecError> {
+    fn constraint(&mut self, index: usize, c: &Spanned<RawConstraint>) -> Result<(), SourceError> {
         let r = &c.value;
         let at = &c.referenced;
         let kinds: Vec<&str> = [
@@ -708,7 +677,7 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn same_kind(&self, vs: &[VarId], at: &Location) -> Result<(), SpecError> {
+    fn same_kind(&self, vs: &[VarId], at: &Location) -> Result<(), SourceError> {
         if let Some(first) = vs.first() {
             let k = self.kinds[first.index()];
             if let Some(other) = vs.iter().find(|x| self.kinds[x.index()] != k) {
@@ -730,7 +699,7 @@ impl Builder<'_> {
 mod tests {
     use super::*;
 
-    fn parse(s: &str) -> Result<CspFile, SpecError> {
+    fn parse(s: &str) -> Result<CspFile, SourceError> {
         CspFile::parse(s, "t.yaml")
     }
 

@@ -1,0 +1,235 @@
+//! `csp colour bench [DIR]`: the chromatic number of every `.col` file of a folder, against
+//! the known values of its README table.
+
+use crate::report::{Status, json_line};
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use csp_colouring::chromatic::{self, Strategy};
+use csp_colouring::verify;
+use serde_json::json;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// `csp colour bench …`
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// The folder (default: $CSP_DATA/colouring, else ../shared/data/colouring, else the
+    /// bundled data/colouring).
+    dir: Option<PathBuf>,
+    /// Seconds per instance.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = crate::args::seconds)]
+    time_limit: Duration,
+    /// The exact search's branching.
+    #[arg(long, value_name = "BRANCHING", default_value = "portfolio", value_parser = super::branching())]
+    branching: Strategy,
+    /// Skip the local search.
+    #[arg(long)]
+    no_tabu: bool,
+    /// Only instances whose file name contains one of these (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Only instances of these README classes (easy, medium, hard, …; comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    class: Vec<String>,
+    /// Print CSV instead of a table.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+    /// Print JSON Lines: one object per instance, then a summary.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One row of the data README's table.
+struct Known {
+    chi: String,
+    gc: String,
+    class: String,
+}
+
+fn read_known(dir: &Path) -> HashMap<String, Known> {
+    let mut m = HashMap::new();
+    let Ok(text) = std::fs::read_to_string(dir.join("README.md")) else {
+        return m;
+    };
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() >= 9 && cells[1].ends_with(".col") {
+            m.insert(
+                cells[1].trim_end_matches(".col").to_string(),
+                Known {
+                    chi: cells[5].to_string(),
+                    gc: cells[7].to_string(),
+                    class: cells[8].to_string(),
+                },
+            );
+        }
+    }
+    m
+}
+
+/// The benchmark folder: `$CSP_DATA/colouring`, else `../shared/data/colouring`, else the
+/// bundled sample `data/colouring`.
+fn default_dir() -> PathBuf {
+    let shared = std::env::var_os("CSP_DATA")
+        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from)
+        .join("colouring");
+    if shared.is_dir() {
+        shared
+    } else {
+        PathBuf::from("data/colouring")
+    }
+}
+
+/// Runs `csp colour bench`.
+pub fn run(b: &BenchArgs) -> Result<ExitCode> {
+    let dir = b.dir.clone().unwrap_or_else(default_dir);
+    let known = read_known(&dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "col"))
+        .filter(|p| {
+            let name = p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (b.only.is_empty() || b.only.iter().any(|o| name.contains(o.as_str())))
+                && (b.class.is_empty()
+                    || known.get(&name).is_some_and(|k| {
+                        b.class.iter().any(|c| k.class.trim_end_matches('*') == c)
+                    }))
+        })
+        .collect();
+    // Smallest first, so a reader sees results early.
+    files.sort_by_key(|p| {
+        (
+            std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+            p.clone(),
+        )
+    });
+    if files.is_empty() {
+        bail!("no .col files to run in {}", dir.display());
+    }
+    let config = chromatic::Config {
+        time_limit: Some(b.time_limit),
+        strategy: b.branching,
+        tabu: !b.no_tabu,
+        ..chromatic::Config::default()
+    };
+    let secs = b.time_limit.as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    if b.csv {
+        writeln!(
+            out,
+            "instance,V,E,lb,ub,proved,seconds,nodes,known,class,gc_cdcl"
+        )?;
+    } else if !b.json {
+        writeln!(
+            out,
+            "branching {}, tabu {}, {secs} s per instance\n",
+            config.strategy, config.tabu
+        )?;
+        writeln!(
+            out,
+            "| instance | V | E | lb | ub | proved | time (s) | nodes | known χ | class | gc-cdcl |"
+        )?;
+        writeln!(out, "|---|---:|---:|---:|---:|:---:|---:|---:|---|---|---|")?;
+    }
+    let bar = crate::progress::bar(files.len() as u64, "graphs");
+    let (mut proved, mut proved_1s, mut total) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for f in &files {
+        let inst = csp_colouring::dimacs::read(f)?;
+        bar.set_message(inst.name.clone());
+        let r = chromatic::chromatic_number(&inst, &config, &mut |p: &chromatic::Progress| {
+            bar.set_message(format!("{}: {} ≤ χ ≤ {}", inst.name, p.lb, p.ub));
+        });
+        bar.inc(1);
+        verify(&inst, Some(r.ub), &r.colouring)
+            .with_context(|| format!("{}: colouring does not verify", inst.name))?;
+        let k = known.get(&inst.name);
+        let (chi, class, gc) = k.map_or(("?", "?", "?"), |k| {
+            (k.chi.as_str(), k.class.as_str(), k.gc.as_str())
+        });
+        // A proved χ that contradicts a known exact value is a bug, loudly.
+        if let Ok(c) = chi.parse::<u32>()
+            && (r.lb > c || (r.proved && r.ub != c))
+        {
+            wrong.push(format!(
+                "{}: ours {}..{} vs known {c}",
+                inst.name, r.lb, r.ub
+            ));
+        }
+        total += 1;
+        if r.proved {
+            proved += 1;
+            if r.elapsed < Duration::from_secs(1) {
+                proved_1s += 1;
+            }
+        }
+        let seconds = r.elapsed.as_secs_f64();
+        bar.suspend(|| -> Result<()> {
+            if b.json {
+                let status = if r.proved {
+                    Status::Optimal
+                } else {
+                    Status::Unknown
+                };
+                json_line(
+                    &mut out,
+                    &json!({"graph": inst.name, "status": status.name(), "vertices": inst.graph.len(),
+                        "edges": inst.graph.edge_count(), "lb": r.lb, "ub": r.ub, "proved": r.proved,
+                        "seconds": seconds, "nodes": r.effort.nodes, "known": chi, "class": class, "gc_cdcl": gc}),
+                )?;
+            } else {
+                let proved_cell = match (b.csv, r.proved) {
+                    (true, p) => p.to_string(),
+                    (false, true) => "yes".to_string(),
+                    (false, false) => String::new(),
+                };
+                let cells = [
+                    inst.name.clone(),
+                    inst.graph.len().to_string(),
+                    inst.graph.edge_count().to_string(),
+                    r.lb.to_string(),
+                    r.ub.to_string(),
+                    proved_cell,
+                    format!("{seconds:.3}"),
+                    r.effort.nodes.to_string(),
+                    chi.to_string(),
+                    class.to_string(),
+                    gc.to_string(),
+                ];
+                if b.csv {
+                    writeln!(out, "{}", cells.join(","))?;
+                } else {
+                    writeln!(out, "| {} |", cells.join(" | "))?;
+                }
+            }
+            out.flush()?;
+            Ok(())
+        })?;
+    }
+    bar.finish_and_clear();
+    if b.json {
+        json_line(
+            &mut out,
+            &json!({"status": Status::Done.name(), "instances": total, "proved": proved, "proved_within_1s": proved_1s, "seconds_per_instance": secs}),
+        )?;
+    } else if !b.csv {
+        writeln!(
+            out,
+            "\nproved {proved} of {total} within {secs} s each ({proved_1s} within 1 s)"
+        )?;
+    }
+    if !wrong.is_empty() {
+        bail!(
+            "results contradict known chromatic numbers: {}",
+            wrong.join("; ")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

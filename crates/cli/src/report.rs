@@ -1,0 +1,78 @@
+//! One status vocabulary, one exit-code rule and one way to print JSON, for every
+//! subcommand.
+//!
+//! | status | meaning | exit code |
+//! |---|---|---|
+//! | `satisfiable` | a solution found (and verified) | 0 |
+//! | `optimal` | a solution proved best (χ proved) | 0 |
+//! | `unsatisfiable` | proved: no solution | 1 |
+//! | `unknown` | a limit stopped the search first (bounds or the best so far are given) | 1 |
+//! | `done` | a job that is not a search finished (a listing, a conversion, a report) | 0 |
+//!
+//! Errors (bad input, bad flags) are exit code 2 with a message on standard error. Times are
+//! in seconds everywhere: `{:.3} s` in text, `"seconds"` in JSON.
+
+use serde_json::Value as Json;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// The answer of a job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A solution, verified.
+    Satisfiable,
+    /// A solution proved optimal.
+    Optimal,
+    /// Proved: no solution.
+    Unsatisfiable,
+    /// A limit stopped the search first.
+    Unknown,
+    /// Not a search; finished.
+    Done,
+}
+
+impl Status {
+    /// Its name in JSON and text.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Satisfiable => "satisfiable",
+            Status::Optimal => "optimal",
+            Status::Unsatisfiable => "unsatisfiable",
+            Status::Unknown => "unknown",
+            Status::Done => "done",
+        }
+    }
+
+    /// 0 for an answer found, 1 for none (proved or not).
+    pub fn exit(self) -> ExitCode {
+        match self {
+            Status::Satisfiable | Status::Optimal | Status::Done => ExitCode::SUCCESS,
+            Status::Unsatisfiable | Status::Unknown => ExitCode::from(1),
+        }
+    }
+
+    /// The status of a batch: satisfiable when every item is, else the worst item's.
+    pub fn all(items: impl IntoIterator<Item = Status>) -> Status {
+        let mut all = Status::Done;
+        for s in items {
+            all = match (all, s) {
+                (Status::Unknown, _) | (_, Status::Unknown) => Status::Unknown,
+                (Status::Unsatisfiable, _) | (_, Status::Unsatisfiable) => Status::Unsatisfiable,
+                (Status::Done, s) => s,
+                (a, _) => a,
+            };
+        }
+        all
+    }
+}
+
+/// Writes `j` on one line (JSON Lines).
+pub fn json_line(out: &mut (impl Write + ?Sized), j: &Json) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, j)?;
+    writeln!(out)
+}
+
+/// Seconds with three decimals, the text form of every time.
+pub fn secs(d: std::time::Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
+}

@@ -1,0 +1,184 @@
+//! `csp solve FILE.yaml`: the first solution, a count, or every solution of a `kind: csp`
+//! model, with the statistics and the teaching trace.
+
+use crate::args::{EngineArgs, Input, LimitArgs, OutputArgs};
+use crate::report::{Status, json_line};
+use anyhow::Result;
+use clap::Args;
+use csp_cli::output::{solution_json, solution_text, stats_json};
+use csp_cli::trace::Trace;
+use csp_core::{Observer, Outcome, Search, SearchConfig, Stats};
+use csp_model::CspFile;
+use serde_json::json;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// `csp solve …`
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Count solutions up to N (the count is exact when below N).
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    count: Option<u64>,
+    /// Print every solution.
+    #[arg(long)]
+    all: bool,
+    /// Print each decision, pruning, conflict and backtrack (for learning; can be long).
+    #[arg(long)]
+    trace: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+enum Mode {
+    First,
+    Count(u64),
+    All,
+}
+
+/// Runs `csp solve`.
+pub fn run(args: &SolveArgs) -> Result<ExitCode> {
+    let src = crate::input::read(&args.input.file, "csp solve")?;
+    let file = CspFile::parse(&src.text, &src.name)?;
+    let config = args
+        .engine
+        .config(SearchConfig::default(), &file.solve, &args.limits);
+    let mode = match (
+        args.count.or(file.solve.count),
+        args.all || file.solve.all == Some(true),
+    ) {
+        (_, true) if args.count.is_none() => Mode::All,
+        (Some(n), _) => Mode::Count(n),
+        _ => Mode::First,
+    };
+    let stdout = std::io::stdout();
+    if args.trace {
+        let trace = Trace::new(&file, stdout.lock());
+        let mut search = Search::with_observer(&file.model, config, trace);
+        let code = report(&mut stdout.lock(), &file, args, &mode, &mut search)?;
+        search.observer_mut().flush();
+        Ok(code)
+    } else {
+        let mut search = Search::new(&file.model, config);
+        report(&mut stdout.lock(), &file, args, &mode, &mut search)
+    }
+}
+
+fn noun(n: u64) -> &'static str {
+    if n == 1 { "solution" } else { "solutions" }
+}
+
+fn report<O: Observer>(
+    out: &mut dyn Write,
+    file: &CspFile,
+    args: &SolveArgs,
+    mode: &Mode,
+    search: &mut Search<'_, O>,
+) -> Result<ExitCode> {
+    let (status, mut j, text) = match mode {
+        Mode::First => {
+            let outcome = search.solve();
+            let mut j = json!({});
+            let text = match &outcome {
+                Outcome::Satisfiable(s) => {
+                    // The independent check before anything is claimed.
+                    file.model.verify(s.values()).map_err(|v| {
+                        anyhow::anyhow!("internal error: the solution found violates {v:?}")
+                    })?;
+                    j["solution"] = solution_json(file, s);
+                    format!("{}: satisfiable\n{}", file.name, solution_text(file, s))
+                }
+                Outcome::Unsatisfiable => format!("{}: unsatisfiable\n", file.name),
+                Outcome::Unknown(l) => {
+                    j["limit"] = json!(l.to_string());
+                    format!("{}: unknown ({l} reached)\n", file.name)
+                }
+            };
+            let status = match outcome {
+                Outcome::Satisfiable(_) => Status::Satisfiable,
+                Outcome::Unsatisfiable => Status::Unsatisfiable,
+                Outcome::Unknown(_) => Status::Unknown,
+            };
+            (status, j, text)
+        }
+        Mode::Count(cap) => {
+            let c = search.count(*cap);
+            let mut j = json!({"count": c.count, "exact": c.exhausted});
+            let qualifier = match (c.exhausted, c.limit) {
+                (true, _) => String::new(),
+                (false, Some(l)) => {
+                    j["limit"] = json!(l.to_string());
+                    format!(" at least ({l} reached)")
+                }
+                (false, None) => format!(" at least (stopped at --count {cap})"),
+            };
+            let status = counted(c.count, c.limit.is_some());
+            let text = format!("{}: {} {}{qualifier}\n", file.name, c.count, noun(c.count));
+            (status, j, text)
+        }
+        Mode::All => {
+            let mut n = 0u64;
+            let mut all = Vec::new();
+            let mut text = String::new();
+            for s in search.solutions() {
+                file.model.verify(s.values()).map_err(|v| {
+                    anyhow::anyhow!("internal error: a solution found violates {v:?}")
+                })?;
+                n += 1;
+                if args.output.json {
+                    all.push(solution_json(file, &s));
+                } else {
+                    text.push_str(&format!("solution {n}:\n{}", solution_text(file, &s)));
+                }
+            }
+            let limit = search.limit_reached();
+            let mut j = json!({"count": n, "exact": limit.is_none(), "solutions": all});
+            match limit {
+                None => text.push_str(&format!("{}: {n} {}\n", file.name, noun(n))),
+                Some(l) => {
+                    j["limit"] = json!(l.to_string());
+                    text.push_str(&format!(
+                        "{}: {n} {} at least ({l} reached)\n",
+                        file.name,
+                        noun(n)
+                    ));
+                }
+            }
+            (counted(n, limit.is_some()), j, text)
+        }
+    };
+    let stats: Stats = search.stats();
+    if args.output.json {
+        let mut head = json!({"problem": file.name, "status": status.name()});
+        if let (Some(h), Some(rest)) = (head.as_object_mut(), j.as_object_mut()) {
+            h.append(rest);
+        }
+        head["seconds"] = json!(stats.elapsed.as_secs_f64());
+        if args.output.stats {
+            head["stats"] = stats_json(&stats);
+        }
+        j = head;
+        json_line(out, &j)?;
+    } else {
+        write!(out, "{text}")?;
+        if args.output.stats {
+            writeln!(out, "stats: {stats}")?;
+        }
+    }
+    Ok(status.exit())
+}
+
+/// The status of a count: complete (or stopped by its cap), none, or cut short by a limit
+/// (the count is then a lower bound).
+fn counted(n: u64, limited: bool) -> Status {
+    match (n, limited) {
+        (_, true) => Status::Unknown,
+        (0, false) => Status::Unsatisfiable,
+        _ => Status::Satisfiable,
+    }
+}

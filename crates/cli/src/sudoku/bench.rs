@@ -1,0 +1,275 @@
+//! `csp sudoku bench`: methods, models and strategies side by side on puzzle lists, every
+//! answer verified, the naive backtracker first.
+
+use super::{ModelName, pool, solve::solve_all, strategy};
+use crate::args::LimitArgs;
+use crate::report::{Status, json_line};
+use anyhow::{Result, bail};
+use clap::Args;
+use csp_sudoku::method::{Method, Prepared};
+use csp_sudoku::sat::Encoding;
+use csp_sudoku::verify;
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// `csp sudoku bench …`
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Puzzle lists (default: the four sets in $CSP_DATA/sudoku or ../shared/data/sudoku,
+    /// else the bundled samples in data/sudoku).
+    files: Vec<PathBuf>,
+    /// Comma-separated engine strategies, each `VARORDER+PROPAGATION` (e.g. mrv+counting);
+    /// the naive backtracker always comes first.
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "mrv+fc,mrv+ac3,mrv+counting,dom/wdeg+counting,dom/wdeg+gac"
+    )]
+    strategies: String,
+    /// Comma-separated models for the engine.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "graph,alldiff"
+    )]
+    models: Vec<ModelName>,
+    /// Comma-separated methods: `csp` (every model × strategy), `dlx`, `sat` (both
+    /// encodings).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "csp")]
+    methods: Vec<super::MethodName>,
+    /// At most this many puzzles per set.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Stop a row after this many seconds and report the puzzles done.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::args::seconds)]
+    max_seconds: Duration,
+    /// Give up a puzzle after this many nodes (it counts as not solved).
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    node_limit: u64,
+    /// Threads (default 1: the single-core figures).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+    /// CSV instead of the table.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+    /// JSON Lines: one object per row.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One bench row.
+struct Row {
+    set: String,
+    method: &'static str,
+    model: String,
+    strategy: String,
+    puzzles: usize,
+    solved: usize,
+    unique: usize,
+    seconds: f64,
+    nodes: u64,
+    failures: u64,
+}
+
+/// The default puzzle lists: the full sets if present, else the bundled samples.
+fn default_files() -> Vec<PathBuf> {
+    let shared = std::env::var_os("CSP_DATA")
+        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from)
+        .join("sudoku");
+    let dir = if shared.is_dir() {
+        shared
+    } else {
+        PathBuf::from("data/sudoku")
+    };
+    [
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles6_forum_hardest_1106_shared301",
+        "puzzles7_serg_benchmark",
+    ]
+    .iter()
+    .map(|f| dir.join(f))
+    .collect()
+}
+
+/// Runs `csp sudoku bench`.
+pub fn run(b: &BenchArgs) -> Result<ExitCode> {
+    let files = if b.files.is_empty() {
+        default_files()
+    } else {
+        b.files.clone()
+    };
+    let mut strategies = vec!["naive".to_string()];
+    strategies.extend(
+        b.strategies
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "naive")
+            .map(String::from),
+    );
+    // Every row to run: (method name, method, strategy label).
+    let mut plans: Vec<(&'static str, Method, String)> = Vec::new();
+    for m in &b.methods {
+        match m {
+            super::MethodName::Csp => {
+                for &kind in &b.models {
+                    for s in &strategies {
+                        let mut config = strategy(s)?;
+                        config.limits.nodes = Some(b.node_limit);
+                        plans.push(("csp", Method::Engine(kind.into(), config), s.clone()));
+                    }
+                }
+            }
+            super::MethodName::Dlx => plans.push(("dlx", Method::Dlx, "dlx".into())),
+            super::MethodName::Sat => {
+                for e in Encoding::ALL {
+                    plans.push(("sat", Method::Sat(e), "batsat".into()));
+                }
+            }
+        }
+    }
+    if plans.is_empty() {
+        bail!("no method to run");
+    }
+    let pool = pool(Some(b.jobs))?;
+    let mut out = std::io::stdout().lock();
+    if b.csv {
+        writeln!(
+            out,
+            "set,method,model,strategy,puzzles,solved,unique,seconds,puzzles_per_s,nodes_per_puzzle,failures_per_puzzle"
+        )?;
+    } else if !b.json {
+        writeln!(
+            out,
+            "uniqueness check (count up to 2), {} thread(s), at most {} s per row, {} nodes per puzzle (csp)\n",
+            b.jobs,
+            b.max_seconds.as_secs_f64(),
+            b.node_limit
+        )?;
+        writeln!(
+            out,
+            "{:<38} {:<6} {:<14} {:<18} {:>7} {:>7} {:>7} {:>11} {:>12} {:>12}",
+            "set",
+            "method",
+            "model",
+            "strategy",
+            "puzzles",
+            "solved",
+            "unique",
+            "puzzles/s",
+            "nodes/puz",
+            "fails/puz"
+        )?;
+    }
+    let limits = LimitArgs {
+        time_limit: None,
+        node_limit: Some(b.node_limit),
+    };
+    let bar = crate::progress::bar((files.len() * plans.len()) as u64, "rows");
+    for file in &files {
+        let mut puzzles = super::load(file)?;
+        if let Some(l) = b.limit {
+            puzzles.truncate(l);
+        }
+        let set = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        for (name, method, label) in &plans {
+            let prepared = Prepared::new(method, puzzles.iter().map(|p| p.grid.shape()));
+            let start = Instant::now();
+            let mut row = Row {
+                set: set.clone(),
+                method: name,
+                model: method.model(),
+                strategy: label.clone(),
+                puzzles: 0,
+                solved: 0,
+                unique: 0,
+                seconds: 0.0,
+                nodes: 0,
+                failures: 0,
+            };
+            // Small chunks, so that a slow strategy stops near the time budget.
+            let hidden = indicatif::ProgressBar::hidden();
+            for chunk in puzzles.chunks(16 * b.jobs) {
+                let answers =
+                    pool.install(|| solve_all(chunk, &prepared, 2, &limits, None, &hidden));
+                for (p, a) in chunk.iter().zip(&answers) {
+                    if let Some(sol) = &a.solution {
+                        verify(&p.grid, sol).map_err(|v| {
+                            anyhow::anyhow!(
+                                "{set} line {}: {name} {label} returned a wrong solution: {v}",
+                                p.line
+                            )
+                        })?;
+                    }
+                    row.puzzles += 1;
+                    row.solved += usize::from(a.count > 0);
+                    row.unique += usize::from(a.is_unique());
+                    row.nodes += a.stats.nodes;
+                    row.failures += a.stats.failures;
+                }
+                if start.elapsed() >= b.max_seconds {
+                    break;
+                }
+            }
+            row.seconds = start.elapsed().as_secs_f64();
+            bar.inc(1);
+            bar.suspend(|| print_row(&mut out, &row, b))?;
+        }
+    }
+    bar.finish_and_clear();
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
+    let n = r.puzzles.max(1) as f64;
+    let rate = r.puzzles as f64 / r.seconds.max(1e-9);
+    if b.json {
+        json_line(
+            out,
+            &json!({"status": Status::Done.name(), "set": r.set, "method": r.method, "model": r.model,
+                "strategy": r.strategy, "puzzles": r.puzzles, "solved": r.solved, "unique": r.unique,
+                "seconds": r.seconds, "puzzles_per_second": rate, "nodes_per_puzzle": r.nodes as f64 / n,
+                "failures_per_puzzle": r.failures as f64 / n}),
+        )?;
+    } else if b.csv {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{:.3},{:.1},{:.2},{:.2}",
+            r.set,
+            r.method,
+            r.model,
+            r.strategy,
+            r.puzzles,
+            r.solved,
+            r.unique,
+            r.seconds,
+            rate,
+            r.nodes as f64 / n,
+            r.failures as f64 / n
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{:<38} {:<6} {:<14} {:<18} {:>7} {:>7} {:>7} {:>11.0} {:>12.1} {:>12.1}",
+            r.set,
+            r.method,
+            r.model,
+            r.strategy,
+            r.puzzles,
+            r.solved,
+            r.unique,
+            rate,
+            r.nodes as f64 / n,
+            r.failures as f64 / n
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}

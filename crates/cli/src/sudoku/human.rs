@@ -1,0 +1,444 @@
+//! Solving like a person: `rate`, `explain`, `hint`, `generate` and `techniques`.
+
+use super::{clash_text, load};
+use crate::args::Input;
+use crate::report::{Status, json_line, secs};
+use anyhow::{Context, Result};
+use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use csp_sudoku::Shape;
+use csp_sudoku::generate::{Generator, Symmetry};
+use csp_sudoku::human::{self, Candidates, Step, rating};
+use rayon::prelude::*;
+use serde_json::json;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// `csp sudoku generate …`
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    number: usize,
+    /// Clues removed together.
+    #[arg(long, default_value = "none", value_parser = PossibleValuesParser::new(["none", "rot180", "rot90", "mirror", "diagonal"]).try_map(|s| s.parse::<Symmetry>()))]
+    symmetry: Symmetry,
+    /// Only puzzles of this level, by their rating.
+    #[arg(long, value_parser = PossibleValuesParser::new(rating::Level::ALL.map(|l| l.name())).try_map(|s| s.parse::<rating::Level>()))]
+    level: Option<rating::Level>,
+    /// Random seed (the same seed gives the same puzzles).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Box size: 3 for 9×9, 2 for 4×4, 4 for 16×16, 5 for 25×25.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=5))]
+    r#box: u8,
+    /// Print one JSON object per puzzle (JSON Lines).
+    #[arg(long)]
+    json: bool,
+    /// Print the number of puzzles tried and puzzles/s after the puzzles.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// `csp sudoku rate …`
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Print one JSON object per puzzle (JSON Lines).
+    #[arg(long)]
+    json: bool,
+}
+
+/// `csp sudoku explain …`
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// A puzzle (its first one is used), or a 729-character pencil-mark grid; `-` or nothing:
+    /// standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    file: PathBuf,
+    /// Print JSON (the steps as objects).
+    #[arg(long)]
+    json: bool,
+    /// Draw every step as SVG into this folder (`step-001.svg`, …; created if missing).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// Show only the steps rated at least this (2.4 hides the singles); all are applied.
+    #[arg(long, value_name = "RATING", default_value_t = 0.0)]
+    min_rating: f64,
+}
+
+/// `csp sudoku hint …`
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    /// A puzzle (its first one is used), or a 729-character pencil-mark grid; `-` or nothing:
+    /// standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    file: PathBuf,
+    /// 1: the technique only; 2: and where to look; 3: the whole step.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    level: u8,
+    /// Also draw the step (pattern shaded, eliminations red, placements green) as SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `csp sudoku techniques …`
+#[derive(Args, Debug)]
+pub struct TechniquesArgs {
+    /// Print one JSON object per technique (JSON Lines).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `csp sudoku techniques`.
+pub fn techniques(args: &TechniquesArgs) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        for t in human::Technique::ALL {
+            json_line(
+                &mut out,
+                &json!({"status": Status::Done.name(), "technique": t.name(),
+                    "rating": rating::base_difficulty(t), "looks_for": t.description()}),
+            )?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "rating  technique                      looks for")?;
+    for t in human::Technique::ALL {
+        writeln!(
+            out,
+            "{:>6.1}  {:<30} {}",
+            rating::base_difficulty(t),
+            t.name(),
+            t.description()
+        )?;
+    }
+    writeln!(
+        out,
+        "(pointing, claiming and hidden pairs and triples rate 1.7, 1.9, 2.0 and 2.5 when they at once leave a hidden single; chains add a tenth or more as they grow)"
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// "a digit that fits in only one cell of a unit": a description inside a sentence.
+fn in_sentence(description: &str) -> String {
+    let mut chars = description.trim_end_matches('.').chars();
+    chars
+        .next()
+        .map(|first| first.to_lowercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Runs `csp sudoku generate`.
+pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
+    let shape = Shape::square(usize::from(args.r#box))
+        .with_context(|| format!("--box {} is not a box size from 2 to 5", args.r#box))?;
+    let mut g = Generator::new(shape, args.symmetry, args.seed);
+    let mut out = std::io::stdout().lock();
+    let start = Instant::now();
+    let bar = crate::progress::bar(args.number as u64, "puzzles");
+    let mut tried = 0usize;
+    let mut made = 0usize;
+    while made < args.number {
+        let p = g.puzzle();
+        tried += 1;
+        if let Some(l) = args.level {
+            // Rated only up to the level's ceiling: no chain is searched for an easy puzzle.
+            if rating::rate_within(&p, l.ceiling()).is_none_or(|r| rating::Level::of(r.er) != l) {
+                continue;
+            }
+        }
+        bar.suspend(|| -> std::io::Result<()> {
+            if args.json {
+                json_line(
+                    &mut out,
+                    &json!({"status": Status::Done.name(), "puzzle": p.to_line(), "givens": p.num_givens(),
+                        "level": args.level.map(|l| l.name()), "seed": args.seed}),
+                )
+            } else {
+                writeln!(out, "{}", p.to_line())
+            }
+        })?;
+        bar.inc(1);
+        made += 1;
+    }
+    bar.finish_and_clear();
+    if args.stats {
+        let t = start.elapsed();
+        let rate = made as f64 / t.as_secs_f64().max(1e-9);
+        if args.json {
+            json_line(
+                &mut out,
+                &json!({"status": Status::Done.name(), "puzzles": made, "generated": tried,
+                    "seconds": t.as_secs_f64(), "puzzles_per_second": rate}),
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{made} puzzles ({tried} generated), {}, {rate:.1} puzzles/s",
+                secs(t)
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The candidates of the first puzzle of a file, or of a pencil-mark grid.
+fn candidates(file: &Path) -> Result<Candidates> {
+    let src = crate::input::read(file, "csp sudoku solve")?;
+    let (text, name) = (src.text, src.name);
+    // Pencil marks are one line of 729 characters (a list of nine 81-character puzzles has
+    // as many characters, on nine lines: that is a puzzle list).
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if let [line] = lines[..]
+        && line.chars().count() == 729
+    {
+        return Candidates::from_pencil_marks(line).map_err(|e| anyhow::anyhow!("{name}: {e}"));
+    }
+    let puzzles = csp_sudoku::parse::parse(&text, &name)?;
+    let p = puzzles.first().context("no puzzle in the input")?;
+    Candidates::new(&p.grid).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{name}:{}: {}",
+            p.line,
+            p.grid
+                .clash()
+                .map(|c| clash_text(p, &c))
+                .unwrap_or_default()
+        )
+    })
+}
+
+fn step_json(c: &Candidates, step: &Step) -> serde_json::Value {
+    let pair = |&(x, d): &(usize, u8)| json!({"cell": c.name(x), "digit": d});
+    json!({
+        "technique": step.technique.name(),
+        "rating": rating::difficulty(c, step),
+        "pattern": step.pattern.iter().map(|&x| c.name(x)).collect::<Vec<_>>(),
+        "placements": step.placements.iter().map(pair).collect::<Vec<_>>(),
+        "eliminations": step.eliminations.iter().map(pair).collect::<Vec<_>>(),
+        "explanation": step.explanation,
+    })
+}
+
+fn step_effect(c: &Candidates, step: &Step) -> String {
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|&(x, d)| format!("{} = {d}", c.name(x)))
+        .collect();
+    if !step.eliminations.is_empty() {
+        let list: Vec<String> = step
+            .eliminations
+            .iter()
+            .map(|&(x, d)| format!("{}≠{d}", c.name(x)))
+            .collect();
+        parts.push(list.join(", "));
+    }
+    parts.join("; ")
+}
+
+/// Runs `csp sudoku rate`.
+pub fn rate(args: &RateArgs) -> Result<ExitCode> {
+    let puzzles = load(&args.input.file)?;
+    let bar = crate::progress::bar(puzzles.len() as u64, "puzzles");
+    let ratings: Vec<Option<rating::Rating>> = puzzles
+        .par_iter()
+        .map(|p| {
+            let r = rating::rate(&p.grid);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut out = std::io::stdout().lock();
+    for (p, r) in puzzles.iter().zip(&ratings) {
+        match r {
+            Some(r) => {
+                let level = rating::Level::of(r.er);
+                let hardest = r
+                    .hardest
+                    .map_or("beyond the implemented techniques", |t| t.name());
+                if args.json {
+                    json_line(
+                        &mut out,
+                        &json!({"line": p.line, "status": Status::Done.name(), "puzzle": p.grid.to_line(),
+                            "er": r.er, "ep": r.ep, "ed": r.ed, "level": level.name(), "hardest": hardest,
+                            "solved_by_logic": r.solved_by_logic, "steps": r.steps}),
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "{:.1}/{:.1}/{:.1} {:<7} {}{} {}",
+                        r.er,
+                        r.ep,
+                        r.ed,
+                        level.name(),
+                        hardest,
+                        if r.solved_by_logic { "" } else { " (estimate)" },
+                        p.grid.to_line()
+                    )?;
+                }
+            }
+            None => {
+                if args.json {
+                    json_line(
+                        &mut out,
+                        &json!({"line": p.line, "status": Status::Unsatisfiable.name(),
+                            "puzzle": p.grid.to_line(), "error": "the givens clash"}),
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "0.0/0.0/0.0 invalid (the givens clash) {}",
+                        p.grid.to_line()
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `csp sudoku explain`.
+pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
+    let mut c = candidates(&args.file)?;
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut out = std::io::stdout().lock();
+    let mut steps = Vec::new();
+    let mut k = 0;
+    while !c.is_solved() {
+        let Some(step) = human::next_step(&c) else {
+            break;
+        };
+        k += 1;
+        let difficulty = rating::difficulty(&c, &step);
+        if difficulty < args.min_rating {
+            c.apply(&step);
+            continue;
+        }
+        if let Some(dir) = &args.svg {
+            let path = dir.join(format!("step-{k:03}.svg"));
+            std::fs::write(&path, csp_sudoku::render::step_svg(&c, &step))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if args.json {
+            steps.push(step_json(&c, &step));
+        } else {
+            writeln!(
+                out,
+                "{k:>3}. {} ({difficulty:.1}): {} → {}",
+                step.technique,
+                step.explanation,
+                step_effect(&c, &step)
+            )?;
+        }
+        c.apply(&step);
+    }
+    let solved = c.is_solved();
+    let status = if solved {
+        Status::Satisfiable
+    } else {
+        Status::Unknown
+    };
+    if args.json {
+        let j = json!({"status": status.name(), "steps": steps, "solved": solved, "grid": c.grid().to_line()});
+        json_line(&mut out, &j)?;
+    } else if solved {
+        writeln!(out, "solved in {k} steps: {}", c.grid().to_line())?;
+    } else {
+        writeln!(
+            out,
+            "stuck after {k} steps: no implemented technique applies (the puzzle needs search or a technique not yet here): {}",
+            c.grid().to_line()
+        )?;
+    }
+    Ok(status.exit())
+}
+
+/// Runs `csp sudoku hint`.
+pub fn hint(args: &HintArgs) -> Result<ExitCode> {
+    let c = candidates(&args.file)?;
+    let mut out = std::io::stdout().lock();
+    if c.is_solved() {
+        if args.json {
+            json_line(
+                &mut out,
+                &json!({"status": Status::Satisfiable.name(), "solved": true}),
+            )?;
+        } else {
+            writeln!(out, "the grid is already solved")?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(step) = human::next_step(&c) else {
+        if args.json {
+            json_line(
+                &mut out,
+                &json!({"status": Status::Unknown.name(), "solved": false}),
+            )?;
+        } else {
+            writeln!(out, "no implemented technique applies here")?;
+        }
+        return Ok(ExitCode::from(1));
+    };
+    if let Some(path) = &args.svg {
+        std::fs::write(path, csp_sudoku::render::step_svg(&c, &step))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if args.json {
+        let mut j = step_json(&c, &step);
+        if let Some(o) = j.as_object_mut() {
+            o.insert("status".into(), json!(Status::Done.name()));
+            if args.level < 3 {
+                o.remove("placements");
+                o.remove("eliminations");
+                o.remove("explanation");
+                if args.level < 2 {
+                    o.remove("pattern");
+                }
+            }
+        }
+        json_line(&mut out, &j)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match args.level {
+        1 => writeln!(
+            out,
+            "try a {}: {}",
+            step.technique,
+            in_sentence(step.technique.description())
+        )?,
+        2 => writeln!(
+            out,
+            "try a {} involving {}",
+            step.technique,
+            step.pattern
+                .iter()
+                .map(|&x| c.name(x))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )?,
+        _ => writeln!(
+            out,
+            "{} ({:.1}): {} → {}",
+            step.technique,
+            rating::difficulty(&c, &step),
+            step.explanation,
+            step_effect(&c, &step)
+        )?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

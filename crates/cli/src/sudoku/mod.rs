@@ -1,0 +1,200 @@
+//! `csp sudoku …`: solving (`solve`, `bench`, `cnf`) by the engine, dancing links or SAT, and
+//! solving like a person (`rate`, `explain`, `hint`, `generate`, `techniques`).
+
+mod bench;
+mod human;
+mod solve;
+
+use crate::args::EngineArgs;
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use csp_core::SearchConfig;
+use csp_sudoku::method::Method;
+use csp_sudoku::sat::Encoding;
+use csp_sudoku::{ModelKind, Puzzle};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// `csp sudoku …`
+#[derive(Args, Debug)]
+pub struct SudokuArgs {
+    #[command(subcommand)]
+    command: SudokuCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum SudokuCommand {
+    /// Solve one puzzle or a file of many (one solution line per puzzle).
+    Solve(solve::SolveArgs),
+    /// Benchmark methods, strategies and models on puzzle lists: puzzles/s, nodes and
+    /// failures per puzzle, against the naive backtracker.
+    Bench(bench::BenchArgs),
+    /// Write a puzzle as a DIMACS CNF formula (the rules, and a unit clause per given).
+    Cnf(solve::CnfArgs),
+    /// Rate puzzles on Sudoku Explainer's scale: one line per puzzle with ER/EP/ED, the level
+    /// and the hardest technique.
+    Rate(human::RateArgs),
+    /// The whole logical solving path, easiest step first, each step explained.
+    Explain(human::ExplainArgs),
+    /// The next logical step, in three levels of detail.
+    Hint(human::HintArgs),
+    /// Generate minimal puzzles with a unique solution, one per line.
+    Generate(human::GenerateArgs),
+    /// List the techniques in the order they are tried, with their base rating and what each
+    /// looks for.
+    Techniques(human::TechniquesArgs),
+}
+
+/// Runs `csp sudoku …`.
+pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
+    match &args.command {
+        SudokuCommand::Solve(a) => solve::run(a),
+        SudokuCommand::Bench(b) => bench::run(b),
+        SudokuCommand::Cnf(c) => solve::cnf(c),
+        SudokuCommand::Rate(r) => human::rate(r),
+        SudokuCommand::Explain(e) => human::explain(e),
+        SudokuCommand::Hint(h) => human::hint(h),
+        SudokuCommand::Generate(g) => human::generate(g),
+        SudokuCommand::Techniques(t) => human::techniques(t),
+    }
+}
+
+/// The solver family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MethodName {
+    /// The constraint engine.
+    Csp,
+    /// Exact cover by dancing links.
+    Dlx,
+    /// CNF through batsat.
+    Sat,
+}
+
+/// The SAT encodings, for `--encoding`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EncodingName {
+    /// 8,829 clauses for 9×9.
+    Minimal,
+    /// 11,988: minimal plus at most one digit per cell and each digit at least once per unit.
+    Extended,
+}
+
+impl From<EncodingName> for Encoding {
+    fn from(e: EncodingName) -> Self {
+        match e {
+            EncodingName::Minimal => Encoding::Minimal,
+            EncodingName::Extended => Encoding::Extended,
+        }
+    }
+}
+
+/// The sudoku models, for `--model`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ModelName {
+    /// A ≠ per edge of the sudoku graph.
+    Graph,
+    /// An all-different per row, column and box.
+    Alldiff,
+}
+
+impl From<ModelName> for ModelKind {
+    fn from(m: ModelName) -> Self {
+        match m {
+            ModelName::Graph => ModelKind::Graph,
+            ModelName::Alldiff => ModelKind::AllDifferent,
+        }
+    }
+}
+
+/// `--method`, `--model`, `--encoding` and the engine flags.
+#[derive(Args, Debug, Clone)]
+pub struct MethodArgs {
+    /// The solver.
+    #[arg(long, value_enum, default_value_t = MethodName::Csp)]
+    method: MethodName,
+    /// The engine's model (with --method csp).
+    #[arg(long, value_enum, default_value_t = ModelName::Alldiff)]
+    model: ModelName,
+    /// The SAT encoding (with --method sat).
+    #[arg(long, value_enum, default_value_t = EncodingName::Extended)]
+    encoding: EncodingName,
+    /// The engine's strategy (default: dom/wdeg, all-different by counting).
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+impl MethodArgs {
+    /// The method, with the engine's limits.
+    pub fn method(&self, limits: &crate::args::LimitArgs) -> Result<Method> {
+        if self.method != MethodName::Csp && self.engine.any() {
+            bail!("--propagation, --var-order and --val-order apply to --method csp");
+        }
+        Ok(match self.method {
+            MethodName::Csp => {
+                let Method::Engine(_, base) = Method::default() else {
+                    unreachable!("the default method is the engine")
+                };
+                let config = self
+                    .engine
+                    .config(base, &csp_model::SolveOptions::default(), limits);
+                Method::Engine(self.model.into(), config)
+            }
+            MethodName::Dlx => Method::Dlx,
+            MethodName::Sat => Method::Sat(self.encoding.into()),
+        })
+    }
+}
+
+/// The engine configuration of a bench strategy label: `VARORDER+PROPAGATION` or `naive`.
+pub fn strategy(s: &str) -> Result<SearchConfig> {
+    if s == "naive" {
+        return Ok(SearchConfig::naive());
+    }
+    let Some((var, prop)) = s.rsplit_once('+') else {
+        bail!("unknown strategy `{s}`; expected VARORDER+PROPAGATION (e.g. mrv+counting) or naive");
+    };
+    Ok(SearchConfig {
+        var_order: var.parse().map_err(anyhow::Error::msg)?,
+        ..SearchConfig::default().with_level(prop.parse().map_err(anyhow::Error::msg)?)
+    })
+}
+
+/// Reads the puzzles of a file or standard input.
+pub fn load(file: &Path) -> Result<Vec<Puzzle>> {
+    let src = crate::input::read(file, "csp sudoku solve")?;
+    // A YAML puzzle (`kind: sudoku`) is recognised by its text.
+    Ok(csp_sudoku::parse::parse(&src.text, &src.name)?)
+}
+
+/// The first puzzle of a file.
+pub fn first(file: &Path) -> Result<Puzzle> {
+    load(file)?
+        .into_iter()
+        .next()
+        .context("no puzzle in the input")
+}
+
+/// A thread pool of `jobs` threads (default: all cores).
+pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(j) = jobs {
+        if j == 0 {
+            bail!("--jobs must be at least 1");
+        }
+        b = b.num_threads(j);
+    }
+    Ok(b.build()?)
+}
+
+/// "the givens clash: 5 twice in a row, at r1c1 and r1c4".
+pub fn clash_text(p: &Puzzle, c: &csp_sudoku::Clash) -> String {
+    let n = p.grid.shape().size();
+    let rc = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
+    format!(
+        "the givens clash: {} twice in a {}, at {} and {}",
+        csp_sudoku::grid::symbol_char(c.symbol),
+        c.unit,
+        rc(c.cells.0),
+        rc(c.cells.1)
+    )
+}

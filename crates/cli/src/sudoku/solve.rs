@@ -1,0 +1,283 @@
+//! `csp sudoku solve` (one puzzle or a list, in parallel, every answer verified) and
+//! `csp sudoku cnf`.
+
+use super::{EncodingName, MethodArgs, clash_text, first, load, pool};
+use crate::args::{Input, LimitArgs, OutputArgs};
+use crate::report::{Status, json_line, secs};
+use anyhow::{Context, Result};
+use clap::Args;
+use csp_core::Limits;
+use csp_sudoku::method::Prepared;
+use csp_sudoku::sat::Encoding;
+use csp_sudoku::{Answer, Puzzle, Shape, verify};
+use rayon::prelude::*;
+use serde_json::json;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// `csp sudoku solve …`
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Count solutions up to N (prints the count after each solution).
+    #[arg(long, value_name = "N", conflicts_with = "unique")]
+    count: Option<u64>,
+    /// Check uniqueness (count up to 2).
+    #[arg(long)]
+    unique: bool,
+    #[command(flatten)]
+    method: MethodArgs,
+    /// Print each solution as a grid.
+    #[arg(long, conflicts_with = "json")]
+    pretty: bool,
+    /// Threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Write the (single) puzzle and its solution as an SVG picture.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// The time limit is for the whole input; the node limit for each puzzle.
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// `csp sudoku cnf …`
+#[derive(Args, Debug)]
+pub struct CnfArgs {
+    #[command(flatten)]
+    input: Input,
+    /// The encoding.
+    #[arg(long, value_enum, default_value_t = EncodingName::Extended)]
+    encoding: EncodingName,
+    /// Print JSON: the counts and the clauses as lists of literals.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A puzzle's status: solutions found up to the cap (or all of them), none, or a limit
+/// reached first (the count so far is then a lower bound).
+fn answer_status(a: &Answer, cap: u64) -> Status {
+    match (a.count, a.exhausted) {
+        (0, true) => Status::Unsatisfiable,
+        (c, false) if c < cap => Status::Unknown,
+        _ => Status::Satisfiable,
+    }
+}
+
+fn words(a: &Answer, cap: u64) -> String {
+    match (a.count, a.exhausted) {
+        (0, true) => "no solution".into(),
+        (0, false) => "unknown".into(),
+        (1, true) if cap >= 2 => "unique".into(),
+        (_, false) if cap == 1 => "solved".into(),
+        (c, true) => format!("{c} solutions"),
+        (c, false) => format!("{c}+ solutions"),
+    }
+}
+
+/// Solves every puzzle in parallel (input order kept), each search given the time left of
+/// the whole job, with a progress bar on a terminal.
+pub fn solve_all(
+    puzzles: &[Puzzle],
+    prepared: &Prepared,
+    cap: u64,
+    limits: &LimitArgs,
+    deadline: Option<Instant>,
+    bar: &indicatif::ProgressBar,
+) -> Vec<Answer> {
+    puzzles
+        .par_iter()
+        .map_init(HashMap::new, |solvers: &mut HashMap<Shape, _>, p| {
+            let shape = p.grid.shape();
+            let solver = solvers
+                .entry(shape)
+                .or_insert_with(|| prepared.solver(shape));
+            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            let a = if left.is_some_and(|t| t.is_zero()) {
+                Answer {
+                    count: 0,
+                    exhausted: false,
+                    solution: None,
+                    stats: Default::default(),
+                }
+            } else {
+                solver.set_limits(Limits {
+                    nodes: limits.node_limit,
+                    failures: None,
+                    time: left,
+                });
+                solver.solve(&p.grid, cap)
+            };
+            bar.inc(1);
+            a
+        })
+        .collect()
+}
+
+/// Runs `csp sudoku solve`.
+pub fn run(args: &SolveArgs) -> Result<ExitCode> {
+    let start = Instant::now();
+    let deadline = args.limits.deadline();
+    let puzzles = load(&args.input.file)?;
+    let method = args.method.method(&args.limits)?;
+    let cap = if args.unique {
+        2
+    } else {
+        args.count.unwrap_or(1)
+    };
+    let counting = args.unique || args.count.is_some();
+    if args.svg.is_some() && puzzles.len() != 1 {
+        anyhow::bail!("--svg draws one puzzle; the input holds {}", puzzles.len());
+    }
+    let prepared = Prepared::new(&method, puzzles.iter().map(|p| p.grid.shape()));
+    let bar = if puzzles.len() >= 200 {
+        crate::progress::bar(puzzles.len() as u64, "puzzles")
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let answers = pool(args.jobs)?
+        .install(|| solve_all(&puzzles, &prepared, cap, &args.limits, deadline, &bar));
+    bar.finish_and_clear();
+    let elapsed = start.elapsed();
+    // The independent check of every answer.
+    for (p, a) in puzzles.iter().zip(&answers) {
+        if let Some(s) = &a.solution {
+            verify(&p.grid, s).map_err(|v| {
+                anyhow::anyhow!(
+                    "internal error: the solution of the puzzle on line {} fails verification: {v}",
+                    p.line
+                )
+            })?;
+        }
+    }
+    let name = args.input.file.display().to_string();
+    let mut out = std::io::stdout().lock();
+    for (i, (p, a)) in puzzles.iter().zip(&answers).enumerate() {
+        let clash = p.grid.clash().map(|c| clash_text(p, &c));
+        if args.output.json {
+            json_line(
+                &mut out,
+                &json!({
+                    "line": p.line,
+                    "name": p.name,
+                    "status": answer_status(a, cap).name(),
+                    "puzzle": p.grid.to_line(),
+                    "solution": a.solution.as_ref().map(|s| s.to_line()),
+                    "count": a.count,
+                    "exact": a.exhausted,
+                    "unique": a.is_unique(),
+                    "clash": clash,
+                    "nodes": a.stats.nodes,
+                    "failures": a.stats.failures,
+                    "seconds": a.stats.elapsed.as_secs_f64(),
+                }),
+            )?;
+            continue;
+        }
+        let why = match (&clash, a.count == 0 && a.exhausted) {
+            (Some(c), true) => format!(" ({c})"),
+            _ => String::new(),
+        };
+        if args.pretty {
+            let title = p
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("{name}:{}", p.line));
+            if i > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "{title}: {}{why}", words(a, cap))?;
+            if let Some(s) = &a.solution {
+                write!(out, "{}", s.pretty())?;
+            }
+        } else {
+            match &a.solution {
+                Some(s) if counting => writeln!(out, "{} {}", s.to_line(), words(a, cap))?,
+                Some(s) => writeln!(out, "{}", s.to_line())?,
+                None => writeln!(out, "{}{why}", words(a, cap))?,
+            }
+        }
+    }
+    let status = Status::all(answers.iter().map(|a| answer_status(a, cap)));
+    if args.output.stats {
+        let n = puzzles.len().max(1) as f64;
+        let solved = answers.iter().filter(|a| a.count > 0).count();
+        let unique = answers.iter().filter(|a| a.is_unique()).count();
+        let nodes: u64 = answers.iter().map(|a| a.stats.nodes).sum();
+        let failures: u64 = answers.iter().map(|a| a.stats.failures).sum();
+        let propagations: u64 = answers.iter().map(|a| a.stats.propagations).sum();
+        let rate = puzzles.len() as f64 / elapsed.as_secs_f64().max(1e-9);
+        if args.output.json {
+            json_line(
+                &mut out,
+                &json!({"status": status.name(), "puzzles": puzzles.len(), "solved": solved,
+                    "unique": if cap >= 2 { Some(unique) } else { None }, "seconds": elapsed.as_secs_f64(),
+                    "puzzles_per_second": rate, "nodes_per_puzzle": nodes as f64 / n,
+                    "failures_per_puzzle": failures as f64 / n, "propagations_per_puzzle": propagations as f64 / n,
+                    "model": method.model(), "method": method.to_string()}),
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{} puzzles, {solved} solved{}, {}, {rate:.0} puzzles/s, {:.1} nodes/puzzle, {:.1} failures/puzzle, {:.0} propagations/puzzle ({})",
+                puzzles.len(),
+                if cap >= 2 {
+                    format!(", {unique} unique")
+                } else {
+                    String::new()
+                },
+                secs(elapsed),
+                nodes as f64 / n,
+                failures as f64 / n,
+                propagations as f64 / n,
+                method,
+            )?;
+        }
+    }
+    if let Some(path) = &args.svg {
+        let svg = csp_sudoku::render::svg(&puzzles[0].grid, answers[0].solution.as_ref());
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(status.exit())
+}
+
+/// Runs `csp sudoku cnf`.
+pub fn cnf(args: &CnfArgs) -> Result<ExitCode> {
+    let p = first(&args.input.file)?;
+    let encoding: Encoding = args.encoding.into();
+    let f = csp_sudoku::sat::puzzle_cnf(&p.grid, encoding);
+    let n = p.grid.shape().size();
+    let comments = [
+        format!(
+            "sudoku {}: {}",
+            p.name.as_deref().unwrap_or("puzzle"),
+            p.grid.to_line()
+        ),
+        format!(
+            "{encoding} encoding, {n}x{n}; DIMACS variable {}*row + {n}*col + digit (row, col from 0)",
+            n * n
+        ),
+    ];
+    let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let clauses: Vec<Vec<i64>> = f
+            .clauses()
+            .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+            .collect();
+        json_line(
+            &mut out,
+            &json!({"status": Status::Done.name(), "puzzle": p.grid.to_line(), "encoding": encoding.name(),
+                "variables": f.num_vars(), "clauses": clauses, "comments": comments}),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    csp_sat::dimacs::write(&f, &comments, &mut out)?;
+    Ok(ExitCode::SUCCESS)
+}

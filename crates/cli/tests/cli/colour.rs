@@ -1,0 +1,208 @@
+//! `csp colour`: chromatic numbers, k-colourings, precolouring, outputs, bench, SAT.
+
+use crate::util::*;
+
+#[test]
+fn colour_proves_the_chromatic_number_of_petersen() {
+    let o = csp(&["colour", "problems/petersen.yaml"]);
+    let out = stdout(&o);
+    assert!(out.starts_with("petersen: χ = 3 (proved)"), "{out}");
+    assert!(proper(&PETERSEN, &out));
+    assert_eq!(o.status.code(), Some(0));
+    let o = csp(&["colour", "problems/petersen.yaml", "-k", "2"]);
+    assert!(stdout(&o).starts_with("petersen: not colourable with 2 colours"));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn colour_respects_precolouring_and_k_from_the_file() {
+    let o = csp(&["colour", "problems/exams-small.yaml", "--dimacs"]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("c exams-small: colourable with 3 colours"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\ns col 3\n") && out.contains("\nv biology 1\n"),
+        "{out}"
+    );
+    let edges = [
+        ("algebra", "biology"),
+        ("algebra", "chemistry"),
+        ("biology", "chemistry"),
+        ("chemistry", "drama"),
+        ("drama", "economics"),
+        ("economics", "french"),
+        ("french", "algebra"),
+        ("biology", "economics"),
+    ];
+    let body: String = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(proper(&edges, &body), "{body}");
+}
+
+#[test]
+fn colour_json_svg_and_dot() {
+    let o = csp(&["colour", "problems/petersen.yaml", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (j["lb"].as_u64(), j["ub"].as_u64(), j["proved"].as_bool()),
+        (Some(3), Some(3), Some(true))
+    );
+    for (a, b) in PETERSEN {
+        assert_ne!(j["colouring"][a], j["colouring"][b]);
+    }
+    let svg = std::env::temp_dir().join(format!("petersen-{}.svg", std::process::id()));
+    let o = csp(&[
+        "colour",
+        "problems/petersen.yaml",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let pic = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(
+        (pic.matches("<circle").count(), pic.matches("<line").count()),
+        (10, 15)
+    );
+    std::fs::remove_file(&svg).ok();
+    let dot = stdout(&csp(&["colour", "problems/petersen.yaml", "--dot"]));
+    assert_eq!(dot.matches(" -- ").count(), 15);
+    assert_eq!(dot.matches("fillcolor=\"#").count(), 10);
+}
+
+#[test]
+fn colour_reports_bad_graph_files_with_their_place() {
+    let dir = std::env::temp_dir().join(format!("csp-colour-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.col");
+    std::fs::write(&f, "c test\np edge 3 2\ne 1 2\ne 2 9\n").unwrap();
+    let o = csp(&["colour", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.col:4:5: vertex 9 is out of range"),
+        "{err}"
+    );
+    let o = csp(&["colour", "problems/petersen.yaml", "--branching", "fastest"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("fastest") && err.contains("possible values: portfolio, dsatur"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn colour_bench_runs_on_a_folder_and_checks_known_values() {
+    let dir = std::env::temp_dir().join(format!("csp-colour-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("c5.col"),
+        "p edge 5 5\ne 1 2\ne 2 3\ne 3 4\ne 4 5\ne 5 1\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("k4.col"),
+        "p edge 4 6\ne 1 2\ne 1 3\ne 1 4\ne 2 3\ne 2 4\ne 3 4\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("README.md"),
+        "| file | V | E | header E | χ | source | gc | class |\n|---|---|---|---|---|---|---|---|\n| c5.col | 5 | 5 | = | 3 | x | opt 3 | easy |\n| k4.col | 4 | 6 | = | 4 | x | opt 4 | easy |\n",
+    )
+    .unwrap();
+    let o = csp(&[
+        "colour",
+        "bench",
+        dir.to_str().unwrap(),
+        "--time-limit",
+        "5",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("| c5 | 5 | 5 | 3 | 3 | yes |"), "{out}");
+    assert!(out.contains("| k4 | 4 | 6 | 4 | 4 | yes |"), "{out}");
+    assert!(out.contains("proved 2 of 2"), "{out}");
+    // A README claiming a wrong χ is caught.
+    std::fs::write(
+        dir.join("README.md"),
+        "| f | V | E | h | χ | s | g | c |\n| c5.col | 5 | 5 | = | 4 | x | opt | easy |\n",
+    )
+    .unwrap();
+    let o = csp(&[
+        "colour",
+        "bench",
+        dir.to_str().unwrap(),
+        "--only",
+        "c5",
+        "--csv",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("contradict known chromatic numbers"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn colour_with_any_engine_strategy_agrees() {
+    for p in ["none", "fc", "ac3"] {
+        for v in ["input", "mrv", "dom/wdeg", "mrv-deg"] {
+            let o = csp(&[
+                "colour",
+                "problems/petersen.yaml",
+                "-k",
+                "3",
+                "--propagation",
+                p,
+                "--var-order",
+                v,
+            ]);
+            let out = stdout(&o);
+            assert!(
+                out.starts_with("petersen: colourable with 3 colours"),
+                "{p} {v}: {out}"
+            );
+            assert!(proper(&PETERSEN, &out));
+            let o = csp(&[
+                "colour",
+                "problems/petersen.yaml",
+                "-k",
+                "2",
+                "--propagation",
+                p,
+                "--var-order",
+                v,
+            ]);
+            assert!(
+                stdout(&o).starts_with("petersen: not colourable with 2 colours"),
+                "{p} {v}"
+            );
+        }
+    }
+}
+
+#[test]
+fn colour_by_sat_agrees_with_the_engine() {
+    let o = csp(&[
+        "colour",
+        "problems/petersen.yaml",
+        "--chromatic",
+        "--method",
+        "sat",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("χ = 3 (proved)"), "{}", stdout(&o));
+    let o = csp(&[
+        "colour",
+        "problems/petersen.yaml",
+        "-k",
+        "2",
+        "--method",
+        "sat",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("not colourable with 2 colours"));
+}

@@ -1,0 +1,332 @@
+//! The one CLI layer: every subcommand takes `-` for standard input, prints JSON with a
+//! `status`, honours `--time-limit`, names a file of another kind with the command for it,
+//! and says an I/O error once.
+
+use crate::util::*;
+use std::time::{Duration, Instant};
+
+/// A formula no solver refutes quickly: 11 pigeons in 10 holes.
+fn pigeonhole_cnf(pigeons: usize, holes: usize) -> String {
+    let var = |p: usize, h: usize| p * holes + h + 1;
+    let mut clauses = Vec::new();
+    for p in 0..pigeons {
+        clauses.push(
+            (0..holes)
+                .map(|h| var(p, h).to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                clauses.push(format!("-{} -{}", var(p, h), var(q, h)));
+            }
+        }
+    }
+    let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
+    for c in clauses {
+        text.push_str(&c);
+        text.push_str(" 0\n");
+    }
+    text
+}
+
+/// The same as a model: `pigeons` variables over `holes` values, pairwise different.
+fn pigeonhole_yaml(pigeons: usize, holes: usize) -> String {
+    let names: Vec<String> = (0..pigeons).map(|p| format!("p{p}")).collect();
+    let mut text = format!(
+        "kind: csp\nname: pigeonhole\nvariables:\n  - names: [{}]\n    domain: 1..{holes}\nconstraints:\n",
+        names.join(", ")
+    );
+    for p in 0..pigeons {
+        for q in p + 1..pigeons {
+            text.push_str(&format!("  - not_equal: [p{p}, p{q}]\n"));
+        }
+    }
+    text
+}
+
+fn json_lines(o: &std::process::Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+#[test]
+fn every_subcommand_prints_json_with_a_status() {
+    let classic = "problems/sudoku-classic.txt";
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["solve", "problems/australia.yaml"],
+        vec!["solve", "problems/nqueens-6.yaml", "--count", "10"],
+        vec!["solve", "problems/nqueens-6.yaml", "--all"],
+        vec!["graph", "problems/australia.yaml"],
+        vec!["colour", "problems/petersen.yaml"],
+        vec!["colour", "problems/petersen.yaml", "-k", "2"],
+        vec!["colour", "problems/petersen.yaml", "--method", "sat"],
+        vec![
+            "colour",
+            "bench",
+            "data/colouring",
+            "--only",
+            "myciel3",
+            "--time-limit",
+            "5",
+        ],
+        vec!["sat", "problems/pigeonhole-3-2.cnf"],
+        vec!["sudoku", "solve", classic, "--unique", "--stats"],
+        vec![
+            "sudoku",
+            "bench",
+            "data/sudoku/puzzles2_17_clue",
+            "--limit",
+            "2",
+            "--strategies",
+            "mrv+gac",
+            "--models",
+            "alldiff",
+        ],
+        vec!["sudoku", "cnf", classic],
+        vec!["sudoku", "rate", classic],
+        vec!["sudoku", "explain", classic],
+        vec!["sudoku", "hint", classic],
+        vec!["sudoku", "generate", "-n", "2"],
+        vec!["sudoku", "techniques"],
+    ];
+    let vocabulary = ["satisfiable", "optimal", "unsatisfiable", "unknown", "done"];
+    for mut args in runs {
+        args.push("--json");
+        let o = csp(&args);
+        assert!(o.status.code().is_some_and(|c| c < 2), "{args:?}: {o:?}");
+        let lines = json_lines(&o);
+        assert!(!lines.is_empty(), "{args:?}");
+        for j in lines {
+            let status = j["status"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{args:?}: {j}"));
+            assert!(vocabulary.contains(&status), "{args:?}: {status}");
+        }
+    }
+}
+
+#[test]
+fn a_time_limit_ends_every_search_within_half_a_second_more_with_exit_1() {
+    let dir = std::env::temp_dir().join(format!("csp-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let yaml = dir.join("pigeonhole.yaml");
+    std::fs::write(&yaml, pigeonhole_yaml(14, 13)).unwrap();
+    let cnf = dir.join("pigeonhole.cnf");
+    std::fs::write(&cnf, pigeonhole_cnf(12, 11)).unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, ".".repeat(81)).unwrap();
+    let (yaml, cnf, empty) = (
+        yaml.to_str().unwrap(),
+        cnf.to_str().unwrap(),
+        empty.to_str().unwrap(),
+    );
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["solve", yaml, "--propagation", "fc", "--var-order", "input"],
+        vec!["colour", "data/colouring/1-Insertions_4.col", "--no-tabu"],
+        vec![
+            "colour",
+            "data/colouring/1-Insertions_4.col",
+            "-k",
+            "4",
+            "--branching",
+            "dsatur",
+        ],
+        vec![
+            "colour",
+            "data/colouring/1-Insertions_4.col",
+            "--method",
+            "sat",
+        ],
+        vec!["sat", cnf],
+        vec![
+            "sudoku",
+            "solve",
+            empty,
+            "--count",
+            "1000000000000",
+            "--propagation",
+            "none",
+            "--var-order",
+            "input",
+            "--jobs",
+            "1",
+        ],
+    ];
+    for mut args in runs {
+        args.extend(["--time-limit", "1"]);
+        let start = Instant::now();
+        let o = csp(&args);
+        let took = start.elapsed();
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {o:?}");
+        assert!(took < Duration::from_millis(1500), "{args:?} took {took:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn every_input_can_come_from_standard_input() {
+    let read = |f: &str| std::fs::read_to_string(root().join(f)).unwrap();
+    let runs: Vec<(Vec<&str>, String, &str)> = vec![
+        (
+            vec!["solve", "-"],
+            read("problems/australia.yaml"),
+            "satisfiable",
+        ),
+        (
+            vec!["graph", "-"],
+            read("problems/australia.yaml"),
+            "7 variables",
+        ),
+        (vec!["colour", "-"], read("problems/petersen.yaml"), "χ = 3"),
+        (
+            vec!["colour", "-"],
+            read("data/colouring/myciel3.col"),
+            "χ = 4",
+        ),
+        (
+            vec!["sat", "-"],
+            read("problems/pigeonhole-3-2.cnf"),
+            "s UNSATISFIABLE",
+        ),
+        (
+            vec!["sudoku", "solve", "-"],
+            read("problems/sudoku-classic.txt"),
+            "534678912",
+        ),
+        (
+            vec!["sudoku", "rate", "-"],
+            read("problems/sudoku-classic.txt"),
+            "easy",
+        ),
+        (
+            vec!["sudoku", "cnf", "-"],
+            read("problems/sudoku-classic.txt"),
+            "p cnf 729",
+        ),
+    ];
+    for (args, input, expected) in runs {
+        let o = csp_stdin(&args, &input);
+        assert!(o.status.code().is_some_and(|c| c < 2), "{args:?}: {o:?}");
+        assert!(stdout(&o).contains(expected), "{args:?}: {}", stdout(&o));
+    }
+}
+
+#[test]
+fn a_file_of_another_kind_names_the_command_for_it() {
+    for (args, kind, command) in [
+        (
+            vec!["solve", "problems/petersen.yaml"],
+            "kind: colouring",
+            "csp colour problems/petersen.yaml",
+        ),
+        (
+            vec!["solve", "problems/sudoku-6x6.yaml"],
+            "kind: sudoku",
+            "csp sudoku solve",
+        ),
+        (
+            vec!["colour", "problems/australia.yaml"],
+            "kind: csp",
+            "csp solve problems/australia.yaml",
+        ),
+        (
+            vec!["solve", "problems/pigeonhole-3-2.cnf"],
+            "DIMACS CNF",
+            "csp sat",
+        ),
+        (
+            vec!["sat", "data/colouring/myciel3.col"],
+            "DIMACS graph",
+            "csp colour",
+        ),
+        (
+            vec!["sudoku", "solve", "problems/nqueens-8.yaml"],
+            "kind: csp",
+            "csp solve",
+        ),
+    ] {
+        let o = csp(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(kind) && err.contains(command),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn an_io_error_is_said_once() {
+    for args in [
+        vec!["solve", "no/such.yaml"],
+        vec!["graph", "no/such.yaml"],
+        vec!["colour", "no/such.col"],
+        vec!["sat", "no/such.cnf"],
+        vec!["sudoku", "solve", "no/such.txt"],
+        vec!["sudoku", "hint", "no/such.txt"],
+    ] {
+        let o = csp(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("no/such."), "{args:?}: {err}");
+        assert_eq!(err.matches("No such file").count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn every_help_lists_the_choices_of_its_enum_flags() {
+    for (args, choices) in [
+        (vec!["solve", "--help"], "none, fc, ac3, counting, gac"),
+        (
+            vec!["solve", "--help"],
+            "input, mrv, degree, ddeg, mrv-deg, dom/deg, dom/wdeg",
+        ),
+        (vec!["solve", "--help"], "min, max, lcv, random"),
+        (
+            vec!["colour", "--help"],
+            "portfolio, dsatur, dom/wdeg, dom/wdeg+restarts",
+        ),
+        (vec!["colour", "--help"], "csp, sat"),
+        (vec!["sudoku", "solve", "--help"], "csp, dlx, sat"),
+        (vec!["sudoku", "solve", "--help"], "graph, alldiff"),
+        (
+            vec!["sudoku", "generate", "--help"],
+            "easy, medium, hard, expert, extreme",
+        ),
+        (vec!["sudoku", "cnf", "--help"], "minimal, extended"),
+    ] {
+        let o = csp(&args);
+        let help = stdout(&o);
+        // clap lists plain choices in brackets, documented ones one per line.
+        let listed = help.contains(&format!("[possible values: {choices}]"))
+            || choices
+                .split(", ")
+                .all(|c| help.contains(&format!("- {c}:")));
+        assert!(listed, "{args:?} lacks [{choices}]:\n{help}");
+    }
+}
+
+#[test]
+fn bad_solve_options_in_a_file_get_their_place() {
+    let dir = std::env::temp_dir().join(format!("csp-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("opts.yaml");
+    std::fs::write(
+        &f,
+        "kind: csp\nvariables:\n  - names: [a, b]\n    domain: 1..2\nsolve:\n  propagation: foo\n",
+    )
+    .unwrap();
+    let o = csp(&["solve", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("opts.yaml:6:16") && err.contains("unknown propagation `foo`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

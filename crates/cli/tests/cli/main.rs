@@ -1,0 +1,10 @@
+//! The `csp` binary's tests, one test binary with a module per topic (ripgrep's layout):
+//! each runs the built `csp` and checks its answers independently of the solvers.
+
+mod colour;
+mod flags;
+mod readme;
+mod sat;
+mod solve;
+mod sudoku;
+mod util;

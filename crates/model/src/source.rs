@@ -1,0 +1,246 @@
+//! Reading a problem's text, and the one shape of "this file, this place, this was
+//! expected" errors.
+//!
+//! ```
+//! use csp_model::source::{SourceError, kind_of};
+//! let e = SourceError::at("x.yaml", "kind: csp\nvariables: 3\n", 2, 12, "expected a list of variables");
+//! assert_eq!(e.to_string(), "x.yaml:2:12: expected a list of variables\n     2 | variables: 3\n       |            ^");
+//! assert_eq!(kind_of("# a graph\nkind: colouring\n").as_deref(), Some("colouring"));
+//! ```
+
+use std::io::Read;
+use std::path::Path;
+use thiserror::Error;
+
+/// The largest input read, in bytes: problem files are text, and a bigger one is more likely
+/// a mistake (`/dev/zero`, a binary) than a problem.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// A problem's text and the name errors give it (`-` is shown as `<stdin>`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// The name in messages: the path as given, or `<stdin>`.
+    pub name: String,
+    /// The text, with CR LF line ends made LF.
+    pub text: String,
+}
+
+/// What is wrong with an input: it could not be read, or something at a place in it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SourceError {
+    /// The input could not be read (its OS message once, not twice).
+    #[error("{file}: {message}")]
+    Io {
+        /// The file.
+        file: String,
+        /// Why, e.g. "No such file or directory (os error 2)".
+        message: String,
+    },
+    /// A problem at a place (YAML syntax, a wrong type, an unknown name, …).
+    #[error("{file}:{line}:{column}: {message}{snippet}")]
+    At {
+        /// The file.
+        file: String,
+        /// 1-based line (0 when unknown).
+        line: u32,
+        /// 1-based column (0 when unknown).
+        column: u32,
+        /// What was expected and what was found.
+        message: String,
+        /// The source line with a caret under the column, for people (empty if unknown).
+        snippet: String,
+    },
+}
+
+impl SourceError {
+    /// An error at `line`:`column` of `text` (1-based), with the line shown under it.
+    pub fn at(file: &str, text: &str, line: u32, column: u32, message: impl Into<String>) -> Self {
+        SourceError::At {
+            file: file.to_string(),
+            line,
+            column,
+            message: message.into(),
+            snippet: snippet(text, line, column),
+        }
+    }
+
+    /// An I/O error reading `file`.
+    pub fn io(file: &str, e: &std::io::Error) -> Self {
+        SourceError::Io {
+            file: file.to_string(),
+            message: e.to_string(),
+        }
+    }
+
+    /// The message without the location and snippet.
+    pub fn message(&self) -> &str {
+        match self {
+            SourceError::Io { message, .. } | SourceError::At { message, .. } => message,
+        }
+    }
+
+    /// `(line, column)` when known.
+    pub fn position(&self) -> Option<(u32, u32)> {
+        match self {
+            SourceError::At { line, column, .. } if *line > 0 => Some((*line, *column)),
+            _ => None,
+        }
+    }
+}
+
+/// The line `line` of `text` with a caret under `column`, indented, on lines of its own
+/// (empty when the line does not exist).
+pub fn snippet(text: &str, line: u32, column: u32) -> String {
+    if line == 0 {
+        return String::new();
+    }
+    text.lines()
+        .nth(line as usize - 1)
+        .map(|src| {
+            // Long lines (a puzzle list's, a minified file's) are cut around the column.
+            let chars: Vec<char> = src.chars().collect();
+            let col = (column.max(1) as usize - 1).min(chars.len());
+            let from = col.saturating_sub(60);
+            let to = (col + 60).min(chars.len());
+            let shown: String = chars[from..to].iter().collect();
+            let pad = " ".repeat(col - from);
+            format!("\n  {line:>4} | {shown}\n       | {pad}^")
+        })
+        .unwrap_or_default()
+}
+
+/// Reads `path`, or standard input when it is `-`, as UTF-8 text of at most
+/// [`MAX_INPUT_BYTES`]; CR LF becomes LF.
+pub fn read(path: &Path) -> Result<Source, SourceError> {
+    let (name, bytes) = read_bytes(path)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+        let column = before.iter().rev().take_while(|&&b| b != b'\n').count() as u32 + 1;
+        SourceError::At {
+            file: name.clone(),
+            line,
+            column,
+            message: "not UTF-8 text; expected a problem file".to_string(),
+            snippet: String::new(),
+        }
+    })?;
+    let text = if text.contains('\r') {
+        text.replace("\r\n", "\n")
+    } else {
+        text
+    };
+    Ok(Source { name, text })
+}
+
+/// The bytes of `path` (standard input for `-`), at most [`MAX_INPUT_BYTES`], with the name
+/// errors give it.
+pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), SourceError> {
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let mut bytes = Vec::new();
+    let limit = MAX_INPUT_BYTES + 1;
+    let result = if stdin {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        if path.is_dir() {
+            return Err(SourceError::Io {
+                file: name,
+                message: "is a folder, not a file".to_string(),
+            });
+        }
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    result.map_err(|e| SourceError::io(&name, &e))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(SourceError::Io {
+            file: name,
+            message: format!(
+                "larger than {} MiB; expected a problem file",
+                MAX_INPUT_BYTES >> 20
+            ),
+        });
+    }
+    Ok((name, bytes))
+}
+
+/// A YAML parse error as a [`SourceError`] naming `file`, with serde-saphyr's snippet.
+pub fn yaml_error(e: &serde_saphyr::Error, file: &str) -> SourceError {
+    let rendered = e.to_string().replace("<input>", file);
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or_default();
+    // "error: line L column C: message" → "message"
+    let message = first
+        .strip_prefix("error: ")
+        .unwrap_or(first)
+        .split_once(": ")
+        .filter(|(head, _)| head.starts_with("line "))
+        .map_or(first, |(_, m)| m)
+        .to_string();
+    let snippet: Vec<&str> = lines.collect();
+    let (line, column) = e
+        .location()
+        .map_or((0, 0), |l| (l.line() as u32, l.column() as u32));
+    SourceError::At {
+        file: file.to_string(),
+        line,
+        column,
+        message,
+        snippet: if snippet.is_empty() {
+            String::new()
+        } else {
+            format!("\n{}", snippet.join("\n"))
+        },
+    }
+}
+
+/// The `kind:` a YAML document declares at its top level (`csp`, `colouring`, `sudoku`, …),
+/// read without parsing the rest.
+pub fn kind_of(text: &str) -> Option<String> {
+    text.lines()
+        .take(200)
+        .find_map(|l| l.strip_prefix("kind:"))
+        .map(|k| {
+            let k = k.split('#').next().unwrap_or_default().trim();
+            k.trim_matches(|c| c == '"' || c == '\'').to_string()
+        })
+        .filter(|k| !k.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_file_says_so_once() {
+        let e = read(Path::new("/no/such/file.yaml")).unwrap_err();
+        let text = e.to_string();
+        assert!(text.starts_with("/no/such/file.yaml: "), "{text}");
+        assert_eq!(text.matches("os error").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_folder_is_not_a_file() {
+        let e = read(Path::new(".")).unwrap_err();
+        assert!(e.to_string().contains("folder"), "{e}");
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = "x".repeat(10_000);
+        let s = snippet(&line, 1, 5_000);
+        assert!(s.len() < 300, "{}", s.len());
+        assert!(s.ends_with('^'));
+    }
+
+    #[test]
+    fn kinds_are_read_from_the_top_level() {
+        assert_eq!(kind_of("kind: 'sudoku' # x\n").as_deref(), Some("sudoku"));
+        assert_eq!(kind_of("  kind: nested\n"), None);
+        assert_eq!(kind_of("p edge 3 2\n"), None);
+    }
+}

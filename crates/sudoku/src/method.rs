@@ -1,0 +1,186 @@
+//! The ways to solve a puzzle behind one trait: the engine on a model with a search
+//! configuration, dancing links, or SAT.
+//!
+//! A [`Method`] names one; [`Prepared`] holds what its solvers share (the models and
+//! formulas, one per grid shape, built once); [`Prepared::solver`] makes one
+//! [`PuzzleSolver`] per thread and shape. A front-end never matches on the method again.
+//!
+//! ```
+//! use csp_sudoku::method::{Method, Prepared};
+//! use csp_sudoku::{Grid, parse};
+//! let p = &parse::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "x").unwrap()[0];
+//! for method in [Method::default(), Method::Dlx, Method::Sat(Default::default())] {
+//!     let prepared = Prepared::new(&method, [p.grid.shape()]);
+//!     let mut solver = prepared.solver(p.grid.shape());
+//!     let answer = solver.solve(&p.grid, 2);
+//!     assert!(answer.is_unique(), "{method}");
+//! }
+//! ```
+
+use crate::exact_cover::DlxSolver;
+use crate::sat::{Encoding, SatEncoded, SatSolver};
+use crate::{Answer, Encoded, Grid, ModelKind, Shape, Solver, encode};
+use csp_core::SearchConfig;
+use std::collections::HashMap;
+use std::fmt;
+
+/// Solves puzzles of one shape, one after another, reusing its buffers.
+pub trait PuzzleSolver {
+    /// Counts the solutions of `puzzle` up to `cap` (2 is the uniqueness check) and keeps
+    /// the first. A puzzle of another shape, or givens that clash, have no solution.
+    fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer;
+
+    /// Limits the next puzzles' search (the engine's node and time limits; dancing links and
+    /// SAT solve a 9×9 puzzle in microseconds and ignore it).
+    fn set_limits(&mut self, _limits: csp_core::Limits) {}
+}
+
+impl PuzzleSolver for Solver<'_> {
+    fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
+        Solver::solve(self, puzzle, cap)
+    }
+
+    fn set_limits(&mut self, limits: csp_core::Limits) {
+        Solver::set_limits(self, limits);
+    }
+}
+
+impl PuzzleSolver for DlxSolver {
+    fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
+        DlxSolver::solve(self, puzzle, cap)
+    }
+}
+
+impl PuzzleSolver for SatSolver<'_> {
+    fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
+        SatSolver::solve(self, puzzle, cap)
+    }
+}
+
+/// What solves the puzzles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Method {
+    /// The engine on a model, with a search configuration.
+    Engine(ModelKind, SearchConfig),
+    /// Exact cover by dancing links.
+    Dlx,
+    /// SAT (batsat) in an encoding.
+    Sat(Encoding),
+}
+
+impl Default for Method {
+    /// The engine on the all-different model, dom/wdeg with all-different by counting.
+    fn default() -> Self {
+        Method::Engine(
+            ModelKind::AllDifferent,
+            SearchConfig {
+                var_order: csp_core::VarOrder::DomOverWDeg,
+                ..SearchConfig::default().with_level(csp_core::PropagationLevel::Counting)
+            },
+        )
+    }
+}
+
+impl Method {
+    /// The model the method solves (`alldiff`, `graph`, `exact-cover`, `cnf-extended`, …).
+    pub fn model(&self) -> String {
+        match self {
+            Method::Engine(kind, _) => kind.to_string(),
+            Method::Dlx => "exact-cover".into(),
+            Method::Sat(e) => format!("cnf-{e}"),
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Method::Engine(kind, c) => write!(f, "engine {kind} {}+{}", c.var_order, c.level()),
+            Method::Dlx => f.write_str("dlx"),
+            Method::Sat(e) => write!(f, "sat {e}"),
+        }
+    }
+}
+
+/// A method with what its solvers share, for the grid shapes to be solved; shared by
+/// reference across threads.
+#[derive(Debug)]
+pub struct Prepared {
+    method: Method,
+    engine: HashMap<Shape, Encoded>,
+    sat: HashMap<Shape, SatEncoded>,
+}
+
+impl Prepared {
+    /// Builds the models or formulas `method` needs for `shapes`.
+    pub fn new(method: &Method, shapes: impl IntoIterator<Item = Shape>) -> Self {
+        let mut p = Prepared {
+            method: method.clone(),
+            engine: HashMap::new(),
+            sat: HashMap::new(),
+        };
+        for s in shapes {
+            match method {
+                Method::Engine(kind, _) => {
+                    p.engine.entry(s).or_insert_with(|| encode(s, *kind));
+                }
+                Method::Sat(e) => {
+                    p.sat.entry(s).or_insert_with(|| SatEncoded::new(s, *e));
+                }
+                Method::Dlx => {}
+            }
+        }
+        p
+    }
+
+    /// The method.
+    pub fn method(&self) -> &Method {
+        &self.method
+    }
+
+    /// A solver for puzzles of `shape` (a shape not prepared gets its model built now).
+    pub fn solver(&self, shape: Shape) -> Box<dyn PuzzleSolver + '_> {
+        match &self.method {
+            Method::Engine(kind, config) => match self.engine.get(&shape) {
+                Some(enc) => Box::new(Solver::new(enc, config.clone())),
+                None => Box::new(Owned::new(encode(shape, *kind), config.clone())),
+            },
+            Method::Dlx => Box::new(DlxSolver::new(shape)),
+            Method::Sat(e) => match self.sat.get(&shape) {
+                Some(enc) => Box::new(SatSolver::new(enc)),
+                None => Box::new(OwnedSat(SatEncoded::new(shape, *e))),
+            },
+        }
+    }
+}
+
+/// An engine solver owning its model (for a shape that was not prepared): rebuilt per
+/// puzzle, which is rare.
+struct Owned {
+    enc: Encoded,
+    config: SearchConfig,
+}
+
+impl Owned {
+    fn new(enc: Encoded, config: SearchConfig) -> Self {
+        Owned { enc, config }
+    }
+}
+
+impl PuzzleSolver for Owned {
+    fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
+        Solver::new(&self.enc, self.config.clone()).solve(puzzle, cap)
+    }
+
+    fn set_limits(&mut self, limits: csp_core::Limits) {
+        self.config.limits = limits;
+    }
+}
+
+struct OwnedSat(SatEncoded);
+
+impl PuzzleSolver for OwnedSat {
+    fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
+        SatSolver::new(&self.0).solve(puzzle, cap)
+    }
+}
