@@ -37,6 +37,7 @@
 pub mod constraint;
 pub mod domain;
 pub mod heuristics;
+pub mod index;
 pub mod model;
 pub mod observe;
 pub mod propagation;

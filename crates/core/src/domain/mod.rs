@@ -2,8 +2,15 @@
 //! [`DomainStore`] (every variable's current domain during search, with its trail).
 
 mod store;
+mod trail;
 
 pub use store::{DomainStore, Values};
+pub use trail::{Trail, TrailEntry};
+
+/// A wiped-out domain (or a violated check): the current node has no solution. This is
+/// control flow for the search, not an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Conflict;
 
 use std::fmt;
 

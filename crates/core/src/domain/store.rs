@@ -1,10 +1,9 @@
 //! The current domains of all variables during search, as one word-aligned bitset, with the
 //! trail that undoes every change on backtracking.
 
+use super::{Conflict, Trail, TrailEntry};
 use super::{Domain, Value};
-use crate::model::VarId;
-use crate::propagation::Conflict;
-use crate::search::{Trail, TrailEntry};
+use crate::index::VarId;
 use fixedbitset::FixedBitSet;
 
 /// Bits per word of the underlying [`FixedBitSet`].

@@ -39,11 +39,28 @@
 //!
 //! # Adding a heuristic
 //!
-//! Add a variant, its name in [`VarOrder::name`] / `FromStr`, and its scoring in the
-//! search's selection; the property tests run every variant against brute force.
+//! Add a variant, its name in [`VarOrder::name`] / `FromStr`, and its scoring in
+//! `brancher.rs` (the `Brancher` sees a read-only selection context and keeps its own
+//! state, like dom/wdeg's weights); the search does not change. The property tests run
+//! every variant against brute force.
 
+mod brancher;
+
+pub(crate) use brancher::{Brancher, ProbeContext, SelectionContext};
+
+use crate::domain::Value;
+use crate::index::VarId;
 use std::fmt;
 use std::str::FromStr;
+
+/// A branching decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// `x = v` (left branch).
+    Assign(VarId, Value),
+    /// `x ≠ v` (right branch).
+    Remove(VarId, Value),
+}
 
 /// Which unfixed variable to branch on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]

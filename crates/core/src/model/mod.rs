@@ -2,54 +2,16 @@
 //! the constraint graph.
 
 mod graph;
+mod solution;
 
 pub use graph::ConstraintGraph;
+pub use solution::Solution;
 
 use crate::constraint::{AllDifferent, Constraint, InSet, NotEqual, Table};
 use crate::domain::{Domain, MAX_DOMAIN_SPAN, Value};
+pub use crate::index::{ConstraintId, VarId};
 use std::collections::HashMap;
-use std::fmt;
 use thiserror::Error;
-
-/// A variable of a [`Model`]: an index into its variables, in creation order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct VarId(u32);
-
-impl VarId {
-    /// The variable with index `i` (the `i`-th created).
-    pub const fn new(i: usize) -> Self {
-        VarId(i as u32)
-    }
-
-    /// The index of this variable.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl fmt::Display for VarId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "x{}", self.0)
-    }
-}
-
-/// A constraint of a [`Model`]: an index into its constraints, in posting order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct ConstraintId(u32);
-
-impl ConstraintId {
-    /// The constraint with index `i`.
-    pub const fn new(i: usize) -> Self {
-        ConstraintId(i as u32)
-    }
-
-    /// The index of this constraint.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 /// What is wrong with a model being built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

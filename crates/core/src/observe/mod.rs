@@ -6,8 +6,9 @@ mod stats;
 pub use stats::Stats;
 
 use crate::domain::Value;
+use crate::heuristics::Decision;
+use crate::model::Solution;
 use crate::model::{ConstraintId, VarId};
-use crate::search::{Decision, Solution};
 
 /// Hooks called by the search. Every method does nothing by default, and
 /// [`crate::Search`] is generic over its observer, so the default [`NoopObserver`] compiles

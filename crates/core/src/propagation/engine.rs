@@ -5,7 +5,7 @@ use crate::constraint::Constraint;
 use crate::domain::DomainStore;
 use crate::model::{ConstraintId, VarId};
 use crate::observe::Observer;
-use crate::propagation::PropagatorOptions;
+use crate::propagation::{Propagation, PropagatorOptions};
 use std::collections::VecDeque;
 
 /// Runs propagators. Propagator `p` enforces constraint `p` of the model.
@@ -146,6 +146,23 @@ impl<'m> Engine<'m> {
 
     /// AC-3: propagates the pending events to a fixpoint; on a conflict, the constraint
     /// whose propagator found it.
+    /// Propagation after `x` became fixed, at `level`: the fixpoint of every queued
+    /// propagator (arc consistency), a forward check from `x`, or a check of `x`'s
+    /// constraints against the fixed variables. The one place the levels differ.
+    pub(crate) fn after_fix<O: Observer>(
+        &mut self,
+        level: Propagation,
+        d: &mut DomainStore,
+        x: VarId,
+        obs: &mut O,
+    ) -> Result<(), ConstraintId> {
+        match level {
+            Propagation::ArcConsistency => self.fixpoint(d, obs),
+            Propagation::ForwardChecking => self.forward_check(d, x, obs),
+            Propagation::None => self.check(d, x),
+        }
+    }
+
     pub(crate) fn fixpoint<O: Observer>(
         &mut self,
         d: &mut DomainStore,

@@ -65,10 +65,7 @@ use crate::domain::DomainStore;
 use crate::model::VarId;
 use std::fmt;
 
-/// A wiped-out domain (or a violated check): the current node has no solution. This is
-/// control flow for the search, not an error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Conflict;
+pub use crate::domain::Conflict;
 
 /// Which changes of its variables wake a propagator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +88,16 @@ pub enum Propagation {
     /// Maintain (generalised) arc consistency with AC-3 at every node (MAC).
     #[default]
     ArcConsistency,
+}
+
+impl Propagation {
+    /// Whether consistency is maintained at every node (arc consistency): then a variable
+    /// needs a decision exactly when its domain is not a singleton, and every change
+    /// propagates. Below it, the search keeps track of the variables it decided.
+    #[inline]
+    pub fn is_maintained(self) -> bool {
+        self == Propagation::ArcConsistency
+    }
 }
 
 /// How strongly all-different is propagated under [`Propagation::ArcConsistency`].

@@ -24,12 +24,12 @@
 //! Sinclair & Zuckerman 1993), keeping the dom/wdeg weights; counting and enumeration never
 //! restart, since they would visit solutions twice.
 
-mod trail;
-
-pub use trail::{Trail, TrailEntry};
+pub use crate::domain::{Trail, TrailEntry};
 
 use crate::domain::{DomainStore, Value};
-use crate::heuristics::{SplitMix64, ValueOrder, VarOrder};
+pub use crate::heuristics::Decision;
+use crate::heuristics::{Brancher, ProbeContext, SelectionContext, ValueOrder, VarOrder};
+pub use crate::model::Solution;
 use crate::model::{ConstraintId, Model, VarId};
 use crate::observe::{NoopObserver, Observer, Stats};
 use crate::propagation::{
@@ -189,33 +189,6 @@ pub struct Count {
     pub limit: Option<LimitReached>,
 }
 
-/// A value for every variable of the model.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Solution {
-    values: Vec<Value>,
-}
-
-impl Solution {
-    /// The value of `x`.
-    pub fn value(&self, x: VarId) -> Value {
-        self.values[x.index()]
-    }
-
-    /// All values, indexed by variable.
-    pub fn values(&self) -> &[Value] {
-        &self.values
-    }
-}
-
-/// A branching decision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decision {
-    /// `x = v` (left branch).
-    Assign(VarId, Value),
-    /// `x ≠ v` (right branch).
-    Remove(VarId, Value),
-}
-
 #[derive(Debug, Clone, Copy)]
 struct Level {
     mark: usize,
@@ -248,9 +221,7 @@ pub struct Search<'m, O: Observer = NoopObserver> {
     levels: Vec<Level>,
     decided: Vec<bool>,
     decided_stack: Vec<VarId>,
-    weights: Vec<u64>,
-    static_degree: Vec<u32>,
-    rng: SplitMix64,
+    brancher: Brancher,
     stats: Stats,
     observer: O,
     state: State,
@@ -259,7 +230,6 @@ pub struct Search<'m, O: Observer = NoopObserver> {
     failures_at_restart: u64,
     root_mark: usize,
     root_decided: usize,
-    scratch: Vec<VarId>,
     /// Symmetric values: the values in use, offset by `value_base`.
     used_values: FixedBitSet,
     value_base: Value,
@@ -287,12 +257,7 @@ impl<'m, O: Observer> Search<'m, O> {
             &options,
         );
         engine.prepare(&store);
-        let static_degree = if config.var_order == VarOrder::MaxDegree {
-            let g = model.constraint_graph();
-            model.vars().map(|x| g.degree(x) as u32).collect()
-        } else {
-            Vec::new()
-        };
+        let brancher = Brancher::new(model, config.var_order, config.value_order, config.seed);
         let stats = Stats {
             elapsed: start.elapsed(),
             ..Stats::default()
@@ -314,15 +279,13 @@ impl<'m, O: Observer> Search<'m, O> {
         }
         Search {
             model,
-            rng: SplitMix64::new(config.seed),
             config,
             store,
             engine,
             levels: Vec::new(),
             decided: vec![false; model.num_vars()],
             decided_stack: Vec::new(),
-            weights: vec![1; model.num_constraints()],
-            static_degree,
+            brancher,
             stats,
             observer,
             state: State::Fresh,
@@ -331,7 +294,6 @@ impl<'m, O: Observer> Search<'m, O> {
             failures_at_restart: 0,
             root_mark: 0,
             root_decided: 0,
-            scratch: Vec::new(),
             used_values,
             value_base,
         }
@@ -396,8 +358,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.store.reset_counters();
         self.levels.clear();
         self.undo_decided(0);
-        self.weights.fill(1);
-        self.rng = SplitMix64::new(self.config.seed);
+        self.brancher.reset();
         self.stats = Stats::default();
         self.engine.propagations = 0;
         self.restarting = false;
@@ -471,26 +432,16 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     fn solution(&self) -> Solution {
-        Solution {
-            values: self
-                .model
+        Solution::new(
+            self.model
                 .vars()
                 .map(|x| self.store.value(x).unwrap_or_default())
                 .collect(),
-        }
+        )
     }
 
     fn depth(&self) -> usize {
         self.levels.len()
-    }
-
-    /// Whether `x` still needs a decision.
-    #[inline]
-    fn is_open(&self, x: VarId) -> bool {
-        match self.config.propagation {
-            Propagation::ArcConsistency => !self.store.is_fixed(x),
-            _ => !self.decided[x.index()],
-        }
     }
 
     fn decide(&mut self, x: VarId) {
@@ -500,33 +451,27 @@ impl<'m, O: Observer> Search<'m, O> {
         }
     }
 
-    /// Propagates after `x` became fixed (by a decision or a refutation).
+    /// Propagates after `x` became fixed (by a decision or a refutation), at the
+    /// configured level; below arc consistency, `x` is then decided.
     fn after_fix(&mut self, x: VarId) -> Result<(), ConstraintId> {
-        match self.config.propagation {
-            Propagation::ArcConsistency => {
-                self.engine.fixpoint(&mut self.store, &mut self.observer)
-            }
-            Propagation::ForwardChecking => {
-                self.decide(x);
-                self.engine
-                    .forward_check(&mut self.store, x, &mut self.observer)
-            }
-            Propagation::None => {
-                self.decide(x);
-                self.engine.check(&mut self.store, x)
-            }
+        if !self.config.propagation.is_maintained() {
+            self.decide(x);
         }
+        self.engine.after_fix(
+            self.config.propagation,
+            &mut self.store,
+            x,
+            &mut self.observer,
+        )
     }
 
     fn root(&mut self) -> Result<(), ConstraintId> {
         self.engine.unary(&mut self.store, &mut self.observer)?;
-        if self.config.propagation == Propagation::ArcConsistency
-            || self.config.root_arc_consistency
-        {
+        if self.config.propagation.is_maintained() || self.config.root_arc_consistency {
             self.engine.schedule_all();
             self.engine.fixpoint(&mut self.store, &mut self.observer)?;
         }
-        if self.config.propagation != Propagation::ArcConsistency {
+        if !self.config.propagation.is_maintained() {
             for i in 0..self.model.num_vars() {
                 let x = VarId::new(i);
                 if self.store.is_fixed(x) {
@@ -542,7 +487,7 @@ impl<'m, O: Observer> Search<'m, O> {
     fn fail(&mut self, by: Option<ConstraintId>) {
         self.stats.failures += 1;
         if let Some(c) = by {
-            self.weights[c.index()] += 1;
+            self.brancher.on_conflict(c);
         }
         self.observer.on_conflict(self.levels.len(), by);
     }
@@ -581,15 +526,13 @@ impl<'m, O: Observer> Search<'m, O> {
                 self.fail(None);
                 continue;
             }
-            let r = match self.config.propagation {
-                Propagation::ArcConsistency => {
-                    self.engine.fixpoint(&mut self.store, &mut self.observer)
-                }
-                _ if self.store.is_fixed(x) => self.after_fix(x),
-                _ => {
-                    self.store.clear_modified();
-                    Ok(())
-                }
+            // Under arc consistency a refutation propagates like any change; below it, only
+            // a refutation that fixes `x` has something to check.
+            let r = if self.config.propagation.is_maintained() || self.store.is_fixed(x) {
+                self.after_fix(x)
+            } else {
+                self.store.clear_modified();
+                Ok(())
             };
             match r {
                 Ok(()) => return true,
@@ -715,144 +658,22 @@ impl<'m, O: Observer> Search<'m, O> {
         }
     }
 
-    /// Dynamic degree of `x` (weighted by the constraint weights when `weighted`).
-    fn degree(&self, x: VarId, weighted: bool) -> u64 {
-        let mut deg = 0;
-        for &(p, _) in self.engine.constraints_of(x) {
-            if self
-                .engine
-                .scope(p)
-                .iter()
-                .any(|&y| y != x && self.is_open(y))
-            {
-                deg += if weighted {
-                    self.weights[p as usize]
-                } else {
-                    1
-                };
-            }
-        }
-        deg
-    }
-
-    /// An upper bound of [`Search::degree`]: every constraint on `x` counted.
-    fn degree_bound(&self, x: VarId, weighted: bool) -> u64 {
-        let cs = self.engine.constraints_of(x);
-        if weighted {
-            cs.iter().map(|&(p, _)| self.weights[p as usize]).sum()
-        } else {
-            cs.len() as u64
-        }
-    }
-
     fn select_var(&mut self) -> Option<VarId> {
-        let n = self.model.num_vars();
-        let open = (0..n).map(VarId::new).filter(|&x| self.is_open(x));
-        match self.config.var_order {
-            VarOrder::InputOrder => open.into_iter().next(),
-            VarOrder::FirstFail => open.min_by_key(|&x| self.store.size(x)),
-            VarOrder::MaxDegree => {
-                open.min_by_key(|&x| std::cmp::Reverse(self.static_degree[x.index()]))
-            }
-            VarOrder::DynamicDegree => {
-                open.min_by_key(|&x| std::cmp::Reverse(self.degree(x, false)))
-            }
-            VarOrder::MostConstrained => {
-                drop(open);
-                let mut scratch = std::mem::take(&mut self.scratch);
-                scratch.clear();
-                let open = (0..n).map(VarId::new).filter(|&x| self.is_open(x));
-                let mut best = u32::MAX;
-                for x in open {
-                    let s = self.store.size(x);
-                    if s < best {
-                        best = s;
-                        scratch.clear();
-                    }
-                    if s == best {
-                        scratch.push(x);
-                    }
-                }
-                let pick = scratch
-                    .iter()
-                    .copied()
-                    .min_by_key(|&x| std::cmp::Reverse(self.degree(x, false)));
-                self.scratch = scratch;
-                pick
-            }
-            VarOrder::DomOverDeg | VarOrder::DomOverWDeg => {
-                let weighted = self.config.var_order == VarOrder::DomOverWDeg;
-                let mut best: Option<(VarId, u64, u64)> = None;
-                for x in open {
-                    let s = u64::from(self.store.size(x));
-                    if let Some((_, bs, bd)) = best {
-                        // With every constraint counted x still could not win: skip the
-                        // scope scans of `degree` (exact, since the degree is at most this).
-                        if bd > 0 {
-                            let bound = self.degree_bound(x, weighted);
-                            if bound == 0
-                                || u128::from(s) * u128::from(bd)
-                                    >= u128::from(bs) * u128::from(bound)
-                            {
-                                continue;
-                            }
-                        }
-                    }
-                    let d = self.degree(x, weighted);
-                    // s/d < bs/bd, with d = 0 counting as an infinite ratio.
-                    let better = match best {
-                        None => true,
-                        Some((_, bs, bd)) => match (d, bd) {
-                            (0, _) => false,
-                            (_, 0) => true,
-                            _ => u128::from(s) * u128::from(bd) < u128::from(bs) * u128::from(d),
-                        },
-                    };
-                    if better {
-                        best = Some((x, s, d));
-                    }
-                }
-                best.map(|b| b.0)
-            }
-        }
+        let decided = (!self.config.propagation.is_maintained()).then_some(&self.decided[..]);
+        let cx = SelectionContext {
+            domains: &self.store,
+            engine: &self.engine,
+            decided,
+        };
+        self.brancher.select_var(&cx)
     }
 
     fn select_value(&mut self, x: VarId) -> Value {
-        let d = &self.store;
-        match self.config.value_order {
-            ValueOrder::InDomainMin => d.min(x),
-            ValueOrder::InDomainMax => d.max(x),
-            ValueOrder::InDomainRandom => {
-                let k = self.rng.below(d.size(x));
-                d.iter(x).nth(k as usize)
-            }
-            ValueOrder::LeastConstraining => self.least_constraining(x),
-        }
-        .expect("an open variable has a value")
-    }
-
-    /// The value whose forward check removes the fewest values elsewhere.
-    fn least_constraining(&mut self, x: VarId) -> Option<Value> {
-        let mut best: Option<(u64, Value)> = None;
-        let mut next = self.store.min(x);
-        let others = u64::from(self.store.size(x)) - 1;
-        while let Some(v) = next {
-            let mark = self.store.mark();
-            let before = self.store.removed_total();
-            let ok =
-                self.store.assign(x, v).is_ok() && self.engine.probe(&mut self.store, x).is_ok();
-            let score = if ok {
-                self.store.removed_total() - before - others
-            } else {
-                u64::MAX
-            };
-            self.store.undo_to(mark);
-            if best.is_none_or(|(s, _)| score < s) {
-                best = Some((score, v));
-            }
-            next = v.checked_add(1).and_then(|w| self.store.next_value(x, w));
-        }
-        best.map(|b| b.1)
+        let cx = ProbeContext {
+            domains: &mut self.store,
+            engine: &mut self.engine,
+        };
+        self.brancher.select_value(x, cx)
     }
 }
 

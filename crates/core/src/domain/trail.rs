@@ -1,6 +1,6 @@
 //! The trail: the record of domain changes that backtracking undoes.
 
-use crate::model::VarId;
+use crate::index::VarId;
 
 /// One overwritten domain word: which word, whose, and its content before the change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

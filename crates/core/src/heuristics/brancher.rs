@@ -1,0 +1,224 @@
+//! The [`Brancher`]: picks the next decision's variable and value, and keeps what the
+//! heuristics learn (dom/wdeg's constraint weights, the seeded generator). The search gives
+//! it a read-only [`SelectionContext`]; only the least-constraining value order probes, on a
+//! [`ProbeContext`] whose changes it undoes before returning.
+
+use super::{SplitMix64, ValueOrder, VarOrder};
+use crate::domain::{DomainStore, Value};
+use crate::index::{ConstraintId, KeyedVec, VarId};
+use crate::model::Model;
+use crate::propagation::Engine;
+
+/// What the brancher may look at when choosing a variable.
+pub(crate) struct SelectionContext<'a, 'm> {
+    /// The current domains.
+    pub domains: &'a DomainStore,
+    /// The propagators: a variable's constraints and their scopes.
+    pub engine: &'a Engine<'m>,
+    /// With forward checking or plain checks, the variables already decided (fixed by a
+    /// decision or a check); `None` under arc consistency, where a variable needs a decision
+    /// exactly when its domain is not a singleton.
+    pub decided: Option<&'a [bool]>,
+}
+
+impl SelectionContext<'_, '_> {
+    /// Whether `x` still needs a decision.
+    #[inline]
+    pub fn is_open(&self, x: VarId) -> bool {
+        match self.decided {
+            None => !self.domains.is_fixed(x),
+            Some(d) => !d[x.index()],
+        }
+    }
+}
+
+/// The mutable state a value order may probe with (least-constraining value).
+pub(crate) struct ProbeContext<'a, 'm> {
+    /// The domains, restored before the brancher returns.
+    pub domains: &'a mut DomainStore,
+    /// The propagators, for the forward-checking probe.
+    pub engine: &'a mut Engine<'m>,
+}
+
+/// The variable and value orders with their state. One per search.
+#[derive(Debug)]
+pub(crate) struct Brancher {
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    seed: u64,
+    rng: SplitMix64,
+    /// dom/wdeg: one weight per constraint, from 1, +1 per conflict it finds.
+    weights: KeyedVec<ConstraintId, u64>,
+    /// Static degree (for [`VarOrder::MaxDegree`] only).
+    static_degree: KeyedVec<VarId, u32>,
+    scratch: Vec<VarId>,
+}
+
+impl Brancher {
+    /// A brancher for `model` with these orders and seed.
+    pub fn new(model: &Model, var_order: VarOrder, value_order: ValueOrder, seed: u64) -> Self {
+        let static_degree = if var_order == VarOrder::MaxDegree {
+            let g = model.constraint_graph();
+            model.vars().map(|x| g.degree(x) as u32).collect()
+        } else {
+            KeyedVec::new(0, 0)
+        };
+        Brancher {
+            var_order,
+            value_order,
+            seed,
+            rng: SplitMix64::new(seed),
+            weights: KeyedVec::new(model.num_constraints(), 1),
+            static_degree,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Forgets what was learnt: weights back to 1, the generator reseeded.
+    pub fn reset(&mut self) {
+        self.weights.fill(1);
+        self.rng = SplitMix64::new(self.seed);
+    }
+
+    /// Constraint `c` found a conflict (dom/wdeg learns from it).
+    #[inline]
+    pub fn on_conflict(&mut self, c: ConstraintId) {
+        self.weights[c] += 1;
+    }
+
+    #[inline]
+    fn weight(&self, p: u32) -> u64 {
+        self.weights[ConstraintId::new(p as usize)]
+    }
+
+    /// Dynamic degree of `x` (weighted by the constraint weights when `weighted`).
+    fn degree(&self, cx: &SelectionContext<'_, '_>, x: VarId, weighted: bool) -> u64 {
+        let mut deg = 0;
+        for &(p, _) in cx.engine.constraints_of(x) {
+            if cx.engine.scope(p).iter().any(|&y| y != x && cx.is_open(y)) {
+                deg += if weighted { self.weight(p) } else { 1 };
+            }
+        }
+        deg
+    }
+
+    /// An upper bound of [`Brancher::degree`]: every constraint on `x` counted.
+    fn degree_bound(&self, cx: &SelectionContext<'_, '_>, x: VarId, weighted: bool) -> u64 {
+        let cs = cx.engine.constraints_of(x);
+        if weighted {
+            cs.iter().map(|&(p, _)| self.weight(p)).sum()
+        } else {
+            cs.len() as u64
+        }
+    }
+
+    /// The variable to branch on, or `None` when every variable is decided. Ties go to the
+    /// lowest index.
+    pub fn select_var(&mut self, cx: &SelectionContext<'_, '_>) -> Option<VarId> {
+        let n = cx.domains.num_vars();
+        let open = (0..n).map(VarId::new).filter(|&x| cx.is_open(x));
+        let store = cx.domains;
+        match self.var_order {
+            VarOrder::InputOrder => open.into_iter().next(),
+            VarOrder::FirstFail => open.min_by_key(|&x| store.size(x)),
+            VarOrder::MaxDegree => open.min_by_key(|&x| std::cmp::Reverse(self.static_degree[x])),
+            VarOrder::DynamicDegree => {
+                open.min_by_key(|&x| std::cmp::Reverse(self.degree(cx, x, false)))
+            }
+            VarOrder::MostConstrained => {
+                let mut scratch = std::mem::take(&mut self.scratch);
+                scratch.clear();
+                let mut best = u32::MAX;
+                for x in open {
+                    let s = store.size(x);
+                    if s < best {
+                        best = s;
+                        scratch.clear();
+                    }
+                    if s == best {
+                        scratch.push(x);
+                    }
+                }
+                let pick = scratch
+                    .iter()
+                    .copied()
+                    .min_by_key(|&x| std::cmp::Reverse(self.degree(cx, x, false)));
+                self.scratch = scratch;
+                pick
+            }
+            VarOrder::DomOverDeg | VarOrder::DomOverWDeg => {
+                let weighted = self.var_order == VarOrder::DomOverWDeg;
+                let mut best: Option<(VarId, u64, u64)> = None;
+                for x in open {
+                    let s = u64::from(store.size(x));
+                    if let Some((_, bs, bd)) = best {
+                        // With every constraint counted x still could not win: skip the
+                        // scope scans of `degree` (exact, since the degree is at most this).
+                        if bd > 0 {
+                            let bound = self.degree_bound(cx, x, weighted);
+                            if bound == 0
+                                || u128::from(s) * u128::from(bd)
+                                    >= u128::from(bs) * u128::from(bound)
+                            {
+                                continue;
+                            }
+                        }
+                    }
+                    let d = self.degree(cx, x, weighted);
+                    // s/d < bs/bd, with d = 0 counting as an infinite ratio.
+                    let better = match best {
+                        None => true,
+                        Some((_, bs, bd)) => match (d, bd) {
+                            (0, _) => false,
+                            (_, 0) => true,
+                            _ => u128::from(s) * u128::from(bd) < u128::from(bs) * u128::from(d),
+                        },
+                    };
+                    if better {
+                        best = Some((x, s, d));
+                    }
+                }
+                best.map(|b| b.0)
+            }
+        }
+    }
+
+    /// The value to try first for the open variable `x`.
+    pub fn select_value(&mut self, x: VarId, cx: ProbeContext<'_, '_>) -> Value {
+        let d = &*cx.domains;
+        match self.value_order {
+            ValueOrder::InDomainMin => d.min(x),
+            ValueOrder::InDomainMax => d.max(x),
+            ValueOrder::InDomainRandom => {
+                let k = self.rng.below(d.size(x));
+                d.iter(x).nth(k as usize)
+            }
+            ValueOrder::LeastConstraining => least_constraining(x, cx),
+        }
+        .expect("an open variable has a value")
+    }
+}
+
+/// The value whose forward check removes the fewest values elsewhere (ties: the smallest).
+fn least_constraining(x: VarId, cx: ProbeContext<'_, '_>) -> Option<Value> {
+    let store = cx.domains;
+    let mut best: Option<(u64, Value)> = None;
+    let mut next = store.min(x);
+    let others = u64::from(store.size(x)) - 1;
+    while let Some(v) = next {
+        let mark = store.mark();
+        let before = store.removed_total();
+        let ok = store.assign(x, v).is_ok() && cx.engine.probe(store, x).is_ok();
+        let score = if ok {
+            store.removed_total() - before - others
+        } else {
+            u64::MAX
+        };
+        store.undo_to(mark);
+        if best.is_none_or(|(s, _)| score < s) {
+            best = Some((score, v));
+        }
+        next = v.checked_add(1).and_then(|w| store.next_value(x, w));
+    }
+    best.map(|b| b.1)
+}
