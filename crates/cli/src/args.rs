@@ -49,7 +49,7 @@ pub struct Input {
 }
 
 /// `--time-limit` and `--node-limit`.
-#[derive(Args, Debug, Clone, Copy, Default)]
+#[derive(Args, Debug, Clone, Copy)]
 pub struct LimitArgs {
     /// Give up after this many seconds, with the best known so far (exit code 1).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
@@ -57,12 +57,15 @@ pub struct LimitArgs {
     /// Give up after this many search nodes (exit code 1).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
+    /// When the command started: limits count from here.
+    #[arg(skip = Instant::now())]
+    pub started: Instant,
 }
 
 impl LimitArgs {
-    /// The deadline of a job started now.
+    /// The deadline of the command.
     pub fn deadline(&self) -> Option<Instant> {
-        self.time_limit.map(|t| Instant::now() + t)
+        self.time_limit.map(|t| self.started + t)
     }
 }
 
@@ -138,7 +141,13 @@ impl EngineArgs {
         c.limits = Limits {
             nodes: limits.node_limit.or(c.limits.nodes),
             failures: self.fail_limit.or(c.limits.failures),
-            time: limits.time_limit.or(file.time_limit).or(c.limits.time),
+            time: c.limits.time,
+            // The command's deadline, counted from when it started (reading included).
+            deadline: limits
+                .time_limit
+                .or(file.time_limit)
+                .map(|t| limits.started + t)
+                .or(c.limits.deadline),
         };
         c
     }

@@ -81,7 +81,7 @@ impl Strategy {
             restarts,
             symmetric_values: true,
             limits: Limits {
-                time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                deadline,
                 ..Limits::default()
             },
             ..SearchConfig::default()

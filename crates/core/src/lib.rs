@@ -42,6 +42,7 @@ pub mod model;
 pub mod observe;
 pub mod propagation;
 pub mod search;
+pub mod termination;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -168,6 +168,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     let limits = LimitArgs {
         time_limit: None,
         node_limit: Some(b.node_limit),
+        started: Instant::now(),
     };
     let bar = crate::progress::bar((files.len() * plans.len()) as u64, "rows");
     for file in &files {

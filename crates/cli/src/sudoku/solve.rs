@@ -98,8 +98,7 @@ pub fn solve_all(
             let solver = solvers
                 .entry(shape)
                 .or_insert_with(|| prepared.solver(shape));
-            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            let a = if left.is_some_and(|t| t.is_zero()) {
+            let a = if deadline.is_some_and(|d| Instant::now() >= d) {
                 Answer {
                     count: 0,
                     exhausted: false,
@@ -109,8 +108,8 @@ pub fn solve_all(
             } else {
                 solver.set_limits(Limits {
                     nodes: limits.node_limit,
-                    failures: None,
-                    time: left,
+                    deadline,
+                    ..Limits::default()
                 });
                 solver.solve(&p.grid, cap)
             };

@@ -6,6 +6,7 @@ use crate::domain::DomainStore;
 use crate::model::{ConstraintId, VarId};
 use crate::observe::Observer;
 use crate::propagation::{Propagation, PropagatorOptions};
+use crate::termination::{Stop, Termination};
 use std::collections::VecDeque;
 
 /// Runs propagators. Propagator `p` enforces constraint `p` of the model.
@@ -25,6 +26,10 @@ pub(crate) struct Engine<'m> {
     modified: Vec<VarId>,
     /// Propagator invocations (see [`crate::Stats::propagations`]).
     pub(crate) propagations: u64,
+    /// When to stop, polled inside fixpoints.
+    pub(crate) termination: Stop,
+    /// Set when a fixpoint stopped early because of [`Engine::termination`].
+    pub(crate) interrupted: bool,
 }
 
 impl<'m> Engine<'m> {
@@ -46,6 +51,8 @@ impl<'m> Engine<'m> {
             fix_queue: VecDeque::new(),
             modified: Vec::new(),
             propagations: 0,
+            termination: Stop::default(),
+            interrupted: false,
         };
         for c in constraints {
             let p = e.props.len() as u32;
@@ -144,8 +151,6 @@ impl<'m> Engine<'m> {
         d.clear_modified();
     }
 
-    /// AC-3: propagates the pending events to a fixpoint; on a conflict, the constraint
-    /// whose propagator found it.
     /// Propagation after `x` became fixed, at `level`: the fixpoint of every queued
     /// propagator (arc consistency), a forward check from `x`, or a check of `x`'s
     /// constraints against the fixed variables. The one place the levels differ.
@@ -163,6 +168,10 @@ impl<'m> Engine<'m> {
         }
     }
 
+    /// AC-3: propagates the pending events to a fixpoint; on a conflict, the constraint
+    /// whose propagator found it. Every 64 propagator runs it asks the termination
+    /// condition; when that says stop, it returns early with [`Engine::interrupted`] set (the
+    /// domains are then not at a fixpoint, and the search must end).
     pub(crate) fn fixpoint<O: Observer>(
         &mut self,
         d: &mut DomainStore,
@@ -170,6 +179,11 @@ impl<'m> Engine<'m> {
     ) -> Result<(), ConstraintId> {
         self.absorb(d, None);
         loop {
+            if self.propagations.is_multiple_of(64) && self.termination.should_stop() {
+                self.interrupted = true;
+                self.reset(d);
+                return Ok(());
+            }
             let (p, r) = if let Some((p, i)) = self.fix_queue.pop_front() {
                 self.propagations += 1;
                 let mark = d.mark();

@@ -35,6 +35,7 @@ use crate::observe::{NoopObserver, Observer, Stats};
 use crate::propagation::{
     AllDifferentStrength, Engine, Propagation, PropagationLevel, PropagatorOptions,
 };
+use crate::termination::{Deadline, Termination};
 use fixedbitset::FixedBitSet;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -115,8 +116,11 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// At most this many failures ([`Stats::failures`]).
     pub failures: Option<u64>,
-    /// At most this much wall time.
+    /// At most this much wall time in the search (over every call of solve, count and the
+    /// solutions iterator).
     pub time: Option<Duration>,
+    /// Stop at this point in time (a caller's deadline, passed straight through).
+    pub deadline: Option<Instant>,
 }
 
 /// Luby restarts: the `i`-th run may fail `scale × luby(i)` times (1, 1, 2, 1, 1, 2, 4, …).
@@ -153,8 +157,10 @@ pub enum LimitReached {
     Nodes,
     /// [`Limits::failures`].
     Failures,
-    /// [`Limits::time`].
+    /// [`Limits::time`] or [`Limits::deadline`].
     Time,
+    /// The caller's termination condition ([`Search::set_termination`]).
+    Interrupted,
 }
 
 impl fmt::Display for LimitReached {
@@ -163,6 +169,7 @@ impl fmt::Display for LimitReached {
             LimitReached::Nodes => "node limit",
             LimitReached::Failures => "failure limit",
             LimitReached::Time => "time limit",
+            LimitReached::Interrupted => "stop request",
         })
     }
 }
@@ -304,6 +311,25 @@ impl<'m, O: Observer> Search<'m, O> {
         self.config.limits = limits;
     }
 
+    /// Adds a condition to stop at (polled between nodes and inside long fixpoints); the
+    /// search then ends with [`Outcome::Unknown`]`(`[`LimitReached::Interrupted`]`)`.
+    ///
+    /// ```
+    /// use csp_core::termination::Flag;
+    /// use csp_core::{LimitReached, Model, Outcome, Search, SearchConfig};
+    /// let mut m = Model::new();
+    /// let xs = m.new_vars("x", 3, 1..=3).unwrap();
+    /// m.all_different(&xs).unwrap();
+    /// let mut search = Search::new(&m, SearchConfig::default());
+    /// let stop = Flag::default();
+    /// search.set_termination(stop.clone());
+    /// stop.raise();
+    /// assert_eq!(search.solve(), Outcome::Unknown(LimitReached::Interrupted));
+    /// ```
+    pub fn set_termination(&mut self, t: impl Termination + Send + 'static) {
+        self.engine.termination.condition = Some(Box::new(t));
+    }
+
     /// The counters so far.
     pub fn stats(&self) -> Stats {
         let mut s = self.stats;
@@ -361,6 +387,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.brancher.reset();
         self.stats = Stats::default();
         self.engine.propagations = 0;
+        self.engine.interrupted = false;
         self.restarting = false;
         self.luby_index = 1;
         self.failures_at_restart = 0;
@@ -426,6 +453,13 @@ impl<'m, O: Observer> Search<'m, O> {
 
     fn timed(&mut self, f: fn(&mut Self) -> Step) -> Step {
         let start = Instant::now();
+        // The earliest of the caller's deadline and the time left of the search's budget.
+        let l = &self.config.limits;
+        let budget = l.time.map(|t| start + t.saturating_sub(self.stats.elapsed));
+        self.engine.termination.deadline = Deadline(match (l.deadline, budget) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        });
         let step = f(self);
         self.stats.elapsed += start.elapsed();
         step
@@ -564,7 +598,6 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     fn next(&mut self) -> Step {
-        let started = Instant::now();
         match self.state {
             State::Done(l) => return Step::End(l),
             State::Fresh => {
@@ -587,11 +620,14 @@ impl<'m, O: Observer> Search<'m, O> {
             let mut limit = self.limit();
             ticks = ticks.wrapping_add(1);
             if limit.is_none()
-                && ticks.is_multiple_of(64)
-                && let Some(t) = self.config.limits.time
-                && self.stats.elapsed + started.elapsed() >= t
+                && (self.engine.interrupted
+                    || (ticks.is_multiple_of(64) && self.engine.termination.should_stop()))
             {
-                limit = Some(LimitReached::Time);
+                limit = Some(if self.engine.termination.by_deadline {
+                    LimitReached::Time
+                } else {
+                    LimitReached::Interrupted
+                });
             }
             if let Some(l) = limit {
                 self.state = State::Done(Some(l));
@@ -711,6 +747,29 @@ mod tests {
             }
         }
         m
+    }
+
+    #[test]
+    fn a_deadline_passed_ends_the_search_with_the_time_limit() {
+        // 12 pigeons, 11 holes, plain backtracking: hopeless, so only the deadline ends it.
+        let mut m = Model::new();
+        let xs = m.new_vars("p", 12, 1..=11).unwrap();
+        for i in 0..12 {
+            for j in i + 1..12 {
+                m.not_equal(xs[i], xs[j]).unwrap();
+            }
+        }
+        let deadline = Instant::now() + Duration::from_millis(50);
+        let config = SearchConfig {
+            limits: Limits {
+                deadline: Some(deadline),
+                ..Limits::default()
+            },
+            ..SearchConfig::naive()
+        };
+        let mut search = Search::new(&m, config);
+        assert_eq!(search.solve(), Outcome::Unknown(LimitReached::Time));
+        assert!(Instant::now() < deadline + Duration::from_millis(200));
     }
 
     #[test]

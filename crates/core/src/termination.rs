@@ -1,0 +1,130 @@
+//! When to stop: conditions the search polls between nodes and the propagation engine polls
+//! inside long fixpoints, so a time limit is honoured even when one node's propagation is
+//! long (a big all-different matching, a large table), and a caller can stop a search from
+//! outside. They compose (Pumpkin's `TerminationCondition`).
+//!
+//! Node and failure limits are counted by the search itself ([`crate::Limits`]); a time
+//! limit there ([`crate::Limits::time`], [`crate::Limits::deadline`]) becomes a
+//! [`Deadline`] here.
+//!
+//! ```
+//! use csp_core::termination::{Deadline, Flag, Termination};
+//! use std::time::{Duration, Instant};
+//! let flag = Flag::default();
+//! let mut t = Deadline::at(Instant::now() + Duration::from_secs(60)).or(flag.clone());
+//! assert!(!t.should_stop());
+//! flag.raise();
+//! assert!(t.should_stop());
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A condition to stop at.
+pub trait Termination: fmt::Debug {
+    /// Whether to stop now. Called often: keep it cheap.
+    fn should_stop(&mut self) -> bool;
+
+    /// This condition or `other`, whichever comes first.
+    fn or<T: Termination>(self, other: T) -> Or<Self, T>
+    where
+        Self: Sized,
+    {
+        Or(self, other)
+    }
+}
+
+/// Never stops.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Never;
+
+impl Termination for Never {
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+}
+
+/// Stops at a point in time (never, for `None`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Deadline(pub Option<Instant>);
+
+impl Deadline {
+    /// A deadline at `t`.
+    pub fn at(t: Instant) -> Self {
+        Deadline(Some(t))
+    }
+}
+
+impl Termination for Deadline {
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        self.0.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Stops when raised, from any thread (a Ctrl-C handler, a portfolio's winner, a server's
+/// cancel button).
+#[derive(Debug, Clone, Default)]
+pub struct Flag(Arc<AtomicBool>);
+
+impl Flag {
+    /// Asks every holder to stop.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether it was raised.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl Termination for Flag {
+    fn should_stop(&mut self) -> bool {
+        self.is_raised()
+    }
+}
+
+/// Either of two conditions ([`Termination::or`]).
+#[derive(Debug, Clone)]
+pub struct Or<A, B>(pub A, pub B);
+
+impl<A: Termination, B: Termination> Termination for Or<A, B> {
+    fn should_stop(&mut self) -> bool {
+        self.0.should_stop() || self.1.should_stop()
+    }
+}
+
+impl<T: Termination + ?Sized> Termination for Box<T> {
+    fn should_stop(&mut self) -> bool {
+        (**self).should_stop()
+    }
+}
+
+/// What the engine polls: the search's deadline, and a condition of the caller's.
+#[derive(Debug, Default)]
+pub(crate) struct Stop {
+    pub deadline: Deadline,
+    pub condition: Option<Box<dyn Termination + Send>>,
+    /// Why the last poll said stop: the deadline (`true`) or the condition (`false`).
+    pub by_deadline: bool,
+}
+
+impl Termination for Stop {
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.deadline.should_stop() {
+            self.by_deadline = true;
+            return true;
+        }
+        if let Some(c) = &mut self.condition
+            && c.should_stop()
+        {
+            self.by_deadline = false;
+            return true;
+        }
+        false
+    }
+}
