@@ -1,12 +1,23 @@
-//! The README's `$ csp …` examples, run and compared line by line.
+//! The `$ csp …` examples of the README and the `docs/` pages, run and compared line by line.
 
 use crate::util::*;
 
 /// The README's `$ csp …` examples, run and compared line by line, so the README never lies.
 #[test]
 fn readme_examples_print_what_the_readme_shows() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let mut checked = 0;
+    let mut pages = vec![root().join("README.md")];
+    let mut docs: Vec<_> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    let readme: String = pages
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap() + "\n")
+        .collect();
     let mut lines = readme.lines().peekable();
     while let Some(line) = lines.next() {
         let Some(cmd) = line.strip_prefix("$ csp ") else {
