@@ -112,23 +112,14 @@ fn at(file: &str, loc: &Location, message: String) -> ParseError {
 /// Parses YAML text; `file` names it in errors.
 pub fn parse(text: &str, file: &str) -> Result<Instance, ParseError> {
     let raw: Raw = serde_saphyr::from_str(&text.replace("\r\n", "\n")).map_err(|e| {
-        let (line, column) = e
-            .location()
-            .map_or((0, 0), |l| (l.line() as usize, l.column() as usize));
-        let first = e.to_string();
-        let first = first.lines().next().unwrap_or_default();
-        let message = first
-            .strip_prefix("error: ")
-            .unwrap_or(first)
-            .split_once(": ")
-            .filter(|(h, _)| h.starts_with("line "))
-            .map_or(first, |(_, m)| m)
-            .to_string();
+        // The one YAML diagnostic of csp-model, in this reader's error type.
+        let d = csp_model::source::yaml_error(&e, file);
+        let (line, column) = d.position().unwrap_or((0, 0));
         ParseError::Yaml {
             file: file.to_string(),
-            line,
-            column,
-            message,
+            line: line as usize,
+            column: column as usize,
+            message: d.message().to_string(),
         }
     })?;
     if raw.kind.value != "colouring" {

@@ -7,7 +7,7 @@
 //!   a snippet of the line, YAML errors turned into it, and the `kind:` a YAML file declares
 //!   (so a tool can say which command a file is for). The graph, sudoku and model readers
 //!   all use it.
-//! - [`file`]: the generic model format (`kind: csp`): variables with integer or symbolic
+//! - [`file`](mod@file): the generic model format (`kind: csp`): variables with integer or symbolic
 //!   domains, constraints by name, and solve options typed at load time (a bad
 //!   `propagation:` is an error with its line and column).
 //!

@@ -336,19 +336,15 @@ struct Raw {
 /// ```
 pub fn parse_yaml(text: &str, file: &str) -> Result<Puzzle, ParseError> {
     let raw: Raw = serde_saphyr::from_str(&text.replace("\r\n", "\n")).map_err(|e| {
-        let (line, column) = e
-            .location()
-            .map_or((1, 1), |l| (l.line() as usize, l.column() as usize));
-        let first = e.to_string();
-        let first = first.lines().next().unwrap_or_default().to_string();
-        let message = first
-            .strip_prefix("error: ")
-            .unwrap_or(&first)
-            .split_once(": ")
-            .filter(|(h, _)| h.starts_with("line "))
-            .map_or(first.as_str(), |(_, m)| m)
-            .to_string();
-        syntax(file, line, column, message)
+        // The one YAML diagnostic of csp-model, in this reader's error type.
+        let d = csp_model::source::yaml_error(&e, file);
+        let (line, column) = d.position().unwrap_or((1, 1));
+        syntax(
+            file,
+            line as usize,
+            column as usize,
+            d.message().to_string(),
+        )
     })?;
     let loc = |s: &serde_saphyr::Location| (s.line() as usize, s.column() as usize);
     if raw.kind.value != "sudoku" {

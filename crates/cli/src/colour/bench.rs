@@ -70,22 +70,12 @@ fn read_known(dir: &Path) -> HashMap<String, Known> {
     m
 }
 
-/// The benchmark folder: `$CSP_DATA/colouring`, else `../shared/data/colouring`, else the
-/// bundled sample `data/colouring`.
-fn default_dir() -> PathBuf {
-    let shared = std::env::var_os("CSP_DATA")
-        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from)
-        .join("colouring");
-    if shared.is_dir() {
-        shared
-    } else {
-        PathBuf::from("data/colouring")
-    }
-}
-
 /// Runs `csp colour bench`.
 pub fn run(b: &BenchArgs) -> Result<ExitCode> {
-    let dir = b.dir.clone().unwrap_or_else(default_dir);
+    let dir = b
+        .dir
+        .clone()
+        .unwrap_or_else(|| crate::input::data_dir("colouring"));
     let known = read_known(&dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .with_context(|| format!("cannot read {}", dir.display()))?

@@ -77,14 +77,7 @@ struct Row {
 
 /// The default puzzle lists: the full sets if present, else the bundled samples.
 fn default_files() -> Vec<PathBuf> {
-    let shared = std::env::var_os("CSP_DATA")
-        .map_or_else(|| PathBuf::from("../shared/data"), PathBuf::from)
-        .join("sudoku");
-    let dir = if shared.is_dir() {
-        shared
-    } else {
-        PathBuf::from("data/sudoku")
-    };
+    let dir = crate::input::data_dir("sudoku");
     [
         "puzzles2_17_clue",
         "puzzles3_magictour_top1465",

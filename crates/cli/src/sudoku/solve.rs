@@ -158,7 +158,12 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let name = args.input.file.display().to_string();
     let mut out = std::io::stdout().lock();
     for (i, (p, a)) in puzzles.iter().zip(&answers).enumerate() {
-        let clash = p.grid.clash().map(|c| clash_text(p, &c));
+        // Only an unsolved puzzle can have clashing givens.
+        let clash = if a.count == 0 {
+            p.grid.clash().map(|c| clash_text(p, &c))
+        } else {
+            None
+        };
         if args.output.json {
             json_line(
                 &mut out,

@@ -79,9 +79,9 @@ impl SearchConfig {
 /// Limits on one search; reaching one ends it with [`Outcome::Unknown`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Limits {
-    /// At most this many nodes ([`Stats::nodes`]).
+    /// At most this many nodes ([`Stats::nodes`](crate::Stats::nodes)).
     pub nodes: Option<u64>,
-    /// At most this many failures ([`Stats::failures`]).
+    /// At most this many failures ([`Stats::failures`](crate::Stats::failures)).
     pub failures: Option<u64>,
     /// At most this much wall time in the search (over every call of solve, count and the
     /// solutions iterator).
@@ -126,7 +126,7 @@ pub enum LimitReached {
     Failures,
     /// [`Limits::time`] or [`Limits::deadline`].
     Time,
-    /// The caller's termination condition ([`Search::set_termination`]).
+    /// The caller's termination condition ([`Search::set_termination`](crate::Search::set_termination)).
     Interrupted,
 }
 
@@ -152,7 +152,7 @@ pub enum Outcome {
     Unknown(LimitReached),
 }
 
-/// The answer of [`Search::count`].
+/// The answer of [`Search::count`](crate::Search::count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Count {
     /// Solutions found.

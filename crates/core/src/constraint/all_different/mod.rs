@@ -92,6 +92,7 @@ impl Constraint for AllDifferent {
 
 /// Removes `xᵢ`'s value from every other variable: the pruning of the clique of `≠`
 /// constraints, in one propagator. `O(n)` per fix event.
+#[inline]
 fn remove_fixed_value(c: &AllDifferent, d: &mut DomainStore, i: usize) -> Result<(), Conflict> {
     let Some(v) = d.value(c.vars[i]) else {
         return Ok(());
@@ -109,6 +110,7 @@ fn remove_fixed_value(c: &AllDifferent, d: &mut DomainStore, i: usize) -> Result
 }
 
 /// Whether the fixed variables of `c` take distinct values (`scratch` is reused).
+#[inline]
 fn fixed_distinct(c: &AllDifferent, d: &DomainStore, scratch: &mut Vec<i64>) -> bool {
     scratch.clear();
     for (&x, &o) in c.vars.iter().zip(&c.offsets) {
@@ -178,6 +180,7 @@ impl KeyWords {
 
 /// The smallest and largest key `x + o` over the current domains (`(i64::MAX, i64::MIN)`
 /// when every domain is empty).
+#[inline]
 fn key_range(c: &AllDifferent, d: &DomainStore) -> (i64, i64) {
     let mut lo = i64::MAX;
     let mut hi = i64::MIN;
