@@ -22,7 +22,7 @@ pub use table::Table;
 pub use unary::InSet;
 
 use crate::domain::Value;
-use crate::model::VarId;
+use crate::index::VarId;
 use crate::propagation::{Propagator, PropagatorOptions};
 use std::fmt;
 

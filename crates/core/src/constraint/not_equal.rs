@@ -2,7 +2,7 @@
 
 use super::Constraint;
 use crate::domain::{DomainStore, Value};
-use crate::model::VarId;
+use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 
 /// `x ≠ y + c`. Arc consistency on a disequality prunes only when one side is fixed, so the

@@ -2,7 +2,7 @@
 
 use super::{Constraint, names};
 use crate::domain::{DomainStore, Value};
-use crate::model::VarId;
+use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 use std::collections::HashMap;
 

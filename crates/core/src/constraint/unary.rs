@@ -2,7 +2,7 @@
 
 use super::Constraint;
 use crate::domain::{Domain, DomainStore, Value};
-use crate::model::VarId;
+use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 
 /// `x ∈ S` (`allowed`) or `x ∉ S`. Applied once before search (node consistency), in every

@@ -3,7 +3,7 @@
 use super::{Conflict, Propagator, Wake};
 use crate::constraint::Constraint;
 use crate::domain::DomainStore;
-use crate::model::{ConstraintId, VarId};
+use crate::index::{ConstraintId, VarId};
 use crate::observe::Observer;
 use crate::propagation::{Propagation, PropagatorOptions};
 use crate::termination::{Stop, Termination};

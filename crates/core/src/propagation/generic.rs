@@ -4,7 +4,7 @@
 use super::{Conflict, Propagator, Wake};
 use crate::constraint::Constraint;
 use crate::domain::{DomainStore, Value};
-use crate::model::VarId;
+use crate::index::VarId;
 
 /// Generalised arc consistency for any [`Constraint`] by searching, for each value of each
 /// variable, for a supporting tuple among the current domains (`O(r·dʳ)` per revision with

@@ -62,7 +62,7 @@ pub(crate) use engine::Engine;
 pub use generic::GenericPropagator;
 
 use crate::domain::DomainStore;
-use crate::model::VarId;
+use crate::index::VarId;
 use std::fmt;
 
 pub use crate::domain::Conflict;

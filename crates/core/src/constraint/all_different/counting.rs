@@ -3,7 +3,7 @@
 
 use super::{AllDifferent, KeyWords, at_most_one, fixed_distinct, key_range, remove_fixed_value};
 use crate::domain::{DomainStore, Value};
-use crate::model::VarId;
+use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, Wake};
 
 /// The pairwise pruning plus value counting: fewer values left than variables is a

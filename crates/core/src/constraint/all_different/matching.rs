@@ -2,7 +2,7 @@
 
 use super::{AllDifferent, KeyWords, at_most_one, fixed_distinct, key_range, remove_fixed_value};
 use crate::domain::{DomainStore, Value};
-use crate::model::VarId;
+use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, Wake};
 
 const NONE: u32 = u32::MAX;

@@ -9,7 +9,7 @@ mod pairwise;
 
 use super::{Constraint, names};
 use crate::domain::{DomainStore, Value};
-use crate::model::VarId;
+use crate::index::VarId;
 use crate::propagation::{AllDifferentStrength, Conflict, Propagator, PropagatorOptions};
 
 /// All the values `xᵢ + oᵢ` are pairwise different (plain all-different when every offset is

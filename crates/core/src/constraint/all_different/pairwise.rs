@@ -2,7 +2,7 @@
 
 use super::{AllDifferent, fixed_distinct, remove_fixed_value};
 use crate::domain::DomainStore;
-use crate::model::VarId;
+use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, Wake};
 
 /// The pairwise decomposition: exactly the pruning that arc consistency achieves on the
