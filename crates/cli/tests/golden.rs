@@ -29,21 +29,11 @@ const VALUE_ORDERS: [&str; 4] = ["min", "max", "lcv", "random"];
 
 /// A search configuration from its three names (the golden table's strategy column).
 fn config(propagation: &str, var: &str, val: &str) -> SearchConfig {
-    let (propagation, all_different) = match propagation {
-        "none" => (Propagation::None, AllDifferentStrength::Pairwise),
-        "fc" => (Propagation::ForwardChecking, AllDifferentStrength::Pairwise),
-        "ac3" => (Propagation::ArcConsistency, AllDifferentStrength::Pairwise),
-        "counting" => (Propagation::ArcConsistency, AllDifferentStrength::Counting),
-        "gac" => (Propagation::ArcConsistency, AllDifferentStrength::Matching),
-        p => panic!("{p}"),
-    };
     SearchConfig {
-        propagation,
-        all_different,
         var_order: var.parse::<VarOrder>().unwrap(),
         value_order: val.parse::<ValueOrder>().unwrap(),
         seed: 7,
-        ..SearchConfig::default()
+        ..SearchConfig::default().with_level(propagation.parse().unwrap())
     }
 }
 

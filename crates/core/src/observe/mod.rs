@@ -7,8 +7,8 @@ pub use stats::Stats;
 
 use crate::domain::Value;
 use crate::heuristics::Decision;
-use crate::model::Solution;
 use crate::index::{ConstraintId, VarId};
+use crate::model::Solution;
 
 /// Hooks called by the search. Every method does nothing by default, and
 /// [`crate::Search`] is generic over its observer, so the default [`NoopObserver`] compiles
