@@ -9,9 +9,7 @@
 //! `GOLDEN_WRITE=1 cargo test -p csp-cli --test golden`.
 
 use csp_colouring::chromatic::{self, Effort, KAnswer, Strategy};
-use csp_core::{
-    AllDifferentStrength, Limits, Propagation, Restarts, Search, SearchConfig, ValueOrder, VarOrder,
-};
+use csp_core::{Limits, Restarts, Search, SearchConfig, ValueOrder, VarOrder};
 use csp_model::CspFile;
 use csp_sudoku::{ModelKind, Shape, Solver, encode, parse};
 use std::fmt::Write as _;
