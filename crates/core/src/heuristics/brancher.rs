@@ -86,17 +86,12 @@ impl Brancher {
         self.weights[c] += 1;
     }
 
-    #[inline]
-    fn weight(&self, p: u32) -> u64 {
-        self.weights[ConstraintId::new(p as usize)]
-    }
-
     /// Dynamic degree of `x` (weighted by the constraint weights when `weighted`).
     fn degree(&self, cx: &SelectionContext<'_, '_>, x: VarId, weighted: bool) -> u64 {
         let mut deg = 0;
-        for &(p, _) in cx.engine.constraints_of(x) {
-            if cx.engine.scope(p).iter().any(|&y| y != x && cx.is_open(y)) {
-                deg += if weighted { self.weight(p) } else { 1 };
+        for c in cx.engine.constraints_of(x) {
+            if cx.engine.scope(c).iter().any(|&y| y != x && cx.is_open(y)) {
+                deg += if weighted { self.weights[c] } else { 1 };
             }
         }
         deg
@@ -106,7 +101,7 @@ impl Brancher {
     fn degree_bound(&self, cx: &SelectionContext<'_, '_>, x: VarId, weighted: bool) -> u64 {
         let cs = cx.engine.constraints_of(x);
         if weighted {
-            cs.iter().map(|&(p, _)| self.weight(p)).sum()
+            cs.map(|c| self.weights[c]).sum()
         } else {
             cs.len() as u64
         }

@@ -86,14 +86,22 @@ impl<'m> Engine<'m> {
         }
     }
 
-    /// Every `(propagator, position)` on `x` with at least one other variable.
-    pub(crate) fn constraints_of(&self, x: VarId) -> &[(u32, u32)] {
-        &self.by_var[x.index()]
+    /// The constraints on `x` with at least one other variable (propagator `p` enforces
+    /// constraint `p`).
+    #[inline]
+    pub(crate) fn constraints_of(
+        &self,
+        x: VarId,
+    ) -> impl ExactSizeIterator<Item = ConstraintId> + '_ {
+        self.by_var[x.index()]
+            .iter()
+            .map(|&(p, _)| ConstraintId::new(p as usize))
     }
 
-    /// The scope of propagator `p`.
-    pub(crate) fn scope(&self, p: u32) -> &[VarId] {
-        self.props[p as usize].scope()
+    /// The scope of constraint `c`'s propagator.
+    #[inline]
+    pub(crate) fn scope(&self, c: ConstraintId) -> &[VarId] {
+        self.props[c.index()].scope()
     }
 
     /// Runs the unary (never-woken) propagators once.
