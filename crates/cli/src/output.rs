@@ -4,14 +4,20 @@ use csp_core::{Solution, Stats};
 use csp_model::CspFile;
 use serde_json::{Map, Value as Json, json};
 
+/// The widest name column the text output aligns to.
+const MAX_ALIGN: usize = 48;
+
 /// The solution as `name = value` lines.
 pub fn solution_text(file: &CspFile, s: &Solution) -> String {
+    // Names are aligned up to a sensible width (a formatting width is at most 65,535, and a
+    // very long name would not be worth aligning to anyway).
     let width = file
         .model
         .vars()
         .map(|x| file.model.name(x).len())
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .min(MAX_ALIGN);
     let mut out = String::new();
     for x in file.model.vars() {
         out.push_str(&format!(

@@ -178,6 +178,30 @@ impl Instance {
             k: None,
         }
     }
+
+    /// Two adjacent vertices precoloured alike (or one vertex precoloured twice with
+    /// different colours): then no colouring exists, whatever the number of colours.
+    ///
+    /// ```
+    /// use csp_colouring::{Graph, Instance};
+    /// let mut inst = Instance::new("P3", Graph::from_edges(3, [(0, 1), (1, 2)]));
+    /// inst.precoloured = vec![(0, 0), (2, 0)];
+    /// assert_eq!(inst.precolouring_conflict(), None);
+    /// inst.precoloured.push((1, 0));
+    /// assert_eq!(inst.precolouring_conflict(), Some((0, 1)));
+    /// ```
+    pub fn precolouring_conflict(&self) -> Option<(usize, usize)> {
+        let mut colour = vec![None; self.graph.len()];
+        for &(v, c) in &self.precoloured {
+            match colour[v] {
+                Some(d) if d != c => return Some((v, v)),
+                _ => colour[v] = Some(c),
+            }
+        }
+        self.graph
+            .edges()
+            .find(|&(u, v)| colour[u].is_some() && colour[u] == colour[v])
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,13 @@ pub const PALETTE: [&str; 20] = [
 
 /// `vertex colour` lines (colours from 1).
 pub fn text(g: &Graph, c: &Colouring) -> String {
-    let w = (0..g.len()).map(|v| g.name(v).len()).max().unwrap_or(1);
+    // Aligned up to 48 columns (a formatting width is at most 65,535; longer names are not
+    // worth aligning to).
+    let w = (0..g.len())
+        .map(|v| g.name(v).len())
+        .max()
+        .unwrap_or(1)
+        .min(48);
     let mut s = String::new();
     for v in 0..g.len() {
         let _ = writeln!(s, "{:<w$} {}", g.name(v), c.colours[v] + 1);

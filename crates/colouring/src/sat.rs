@@ -52,6 +52,15 @@ pub fn cnf(inst: &Instance, k: u32, clique: &[usize]) -> Cnf {
     for (c, &v) in clique.iter().take(k as usize).enumerate() {
         f.add_clause(&[var(k, v, c as u32).positive()]);
     }
+    // The precolouring, as unit clauses (a colour ≥ k leaves the vertex no colour: the
+    // formula is then unsatisfiable, as it should be).
+    for &(v, c) in &inst.precoloured {
+        if c < k {
+            f.add_clause(&[var(k, v, c).positive()]);
+        } else {
+            f.add_clause(&[]);
+        }
+    }
     f
 }
 
@@ -81,10 +90,17 @@ pub fn k_colourable_until(
     deadline: Option<Instant>,
 ) -> (KAnswer, SolverStats) {
     let clique = greedy_clique(&inst.graph, 8);
-    if clique.len() > k as usize {
+    if clique.len() > k as usize || inst.precolouring_conflict().is_some() {
         return (KAnswer::NotColourable, SolverStats::default());
     }
-    let f = cnf(inst, k, &clique);
+    // The clique's colours are fixed to break symmetry only when no vertex is precoloured
+    // (a precolouring already names colours).
+    let fixed: &[usize] = if inst.precoloured.is_empty() {
+        &clique
+    } else {
+        &[]
+    };
+    let f = cnf(inst, k, fixed);
     let mut s = Solver::new(&f);
     s.set_deadline(deadline);
     let answer = match s.solve(&[]) {
@@ -122,9 +138,27 @@ pub fn chromatic_number(inst: &Instance) -> SatChromatic {
 /// [`chromatic_number`], giving up at `deadline` with the bounds found so far.
 pub fn chromatic_number_until(inst: &Instance, deadline: Option<Instant>) -> SatChromatic {
     let g = &inst.graph;
-    let mut best = crate::heuristic::dsatur(g, &[]).normalised();
-    let mut ub = best.num_colours();
-    let lb = greedy_clique(g, 8).len() as u32;
+    let precoloured = !inst.precoloured.is_empty();
+    let mut best = crate::heuristic::dsatur(g, &inst.precoloured);
+    if !precoloured {
+        best = best.normalised();
+    }
+    // With a precolouring the colours are named: k must exceed the largest one used.
+    let colours = |c: &Colouring| {
+        if precoloured {
+            c.colours.iter().max().map_or(0, |&m| m + 1)
+        } else {
+            c.num_colours()
+        }
+    };
+    let mut ub = colours(&best);
+    let lb = (greedy_clique(g, 8).len() as u32).max(
+        inst.precoloured
+            .iter()
+            .map(|&(_, c)| c + 1)
+            .max()
+            .unwrap_or(0),
+    );
     let mut stats = SolverStats::default();
     let mut searches = 0;
     let mut proved = true;
@@ -136,8 +170,8 @@ pub fn chromatic_number_until(inst: &Instance, deadline: Option<Instant>) -> Sat
         stats.conflicts += s.conflicts;
         match a {
             KAnswer::Colourable(c) => {
-                best = c.normalised();
-                ub = best.num_colours().min(ub - 1);
+                best = if precoloured { c } else { c.normalised() };
+                ub = colours(&best).min(ub - 1);
             }
             KAnswer::NotColourable => break,
             KAnswer::Unknown => {

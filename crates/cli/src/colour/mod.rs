@@ -121,10 +121,32 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
         );
     }
     let start = Instant::now();
-    let found = match (args.method, k) {
-        (Method::Sat, k) => colour_sat(&inst, k, args)?,
-        (Method::Csp, Some(k)) => k_colouring(&inst, k, args, plain)?,
-        (Method::Csp, None) => chromatic_number(&inst, args),
+    let found = if let Some((u, v)) = inst.precolouring_conflict() {
+        // No colouring exists with any number of colours: an answer, not an error.
+        let g = &inst.graph;
+        let why = if u == v {
+            format!("{} is precoloured twice with different colours", g.name(u))
+        } else {
+            format!(
+                "{} and {} are adjacent and precoloured alike",
+                g.name(u),
+                g.name(v)
+            )
+        };
+        Found {
+            status: Status::Unsatisfiable,
+            colouring: None,
+            k,
+            what: format!("not colourable: {why}"),
+            effort: "0 nodes".into(),
+            json: json!({"reason": why}),
+        }
+    } else {
+        match (args.method, k) {
+            (Method::Sat, k) => colour_sat(&inst, k, args)?,
+            (Method::Csp, Some(k)) => k_colouring(&inst, k, args, plain)?,
+            (Method::Csp, None) => chromatic_number(&inst, args),
+        }
     };
     // The independent check before anything is printed.
     if let Some(c) = &found.colouring {

@@ -6,9 +6,10 @@ use crate::report::{Status, json_line, secs};
 use anyhow::{Context, Result};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use csp_sudoku::Shape;
 use csp_sudoku::generate::{Generator, Symmetry};
 use csp_sudoku::human::{self, Candidates, Step, rating};
+use csp_sudoku::method::{Method, Prepared};
+use csp_sudoku::{Grid, Puzzle, Shape};
 use rayon::prelude::*;
 use serde_json::json;
 use std::io::Write;
@@ -189,8 +190,56 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What the engine says of a puzzle before any logic runs: its unique solution, or why
+/// there is none to explain.
+fn unique_solution(p: &Puzzle) -> std::result::Result<Grid, &'static str> {
+    let shape = p.grid.shape();
+    let prepared = Prepared::new(&Method::default(), [shape]);
+    let a = prepared.solver(shape).solve(&p.grid, 2);
+    match (a.count, a.solution) {
+        (1, Some(s)) if a.exhausted => Ok(s),
+        (0, _) => Err("no solution"),
+        _ => Err("more than one solution"),
+    }
+}
+
+/// The result of reading a puzzle for the human solver: candidates and the unique solution
+/// (none for a pencil-mark grid, whose candidates are the puzzle), or why there is nothing
+/// to explain.
+type Checked = std::result::Result<(Candidates, Option<Grid>), String>;
+
+/// The candidates of the first puzzle of a file (checked by the engine to have exactly one
+/// solution), or of a pencil-mark grid. A puzzle with no or several solutions is an answer:
+/// said, with exit code 1.
+fn candidates(file: &Path) -> Result<Checked> {
+    let (c, p) = read_candidates(file)?;
+    let Some(p) = p else {
+        return Ok(Ok((c, None)));
+    };
+    Ok(match unique_solution(&p) {
+        Ok(s) => Ok((c, Some(s))),
+        Err(why) => Err(format!("{}: {why}", p.grid.to_line())),
+    })
+}
+
+/// The final grid of a logical path, checked: against the unique solution when there is a
+/// puzzle, else against the rules.
+fn check_final(c: &Candidates, solution: Option<&Grid>) -> Result<()> {
+    let g = c.grid();
+    let ok = match solution {
+        Some(s) => g == *s,
+        None => csp_sudoku::verify(&g, &g).is_ok(),
+    };
+    anyhow::ensure!(
+        ok,
+        "internal error: the logical path ends in a grid that is not the solution: {}",
+        g.to_line()
+    );
+    Ok(())
+}
+
 /// The candidates of the first puzzle of a file, or of a pencil-mark grid.
-fn candidates(file: &Path) -> Result<Candidates> {
+fn read_candidates(file: &Path) -> Result<(Candidates, Option<Puzzle>)> {
     let src = crate::input::read(file, "csp sudoku solve")?;
     let (text, name) = (src.text, src.name);
     // Pencil marks are one line of 729 characters (a list of nine 81-character puzzles has
@@ -203,11 +252,13 @@ fn candidates(file: &Path) -> Result<Candidates> {
     if let [line] = lines[..]
         && line.chars().count() == 729
     {
-        return Candidates::from_pencil_marks(line).map_err(|e| anyhow::anyhow!("{name}: {e}"));
+        return Candidates::from_pencil_marks(line)
+            .map(|c| (c, None))
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"));
     }
     let puzzles = csp_sudoku::parse::parse(&text, &name)?;
     let p = puzzles.first().context("no puzzle in the input")?;
-    Candidates::new(&p.grid).ok_or_else(|| {
+    let c = Candidates::new(&p.grid).ok_or_else(|| {
         anyhow::anyhow!(
             "{name}:{}: {}",
             p.line,
@@ -216,7 +267,33 @@ fn candidates(file: &Path) -> Result<Candidates> {
                 .map(|c| clash_text(p, &c))
                 .unwrap_or_default()
         )
-    })
+    })?;
+    Ok((c, Some(p.clone())))
+}
+
+/// The status of a puzzle without a unique solution: unsatisfiable when it has none;
+/// satisfiable (but not a proper puzzle, `"unique": false`) when it has several.
+fn invalid_status(why: &str) -> Status {
+    if why.ends_with("no solution") {
+        Status::Unsatisfiable
+    } else {
+        Status::Satisfiable
+    }
+}
+
+/// Says that a puzzle has no logical path to explain (no or several solutions); exit code 1
+/// either way, since there is nothing to explain.
+fn no_path(json: bool, why: &str) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        json_line(
+            &mut out,
+            &json!({"status": invalid_status(why).name(), "unique": false, "reason": why}),
+        )?;
+    } else {
+        writeln!(out, "{why}")?;
+    }
+    Ok(ExitCode::from(1))
 }
 
 fn step_json(c: &Candidates, step: &Step) -> serde_json::Value {
@@ -252,19 +329,39 @@ fn step_effect(c: &Candidates, step: &Step) -> String {
 pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     let puzzles = load(&args.input.file)?;
     let bar = crate::progress::bar(puzzles.len() as u64, "puzzles");
-    let ratings: Vec<Option<rating::Rating>> = puzzles
+    // Each puzzle is rated only when the engine finds exactly one solution.
+    type Rated = std::result::Result<Option<rating::Rating>, &'static str>;
+    let ratings: Vec<Rated> = puzzles
         .par_iter()
         .map(|p| {
-            let r = rating::rate(&p.grid);
+            let r = if p.grid.clash().is_some() {
+                Ok(None)
+            } else {
+                unique_solution(p).map(|_| rating::rate(&p.grid))
+            };
             bar.inc(1);
             r
         })
         .collect();
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
+    // A puzzle without exactly one solution gets no rating, and exit code 1.
+    let mut invalid = false;
     for (p, r) in puzzles.iter().zip(&ratings) {
         match r {
-            Some(r) => {
+            Err(why) => {
+                invalid = true;
+                if args.json {
+                    json_line(
+                        &mut out,
+                        &json!({"line": p.line, "status": invalid_status(why).name(), "unique": false,
+                            "puzzle": p.grid.to_line(), "error": why}),
+                    )?;
+                } else {
+                    writeln!(out, "0.0/0.0/0.0 invalid ({why}) {}", p.grid.to_line())?;
+                }
+            }
+            Ok(Some(r)) => {
                 let level = rating::Level::of(r.er);
                 let hardest = r
                     .hardest
@@ -290,7 +387,8 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
                     )?;
                 }
             }
-            None => {
+            Ok(None) => {
+                invalid = true;
                 if args.json {
                     json_line(
                         &mut out,
@@ -307,12 +405,19 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if invalid {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Runs `csp sudoku explain`.
 pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
-    let mut c = candidates(&args.file)?;
+    let (mut c, solution) = match candidates(&args.file)? {
+        Ok(x) => x,
+        Err(why) => return no_path(args.json, &why),
+    };
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
@@ -348,6 +453,9 @@ pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
         c.apply(&step);
     }
     let solved = c.is_solved();
+    if solved {
+        check_final(&c, solution.as_ref())?;
+    }
     let status = if solved {
         Status::Satisfiable
     } else {
@@ -370,7 +478,10 @@ pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
 
 /// Runs `csp sudoku hint`.
 pub fn hint(args: &HintArgs) -> Result<ExitCode> {
-    let c = candidates(&args.file)?;
+    let c = match candidates(&args.file)? {
+        Ok((c, _)) => c,
+        Err(why) => return no_path(args.json, &why),
+    };
     let mut out = std::io::stdout().lock();
     if c.is_solved() {
         if args.json {

@@ -330,3 +330,146 @@ fn bad_solve_options_in_a_file_get_their_place() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+// ---- Regressions from the robustness review (issue 13), one test each ----
+
+const NO_SOLUTION: &str =
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+
+#[test]
+fn human_solving_refuses_a_puzzle_without_a_solution_before_any_logic() {
+    for sub in ["explain", "hint", "rate"] {
+        let o = csp_stdin(&["sudoku", sub, "-"], NO_SOLUTION);
+        assert_eq!(o.status.code(), Some(1), "{sub}: {o:?}");
+        assert!(stdout(&o).contains("no solution"), "{sub}: {}", stdout(&o));
+        assert!(!stdout(&o).contains("solved in"), "{sub}");
+    }
+    let o = csp_stdin(&["sudoku", "explain", "-", "--json"], NO_SOLUTION);
+    let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(j["status"], "unsatisfiable");
+}
+
+#[test]
+fn human_solving_refuses_a_puzzle_with_several_solutions() {
+    let blank = ".".repeat(81);
+    for sub in ["explain", "hint", "rate"] {
+        let o = csp_stdin(&["sudoku", sub, "-"], &blank);
+        assert_eq!(o.status.code(), Some(1), "{sub}: {o:?}");
+        assert!(stdout(&o).contains("more than one solution"), "{sub}");
+    }
+}
+
+#[test]
+fn adjacent_vertices_precoloured_alike_are_not_colourable_by_either_method() {
+    let dir = std::env::temp_dir().join(format!("csp-precolour-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("clash.yaml");
+    std::fs::write(
+        &f,
+        "kind: colouring\nvertices: [a, b, c]\nedges: [[a, b], [b, c]]\nprecoloured: {a: 1, b: 1}\n",
+    )
+    .unwrap();
+    for method in ["csp", "sat"] {
+        let o = csp(&["colour", f.to_str().unwrap(), "--method", method]);
+        assert_eq!(o.status.code(), Some(1), "{method}: {o:?}");
+        assert!(
+            stdout(&o).contains("not colourable: a and b are adjacent"),
+            "{method}: {}",
+            stdout(&o)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn colouring_by_sat_honours_the_precolouring() {
+    let dir = std::env::temp_dir().join(format!("csp-precolour-sat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("square.yaml");
+    // A 4-cycle with opposite corners precoloured differently needs a third colour.
+    std::fs::write(
+        &f,
+        "kind: colouring\nvertices: [a, b, c, d]\nedges: [[a, b], [b, c], [c, d], [d, a]]\nprecoloured: {a: 1, c: 2}\n",
+    )
+    .unwrap();
+    for method in ["csp", "sat"] {
+        let o = csp(&["colour", f.to_str().unwrap(), "--method", method]);
+        assert_eq!(o.status.code(), Some(0), "{method}: {o:?}");
+        let out = stdout(&o);
+        assert!(out.contains("χ = 3 (proved)"), "{method}: {out}");
+        assert!(
+            out.contains("\na 1\n") && out.contains("\nc 2\n"),
+            "{method}: {out}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_variable_name_of_65536_characters_is_printed_not_a_panic() {
+    let dir = std::env::temp_dir().join(format!("csp-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("long.yaml");
+    let name = "x".repeat(65_536);
+    std::fs::write(
+        &f,
+        format!("kind: csp\nvariables:\n  - name: {name}\n    domain: 1..2\n"),
+    )
+    .unwrap();
+    let o = csp(&["solve", f.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{:?}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains(&format!("{name} = 1")));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_time_limit_out_of_range_is_refused_not_a_panic() {
+    for args in [
+        vec!["solve", "problems/nqueens-8.yaml", "--time-limit", "1e20"],
+        vec!["colour", "problems/petersen.yaml", "--time-limit", "1e20"],
+        vec!["sat", "problems/pigeonhole-3-2.cnf", "--time-limit=-1"],
+        vec![
+            "sudoku",
+            "solve",
+            "problems/sudoku-classic.txt",
+            "--time-limit",
+            "nan",
+        ],
+        vec!["colour", "bench", "data/colouring", "--time-limit", "1e20"],
+    ] {
+        let o = csp(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("seconds"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn counting_zero_models_is_not_a_proof_of_unsatisfiability() {
+    let o = csp_stdin(&["sat", "-", "--count", "0"], "p cnf 1 1\n1 0\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("s UNKNOWN"), "{}", stdout(&o));
+}
+
+#[test]
+fn jobs_beyond_the_cores_are_capped() {
+    let start = Instant::now();
+    let o = csp(&[
+        "sudoku",
+        "solve",
+        "problems/sudoku-classic.txt",
+        "--jobs",
+        "100000",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}
