@@ -94,13 +94,16 @@ pub fn parse(text: &str, file: &str) -> Result<Graph, ParseError> {
                         )),
                     }
                 };
-                let (v, _) = number("vertices")?;
+                let (v, vcol) = number("vertices")?;
                 let (e, ecol) = number("edges")?;
-                if v > (u32::MAX as usize) / 2 {
+                if v > crate::graph::MAX_VERTICES {
                     return Err(syntax(
                         ln,
-                        col,
-                        format!("{v} vertices is more than this reader supports"),
+                        vcol,
+                        format!(
+                            "{v} vertices is more than this tool handles (at most {})",
+                            crate::graph::MAX_VERTICES
+                        ),
                     ));
                 }
                 header = Some((v, e, ln, ecol));

@@ -154,6 +154,11 @@ impl Graph {
     }
 }
 
+/// The most vertices a graph file may declare: a graph's memory is linear in its vertices
+/// (about 60 bytes each before any edge), and past this a declared count is a typo or an
+/// attack rather than a graph (`p edge 2000000000 1` once asked for 48 GB).
+pub const MAX_VERTICES: usize = 1 << 22;
+
 /// A colouring problem: a graph, optional precoloured vertices (colours from 0) and an
 /// optional number of colours.
 #[derive(Debug, Clone, PartialEq, Eq)]

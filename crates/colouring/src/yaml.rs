@@ -59,8 +59,15 @@ impl<'de> Deserialize<'de> for Vertices {
             }
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Vertices, E> {
                 usize::try_from(v)
+                    .ok()
+                    .filter(|&n| n <= crate::graph::MAX_VERTICES)
                     .map(Vertices::Count)
-                    .map_err(|_| E::custom("too many vertices"))
+                    .ok_or_else(|| {
+                        E::custom(format!(
+                            "{v} vertices is more than this tool handles (at most {})",
+                            crate::graph::MAX_VERTICES
+                        ))
+                    })
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,

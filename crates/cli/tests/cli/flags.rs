@@ -473,3 +473,62 @@ fn jobs_beyond_the_cores_are_capped() {
         start.elapsed()
     );
 }
+
+/// Runs `csp` with `args`, `FILE` standing for a file holding `text` written for the test.
+fn csp_on(name: &str, text: &str, args: &[&str]) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!("csp-big-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    let path = f.to_str().unwrap().to_string();
+    let all: Vec<&str> = args
+        .iter()
+        .map(|&a| if a == "FILE" { path.as_str() } else { a })
+        .collect();
+    let o = csp(&all);
+    std::fs::remove_dir_all(&dir).ok();
+    o
+}
+
+#[test]
+fn a_graph_declaring_two_billion_vertices_is_refused_at_its_header() {
+    let o = csp_on(
+        "big.col",
+        "p edge 2000000000 1\ne 1 2\n",
+        &["colour", "FILE", "-k", "2"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("big.col:1:8: 2000000000 vertices is more than this tool handles"),
+        "{err}"
+    );
+}
+
+#[test]
+fn wide_domains_beyond_the_engines_memory_are_refused_when_read() {
+    let names: Vec<String> = (0..3000).map(|i| format!("v{i}")).collect();
+    let yaml = format!(
+        "kind: csp\nvariables:\n  - names: [{}]\n    domain: 0..16000000\n",
+        names.join(", ")
+    );
+    let o = csp_on("wide.yaml", &yaml, &["solve", "FILE"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("wide.yaml:3:") && err.contains("bitset domains allow at most"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_all_different_spread_over_a_billion_values_is_refused() {
+    let yaml = "kind: csp\nvariables:\n  - names: [a, b, c]\n    domain: 1..3\nconstraints:\n  - all_different: [a, b, c]\n    offsets: [0, 500000000, 1000000000]\n";
+    let o = csp_on("spread.yaml", yaml, &["solve", "FILE"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("spread.yaml:6:") && err.contains("spread over 1000000003 values"),
+        "{err}"
+    );
+}

@@ -32,6 +32,18 @@ pub enum ModelError {
         /// The limit, [`MAX_DOMAIN_SPAN`].
         max: u32,
     },
+    /// The variables' domains together would take more memory than the engine allows.
+    #[error(
+        "the domains of the first {vars} variables already span {bits} values in all; the engine's bitset domains allow at most {max} (256 MiB of bitsets)"
+    )]
+    TooLarge {
+        /// Variables so far, the last one included.
+        vars: usize,
+        /// The total span.
+        bits: u64,
+        /// The limit, [`MAX_TOTAL_SPAN`].
+        max: u64,
+    },
     /// A constraint names a variable this model does not have.
     #[error("constraint refers to variable {0}, which is not in the model")]
     UnknownVar(VarId),
@@ -68,7 +80,14 @@ pub struct Model {
     vars: Vec<VarInfo>,
     constraints: Vec<Box<dyn Constraint>>,
     by_name: HashMap<String, VarId>,
+    /// The sum of the domains' spans (the bits of their bitsets).
+    total_span: u64,
 }
+
+/// The largest sum of domain spans a model may have: every domain is a bitset over its span,
+/// copied into the search's store, so this bounds the engine's memory for domains (2³¹ bits,
+/// 256 MiB each). A model past it is refused when built rather than exhausting memory.
+pub const MAX_TOTAL_SPAN: u64 = 1 << 31;
 
 impl Model {
     /// An empty model.
@@ -97,6 +116,15 @@ impl Model {
                 max: MAX_DOMAIN_SPAN,
             });
         }
+        let total = self.total_span + domain.span();
+        if total > MAX_TOTAL_SPAN {
+            return Err(ModelError::TooLarge {
+                vars: self.vars.len() + 1,
+                bits: total,
+                max: MAX_TOTAL_SPAN,
+            });
+        }
+        self.total_span = total;
         let id = VarId::new(self.vars.len());
         self.by_name.insert(name.clone(), id);
         self.vars.push(VarInfo { name, domain });
@@ -149,7 +177,33 @@ impl Model {
 
     /// All the variables take different values.
     pub fn all_different(&mut self, vars: &[VarId]) -> Result<ConstraintId, ModelError> {
-        self.post(AllDifferent::new(vars.to_vec(), None).map_err(invalid("all_different"))?)
+        let c = AllDifferent::new(vars.to_vec(), None).map_err(invalid("all_different"))?;
+        self.check_key_span(&c)?;
+        self.post(c)
+    }
+
+    /// Refuses an all-different whose keys `x + o` spread over more than
+    /// [`MAX_DOMAIN_SPAN`] values: its counting and matching propagators keep a slot per key,
+    /// so a spread of 10⁹ would take gigabytes.
+    fn check_key_span(&self, c: &AllDifferent) -> Result<(), ModelError> {
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for (&x, &o) in c.scope().iter().zip(c.offsets()) {
+            let d = self.domain(x);
+            if let (Some(a), Some(b)) = (d.min(), d.max()) {
+                lo = lo.min(i64::from(a) + i64::from(o));
+                hi = hi.max(i64::from(b) + i64::from(o));
+            }
+        }
+        if hi >= lo && hi - lo + 1 > i64::from(MAX_DOMAIN_SPAN) {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "all_different",
+                reason: format!(
+                    "its values with their offsets spread over {} values; at most {MAX_DOMAIN_SPAN} are supported",
+                    hi - lo + 1
+                ),
+            });
+        }
+        Ok(())
     }
 
     /// All the values `vars[i] + offsets[i]` are different (n-queens diagonals in one
@@ -159,10 +213,10 @@ impl Model {
         vars: &[VarId],
         offsets: &[Value],
     ) -> Result<ConstraintId, ModelError> {
-        self.post(
-            AllDifferent::new(vars.to_vec(), Some(offsets.to_vec()))
-                .map_err(invalid("all_different"))?,
-        )
+        let c = AllDifferent::new(vars.to_vec(), Some(offsets.to_vec()))
+            .map_err(invalid("all_different"))?;
+        self.check_key_span(&c)?;
+        self.post(c)
     }
 
     /// The variables take one of the allowed tuples (an extensional constraint, any arity).
