@@ -118,17 +118,17 @@ fn at(file: &str, loc: &Location, message: String) -> ParseError {
 
 /// Parses YAML text; `file` names it in errors.
 pub fn parse(text: &str, file: &str) -> Result<Instance, ParseError> {
-    let raw: Raw = serde_saphyr::from_str(&text.replace("\r\n", "\n")).map_err(|e| {
-        // The one YAML diagnostic of csp-model, in this reader's error type.
-        let d = csp_model::source::yaml_error(&e, file);
-        let (line, column) = d.position().unwrap_or((0, 0));
-        ParseError::Yaml {
-            file: file.to_string(),
-            line: line as usize,
-            column: column as usize,
-            message: d.message().to_string(),
-        }
-    })?;
+    let raw: Raw =
+        csp_model::source::from_yaml(&text.replace("\r\n", "\n"), file).map_err(|d| {
+            // The one YAML diagnostic of csp-model, in this reader's error type.
+            let (line, column) = d.position().unwrap_or((0, 0));
+            ParseError::Yaml {
+                file: file.to_string(),
+                line: line as usize,
+                column: column as usize,
+                message: d.message().to_string(),
+            }
+        })?;
     if raw.kind.value != "colouring" {
         return Err(at(
             file,

@@ -24,7 +24,7 @@
 //!   value_order: min
 //! ```
 
-use crate::source::{self, SourceError, yaml_error};
+use crate::source::{self, SourceError};
 use csp_core::{Domain, Model, ModelError, PropagationLevel, Value, ValueOrder, VarId, VarOrder};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
@@ -245,7 +245,7 @@ impl CspFile {
 
     /// Parses `text`; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Self, SourceError> {
-        let raw: RawFile = serde_saphyr::from_str(text).map_err(|e| yaml_error(&e, file))?;
+        let raw: RawFile = source::from_yaml(text, file)?;
         Builder {
             text,
             file,

@@ -168,6 +168,45 @@ pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), SourceError> {
     Ok((name, bytes))
 }
 
+/// The most YAML values (scalars, lists, maps) a problem file may hold: a 10 MB model has
+/// about two million; the limit bounds the memory of a parse (about 100 bytes a value).
+pub const MAX_YAML_VALUES: usize = 5_000_000;
+
+/// The parser options every reader uses: serde-saphyr's defaults, with its size budget
+/// raised from 250,000 values (which refused valid 10 MB models) to [`MAX_YAML_VALUES`] and
+/// to the input size cap.
+pub fn yaml_options() -> serde_saphyr::Options {
+    let mut o = serde_saphyr::Options::default();
+    if let Some(b) = &mut o.budget {
+        b.max_nodes = MAX_YAML_VALUES;
+        b.max_events = 2 * MAX_YAML_VALUES;
+        b.max_total_scalar_bytes = MAX_INPUT_BYTES as usize;
+    }
+    o
+}
+
+/// Parses YAML text with [`yaml_options`]; errors name `file`.
+pub fn from_yaml<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, SourceError> {
+    serde_saphyr::from_str_with_options(text, yaml_options()).map_err(|e| yaml_error(&e, file))
+}
+
+/// serde-saphyr's messages that speak of its own API, said in the file's terms.
+fn plain(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("duplicate mapping key: ") {
+        let key = rest.split(',').next().unwrap_or(rest).trim();
+        return format!("the key `{key}` appears twice; each key may appear once");
+    }
+    if message.starts_with("multiple YAML documents detected") {
+        return "more than one YAML document (a `---` line); a problem file holds one".into();
+    }
+    if message.starts_with("budget breached") {
+        return format!(
+            "more than {MAX_YAML_VALUES} YAML values; a problem file may hold at most that many"
+        );
+    }
+    message.to_string()
+}
+
 /// A YAML parse error as a [`SourceError`] naming `file`, with serde-saphyr's snippet.
 pub fn yaml_error(e: &serde_saphyr::Error, file: &str) -> SourceError {
     let rendered = e.to_string().replace("<input>", file);
@@ -181,7 +220,16 @@ pub fn yaml_error(e: &serde_saphyr::Error, file: &str) -> SourceError {
         .filter(|(head, _)| head.starts_with("line "))
         .map_or(first, |(_, m)| m)
         .to_string();
-    let snippet: Vec<&str> = lines.collect();
+    let message = plain(&message);
+    let snippet: Vec<String> = lines
+        .map(|l| {
+            // The snippet repeats the message under the caret: in the file's terms too.
+            match l.find("^ ") {
+                Some(i) => format!("{}^ {}", &l[..i], plain(&l[i + 2..])),
+                None => l.to_string(),
+            }
+        })
+        .collect();
     let (line, column) = e
         .location()
         .map_or((0, 0), |l| (l.line() as u32, l.column() as u32));

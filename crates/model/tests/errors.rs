@@ -161,3 +161,36 @@ fn other_kinds_and_shapes_are_refused() {
         "unknown field `strategy`",
     );
 }
+
+#[test]
+fn a_duplicate_key_is_said_in_the_files_terms() {
+    check(
+        "kind: csp\nkind: csp\nvariables:\n  - names: [a]\n    domain: 1..2\n",
+        2,
+        "the key `kind` appears twice",
+    );
+    assert!(
+        !err("kind: csp\nkind: csp\n")
+            .to_string()
+            .contains("DuplicateKeyPolicy")
+    );
+}
+
+#[test]
+fn a_second_document_is_said_in_the_files_terms() {
+    let e = err(&format!("{HEAD}---\nkind: csp\n"));
+    let text = e.to_string();
+    assert!(text.contains("more than one YAML document"), "{text}");
+    assert!(!text.contains("from_str_multiple"), "{text}");
+}
+
+#[test]
+fn a_model_of_300000_variables_is_read_not_refused_by_the_parsers_budget() {
+    let names: Vec<String> = (0..300_000).map(|i| format!("v{i}")).collect();
+    let yaml = format!(
+        "kind: csp\nvariables:\n  - names: [{}]\n    domain: 1..2\n",
+        names.join(", ")
+    );
+    let f = CspFile::parse(&yaml, "many.yaml").expect("a valid model");
+    assert_eq!(f.model.num_vars(), 300_000);
+}

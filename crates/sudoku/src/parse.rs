@@ -335,17 +335,17 @@ struct Raw {
 ///   ...
 /// ```
 pub fn parse_yaml(text: &str, file: &str) -> Result<Puzzle, ParseError> {
-    let raw: Raw = serde_saphyr::from_str(&text.replace("\r\n", "\n")).map_err(|e| {
-        // The one YAML diagnostic of csp-model, in this reader's error type.
-        let d = csp_model::source::yaml_error(&e, file);
-        let (line, column) = d.position().unwrap_or((1, 1));
-        syntax(
-            file,
-            line as usize,
-            column as usize,
-            d.message().to_string(),
-        )
-    })?;
+    let raw: Raw =
+        csp_model::source::from_yaml(&text.replace("\r\n", "\n"), file).map_err(|d| {
+            // The one YAML diagnostic of csp-model, in this reader's error type.
+            let (line, column) = d.position().unwrap_or((1, 1));
+            syntax(
+                file,
+                line as usize,
+                column as usize,
+                d.message().to_string(),
+            )
+        })?;
     let loc = |s: &serde_saphyr::Location| (s.line() as usize, s.column() as usize);
     if raw.kind.value != "sudoku" {
         let (l, c) = loc(&raw.kind.referenced);
