@@ -19,7 +19,7 @@ pub struct SatArgs {
     #[arg(long)]
     dpll: bool,
     /// Count models up to N (batsat with blocking clauses) and print `c models N`.
-    #[arg(long, value_name = "N", conflicts_with = "dpll")]
+    #[arg(long, value_name = "N", conflicts_with = "dpll", value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
     /// Give up after this many seconds (`s UNKNOWN`, exit code 1); not with --dpll.
     #[arg(long, value_name = "SECONDS", value_parser = crate::args::seconds, conflicts_with = "dpll")]

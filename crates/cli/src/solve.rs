@@ -19,7 +19,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     input: Input,
     /// Count solutions up to N (the count is exact when below N).
-    #[arg(long, value_name = "N", conflicts_with = "all")]
+    #[arg(long, value_name = "N", conflicts_with = "all", value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
     /// Print every solution.
     #[arg(long)]

@@ -132,7 +132,7 @@ struct RawSolve {
     propagation: Option<Spanned<String>>,
     var_order: Option<Spanned<String>>,
     value_order: Option<Spanned<String>>,
-    count: Option<u64>,
+    count: Option<Spanned<u64>>,
     all: Option<bool>,
     time_limit: Option<Spanned<f64>>,
     seed: Option<u64>,
@@ -344,7 +344,16 @@ impl Builder<'_> {
             propagation: named(self, "propagation", raw.propagation)?,
             var_order: named(self, "var_order", raw.var_order)?,
             value_order: named(self, "value_order", raw.value_order)?,
-            count: raw.count,
+            count: raw
+                .count
+                .map(|c| match c.value {
+                    0 => Err(self.err(
+                        &c.referenced,
+                        "solve.count: expected at least 1 (the number of solutions to count up to)",
+                    )),
+                    n => Ok(n),
+                })
+                .transpose()?,
             all: raw.all,
             time_limit: raw
                 .time_limit

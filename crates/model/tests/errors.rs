@@ -194,3 +194,12 @@ fn a_model_of_300000_variables_is_read_not_refused_by_the_parsers_budget() {
     let f = CspFile::parse(&yaml, "many.yaml").expect("a valid model");
     assert_eq!(f.model.num_vars(), 300_000);
 }
+
+#[test]
+fn counting_up_to_zero_is_refused_with_its_place() {
+    check(
+        &format!("{HEAD}solve:\n  count: 0\n"),
+        6,
+        "solve.count: expected at least 1",
+    );
+}

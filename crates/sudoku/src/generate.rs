@@ -10,9 +10,10 @@ use crate::grid::Grid;
 use crate::human::rating::{Level, rate_within};
 use crate::shape::Shape;
 use csp_core::heuristics::SplitMix64;
-use csp_core::{SearchConfig, ValueOrder, VarOrder};
+use csp_core::{Limits, SearchConfig, ValueOrder, VarOrder};
 use std::fmt;
 use std::str::FromStr;
+use std::time::Instant;
 
 /// Which cells are removed together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -112,6 +113,7 @@ pub struct Generator {
     symmetry: Symmetry,
     rng: SplitMix64,
     seed: u64,
+    deadline: Option<Instant>,
 }
 
 impl Generator {
@@ -122,31 +124,67 @@ impl Generator {
             symmetry,
             rng: SplitMix64::new(seed),
             seed,
+            deadline: None,
         }
+    }
+
+    /// Makes [`Generator::puzzle_until`] give up at `deadline` (the searches inside stop
+    /// there too); `None` removes it.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            deadline: self.deadline,
+            ..Limits::default()
+        }
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// A random solved grid.
     pub fn solved_grid(&mut self) -> Grid {
+        self.solved_grid_until()
+            .expect("an empty grid has a solution")
+    }
+
+    fn solved_grid_until(&mut self) -> Option<Grid> {
         let enc = encode(self.shape, ModelKind::AllDifferent);
         let config = SearchConfig {
             var_order: VarOrder::FirstFail,
             value_order: ValueOrder::InDomainRandom,
             seed: self.rng.next_u64() ^ self.seed,
+            limits: self.limits(),
             ..SearchConfig::default()
         };
         let mut solver = Solver::new(&enc, config);
-        solver
-            .solve(&Grid::empty(self.shape), 1)
-            .solution
-            .expect("an empty grid has a solution")
+        solver.solve(&Grid::empty(self.shape), 1).solution
     }
 
     /// One minimal puzzle with a unique solution.
     pub fn puzzle(&mut self) -> Grid {
-        let solved = self.solved_grid();
+        let deadline = self.deadline.take();
+        let p = self.puzzle_until().expect("no deadline: a puzzle");
+        self.deadline = deadline;
+        p
+    }
+
+    /// One minimal puzzle with a unique solution, or `None` when the deadline
+    /// ([`Generator::set_deadline`]) passes first (a 25×25 puzzle can take minutes).
+    pub fn puzzle_until(&mut self) -> Option<Grid> {
+        let solved = self.solved_grid_until()?;
         let n = self.shape.size();
         let enc = encode(self.shape, ModelKind::AllDifferent);
-        let mut solver = Solver::new(&enc, SearchConfig::default());
+        let mut solver = Solver::new(
+            &enc,
+            SearchConfig {
+                limits: self.limits(),
+                ..SearchConfig::default()
+            },
+        );
         let mut cells: Vec<usize> = (0..n * n).collect();
         shuffle(&mut self.rng, &mut cells);
         let mut grid = solved;
@@ -154,6 +192,9 @@ impl Generator {
         for cell in cells {
             if done[cell] {
                 continue;
+            }
+            if self.past_deadline() {
+                return None;
             }
             let orbit = self.symmetry.orbit(n, cell);
             for &x in &orbit {
@@ -163,11 +204,14 @@ impl Generator {
             for &x in &orbit {
                 trial.set(x / n, x % n, 0);
             }
-            if solver.solve(&trial, 2).is_unique() {
+            let a = solver.solve(&trial, 2);
+            if a.is_unique() {
                 grid = trial;
+            } else if a.count < 2 && !a.exhausted {
+                return None; // the deadline cut the uniqueness check
             }
         }
-        grid
+        Some(grid)
     }
 
     /// A minimal puzzle whose rating is at `level`, trying at most `attempts` puzzles.

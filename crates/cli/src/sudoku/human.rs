@@ -41,7 +41,15 @@ pub struct GenerateArgs {
     /// Print the number of puzzles tried and puzzles/s after the puzzles.
     #[arg(long)]
     stats: bool,
+    /// Stop after this many seconds with the puzzles made so far (exit code 1 if fewer than
+    /// asked).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::seconds)]
+    time_limit: Option<std::time::Duration>,
 }
+
+/// Puzzles generated in a row without one of the level asked, before giving up: a level the
+/// box size cannot reach (no 4×4 puzzle needs a forcing chain) would otherwise never end.
+const MAX_MISSES: usize = 20_000;
 
 /// `csp sudoku rate …`
 #[derive(Args, Debug)]
@@ -140,21 +148,42 @@ fn in_sentence(description: &str) -> String {
 pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     let shape = Shape::square(usize::from(args.r#box))
         .with_context(|| format!("--box {} is not a box size from 2 to 5", args.r#box))?;
-    let mut g = Generator::new(shape, args.symmetry, args.seed);
-    let mut out = std::io::stdout().lock();
     let start = Instant::now();
+    let mut g = Generator::new(shape, args.symmetry, args.seed);
+    g.set_deadline(args.time_limit.map(|t| start + t));
+    let mut out = std::io::stdout().lock();
     let bar = crate::progress::bar(args.number as u64, "puzzles");
+    let deadline = args.time_limit.map(|t| start + t);
     let mut tried = 0usize;
     let mut made = 0usize;
+    let mut misses = 0usize;
+    let mut gave_up = None;
     while made < args.number {
-        let p = g.puzzle();
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            gave_up = Some("the time limit was reached".to_string());
+            break;
+        }
+        if misses >= MAX_MISSES {
+            gave_up = Some(format!(
+                "{MAX_MISSES} puzzles in a row were not {}: that level looks out of reach for box {}",
+                args.level.map_or("", |l| l.name()),
+                args.r#box
+            ));
+            break;
+        }
+        let Some(p) = g.puzzle_until() else {
+            gave_up = Some("the time limit was reached".to_string());
+            break;
+        };
         tried += 1;
         if let Some(l) = args.level {
             // Rated only up to the level's ceiling: no chain is searched for an easy puzzle.
             if rating::rate_within(&p, l.ceiling()).is_none_or(|r| rating::Level::of(r.er) != l) {
+                misses += 1;
                 continue;
             }
         }
+        misses = 0;
         bar.suspend(|| -> std::io::Result<()> {
             if args.json {
                 json_line(
@@ -170,6 +199,16 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
         made += 1;
     }
     bar.finish_and_clear();
+    if let Some(why) = &gave_up {
+        if args.json {
+            json_line(
+                &mut out,
+                &json!({"status": Status::Unknown.name(), "puzzles": made, "asked": args.number, "reason": why}),
+            )?;
+        } else {
+            eprintln!("stopped after {made} of {} puzzles: {why}", args.number);
+        }
+    }
     if args.stats {
         let t = start.elapsed();
         let rate = made as f64 / t.as_secs_f64().max(1e-9);
@@ -187,7 +226,11 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             )?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if gave_up.is_some() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// What the engine says of a puzzle before any logic runs: its unique solution, or why

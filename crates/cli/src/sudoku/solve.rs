@@ -24,7 +24,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     input: Input,
     /// Count solutions up to N (prints the count after each solution).
-    #[arg(long, value_name = "N", conflicts_with = "unique")]
+    #[arg(long, value_name = "N", conflicts_with = "unique", value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
     /// Check uniqueness (count up to 2).
     #[arg(long)]

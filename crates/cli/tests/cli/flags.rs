@@ -450,10 +450,29 @@ fn a_time_limit_out_of_range_is_refused_not_a_panic() {
 }
 
 #[test]
-fn counting_zero_models_is_not_a_proof_of_unsatisfiability() {
-    let o = csp_stdin(&["sat", "-", "--count", "0"], "p cnf 1 1\n1 0\n");
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("s UNKNOWN"), "{}", stdout(&o));
+fn counting_up_to_zero_is_refused_everywhere_not_a_proof_of_unsatisfiability() {
+    // `--count 0` printed `s UNSATISFIABLE` for a satisfiable formula, and meant other things
+    // elsewhere: now every --count starts at 1.
+    for (args, input) in [
+        (
+            vec!["sat", "-", "--count", "0"],
+            "p cnf 1 1\n1 0\n".to_string(),
+        ),
+        (
+            vec!["solve", "-", "--count", "0"],
+            std::fs::read_to_string(root().join("problems/nqueens-6.yaml")).unwrap(),
+        ),
+        (vec!["sudoku", "solve", "-", "--count", "0"], ".".repeat(81)),
+    ] {
+        let o = csp_stdin(&args, &input);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!stdout(&o).contains("UNSATISFIABLE"), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("'0'") && err.contains("1.."),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]
@@ -531,4 +550,26 @@ fn an_all_different_spread_over_a_billion_values_is_refused() {
         err.contains("spread.yaml:6:") && err.contains("spread over 1000000003 values"),
         "{err}"
     );
+}
+
+#[test]
+fn generating_a_level_out_of_reach_ends_and_says_so() {
+    // No 4×4 puzzle needs a forcing chain: this ran forever.
+    let o = csp(&["sudoku", "generate", "--box", "2", "--level", "extreme"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("looks out of reach for box 2"), "{err}");
+}
+
+#[test]
+fn generating_honours_its_time_limit_even_inside_one_large_puzzle() {
+    let start = Instant::now();
+    let o = csp(&["sudoku", "generate", "--box", "5", "--time-limit", "1"]);
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("time limit"));
 }
