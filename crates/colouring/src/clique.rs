@@ -11,6 +11,9 @@ pub fn greedy_clique(g: &Graph, starts: usize) -> Vec<usize> {
     if n == 0 {
         return Vec::new();
     }
+    if !g.bitsets_fit() {
+        return greedy_clique_sparse(g, starts);
+    }
     let adj = g.adjacency_bitsets();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&v| std::cmp::Reverse(g.degree(v)));
@@ -34,6 +37,32 @@ pub fn greedy_clique(g: &Graph, starts: usize) -> Vec<usize> {
     best
 }
 
+/// [`greedy_clique`] on neighbour lists, for graphs too large for bitsets: the same growth
+/// rule (the candidate with the most neighbours among the candidates), `O(starts·Δ³)`.
+fn greedy_clique_sparse(g: &Graph, starts: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..g.len()).collect();
+    order.sort_by_key(|&v| std::cmp::Reverse(g.degree(v)));
+    let mut best = vec![order[0]];
+    for &s in order.iter().take(starts.max(1)) {
+        let mut clique = vec![s];
+        let mut cand: Vec<usize> = g.neighbours(s).iter().map(|&w| w as usize).collect();
+        while !cand.is_empty() {
+            let among = |v: usize| cand.iter().filter(|&&w| g.has_edge(v, w)).count();
+            let v = *cand
+                .iter()
+                .max_by_key(|&&v| (among(v), std::cmp::Reverse(v)))
+                .expect("non-empty");
+            clique.push(v);
+            cand.retain(|&w| w != v && g.has_edge(v, w));
+        }
+        if clique.len() > best.len() {
+            best = clique;
+        }
+    }
+    best.sort_unstable();
+    best
+}
+
 /// A maximum clique by branch and bound with greedy-colouring bounds (Tomita & Seki's MCQ,
 /// 2003), starting from `initial`; gives up after `node_limit` nodes. Returns the best
 /// clique found and whether it is proved maximum. Exponential in the worst case; the
@@ -46,6 +75,10 @@ pub fn max_clique(
     deadline: Option<Instant>,
 ) -> (Vec<usize>, bool) {
     let n = g.len();
+    if !g.bitsets_fit() {
+        // Too large for the bitset search: the clique given, not proved maximum.
+        return (initial.to_vec(), false);
+    }
     // Renumber by decreasing degree: the greedy colouring then gives tighter bounds.
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&v| (std::cmp::Reverse(g.degree(v)), v));

@@ -127,8 +127,14 @@ impl Graph {
         Graph::from_edges(2 * n + 1, e)
     }
 
+    /// Whether the `O(n²)` bitset algorithms (exact cliques, the Mycielskian bound, clique
+    /// covers) may run: at most [`MAX_BITSET_VERTICES`] vertices (128 MiB of bitsets).
+    pub fn bitsets_fit(&self) -> bool {
+        self.len() <= MAX_BITSET_VERTICES
+    }
+
     /// One adjacency bitset per vertex, for the bitset algorithms (cliques, Mycielskian
-    /// bound): `O(n²/64)` words.
+    /// bound): `O(n²/64)` words; callers check [`Graph::bitsets_fit`] first.
     pub fn adjacency_bitsets(&self) -> Vec<fixedbitset::FixedBitSet> {
         (0..self.len())
             .map(|v| {
@@ -158,6 +164,11 @@ impl Graph {
 /// (about 60 bytes each before any edge), and past this a declared count is a typo or an
 /// attack rather than a graph (`p edge 2000000000 1` once asked for 48 GB).
 pub const MAX_VERTICES: usize = 1 << 22;
+
+/// The most vertices for the algorithms that keep an adjacency bitset per vertex (`n²/8`
+/// bytes): past it they are skipped or replaced by their sparse forms (a graph of 10⁶
+/// isolated vertices once took over 4 GB).
+pub const MAX_BITSET_VERTICES: usize = 1 << 15;
 
 /// A colouring problem: a graph, optional precoloured vertices (colours from 0) and an
 /// optional number of colours.

@@ -4,6 +4,8 @@ use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
 use fixedbitset::FixedBitSet;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::time::Instant;
 
 /// DSATUR (Brélaz 1979): repeatedly colour the uncoloured vertex with the most distinct
@@ -13,7 +15,11 @@ pub fn dsatur(g: &Graph, precoloured: &[(usize, u32)]) -> Colouring {
     let n = g.len();
     const NONE: u32 = u32::MAX;
     let mut colour = vec![NONE; n];
-    let mut seen: Vec<FixedBitSet> = vec![FixedBitSet::with_capacity(n + 1); n];
+    // The colours a vertex's neighbours use: at most its degree of them, so sized by it
+    // (and grown if a precolour is larger): O(n + m) bits, not n².
+    let mut seen: Vec<FixedBitSet> = (0..n)
+        .map(|v| FixedBitSet::with_capacity(g.degree(v) + 1))
+        .collect();
     let mut sat = vec![0usize; n];
     let mut free_deg: Vec<usize> = (0..n).map(|v| g.degree(v)).collect();
     let set = |v: usize,
@@ -38,20 +44,26 @@ pub fn dsatur(g: &Graph, precoloured: &[(usize, u32)]) -> Colouring {
     for &(v, c) in precoloured {
         set(v, c, &mut colour, &mut seen, &mut sat, &mut free_deg);
     }
-    for _ in 0..n {
-        let mut best = None;
-        for v in 0..n {
-            if colour[v] != NONE {
-                continue;
-            }
-            let key = (sat[v], free_deg[v]);
-            if best.is_none_or(|(_, k)| key > k) {
-                best = Some((v, key));
-            }
+    // The next vertex: the most saturated, then the most uncoloured neighbours, then the
+    // lowest index — a max-heap of (saturation, free degree, Reverse(vertex)) with lazy
+    // deletion (an entry is stale once the vertex is coloured or its keys changed), so
+    // O((n + m) log n) instead of a scan of every vertex per step (10⁶ vertices took hours).
+    let mut heap: BinaryHeap<(usize, usize, Reverse<usize>)> = (0..n)
+        .filter(|&v| colour[v] == NONE)
+        .map(|v| (sat[v], free_deg[v], Reverse(v)))
+        .collect();
+    while let Some((s_v, f_v, Reverse(v))) = heap.pop() {
+        if colour[v] != NONE || s_v != sat[v] || f_v != free_deg[v] {
+            continue;
         }
-        let Some((v, _)) = best else { break };
         let c = seen[v].zeroes().next().unwrap_or(seen[v].len()) as u32;
         set(v, c, &mut colour, &mut seen, &mut sat, &mut free_deg);
+        for &w in g.neighbours(v) {
+            let w = w as usize;
+            if colour[w] == NONE {
+                heap.push((sat[w], free_deg[w], Reverse(w)));
+            }
+        }
     }
     Colouring { colours: colour }
 }

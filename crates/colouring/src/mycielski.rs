@@ -63,6 +63,10 @@ pub fn mycielski_bound(
     deadline: Option<Instant>,
 ) -> (u32, Vec<usize>) {
     let n = g.len();
+    if !g.bitsets_fit() {
+        // Too large for the bitset search: the bound given.
+        return (base, start.to_vec());
+    }
     let adj = g.adjacency_bitsets();
     let mut s = FixedBitSet::with_capacity(n);
     for &v in start {

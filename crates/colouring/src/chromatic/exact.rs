@@ -22,7 +22,7 @@ pub fn k_colourable(
     // large dense random graphs their many matchings cost far more than they prune
     // (DSJC1000.5: one root fixpoint took 20 s).
     let g = &inst.graph;
-    let cliques = g.density() <= 0.4 || g.len() <= 300;
+    let cliques = (g.density() <= 0.4 || g.len() <= 300) && g.bitsets_fit();
     k_colourable_with(inst, k, clique, strategy, cliques, deadline, effort)
 }
 
