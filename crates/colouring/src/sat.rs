@@ -89,6 +89,21 @@ pub fn k_colourable_until(
     k: u32,
     deadline: Option<Instant>,
 ) -> (KAnswer, SolverStats) {
+    // More colours than a greedy colouring needs (max degree + 1, or past the largest
+    // precolour) change nothing but the formula's size (n·k variables, n·k² clauses): a
+    // colouring with fewer is one with k.
+    let g = &inst.graph;
+    let greedy = (0..g.len())
+        .map(|v| g.degree(v) as u32 + 1)
+        .max()
+        .unwrap_or(1);
+    let precolours = inst
+        .precoloured
+        .iter()
+        .map(|&(_, c)| c + 1)
+        .max()
+        .unwrap_or(0);
+    let k = k.min(greedy.max(precolours));
     let clique = greedy_clique(&inst.graph, 8);
     if clique.len() > k as usize || inst.precolouring_conflict().is_some() {
         return (KAnswer::NotColourable, SolverStats::default());

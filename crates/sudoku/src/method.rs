@@ -184,3 +184,42 @@ impl PuzzleSolver for OwnedSat {
         SatSolver::new(&self.0).solve(puzzle, cap)
     }
 }
+
+/// Why a grid is not a proper puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotProper {
+    /// No solution.
+    NoSolution,
+    /// Two solutions or more.
+    Several,
+}
+
+impl fmt::Display for NotProper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NotProper::NoSolution => "no solution",
+            NotProper::Several => "more than one solution",
+        })
+    }
+}
+
+/// The unique solution of `puzzle`, by the engine (count up to 2): what the human solver and
+/// the rater must check first, since their techniques assume a proper puzzle (on one without
+/// a solution they would "solve" it into a grid that breaks the rules).
+///
+/// ```
+/// use csp_sudoku::method::{NotProper, unique_solution};
+/// use csp_sudoku::{Grid, Shape};
+/// let blank = Grid::empty(Shape::square(2).unwrap());
+/// assert_eq!(unique_solution(&blank), Err(NotProper::Several));
+/// ```
+pub fn unique_solution(puzzle: &Grid) -> Result<Grid, NotProper> {
+    let shape = puzzle.shape();
+    let prepared = Prepared::new(&Method::default(), [shape]);
+    let a = prepared.solver(shape).solve(puzzle, 2);
+    match (a.count, a.solution) {
+        (1, Some(s)) if a.exhausted => Ok(s),
+        (0, _) => Err(NotProper::NoSolution),
+        _ => Err(NotProper::Several),
+    }
+}

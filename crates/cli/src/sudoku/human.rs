@@ -8,7 +8,7 @@ use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use csp_sudoku::generate::{Generator, Symmetry};
 use csp_sudoku::human::{self, Candidates, Step, rating};
-use csp_sudoku::method::{Method, Prepared};
+use csp_sudoku::method::{NotProper, unique_solution};
 use csp_sudoku::{Grid, Puzzle, Shape};
 use rayon::prelude::*;
 use serde_json::json;
@@ -233,23 +233,10 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     })
 }
 
-/// What the engine says of a puzzle before any logic runs: its unique solution, or why
-/// there is none to explain.
-fn unique_solution(p: &Puzzle) -> std::result::Result<Grid, &'static str> {
-    let shape = p.grid.shape();
-    let prepared = Prepared::new(&Method::default(), [shape]);
-    let a = prepared.solver(shape).solve(&p.grid, 2);
-    match (a.count, a.solution) {
-        (1, Some(s)) if a.exhausted => Ok(s),
-        (0, _) => Err("no solution"),
-        _ => Err("more than one solution"),
-    }
-}
-
 /// The result of reading a puzzle for the human solver: candidates and the unique solution
 /// (none for a pencil-mark grid, whose candidates are the puzzle), or why there is nothing
 /// to explain.
-type Checked = std::result::Result<(Candidates, Option<Grid>), String>;
+type Checked = std::result::Result<(Candidates, Option<Grid>), (String, NotProper)>;
 
 /// The candidates of the first puzzle of a file (checked by the engine to have exactly one
 /// solution), or of a pencil-mark grid. A puzzle with no or several solutions is an answer:
@@ -259,9 +246,9 @@ fn candidates(file: &Path) -> Result<Checked> {
     let Some(p) = p else {
         return Ok(Ok((c, None)));
     };
-    Ok(match unique_solution(&p) {
+    Ok(match unique_solution(&p.grid) {
         Ok(s) => Ok((c, Some(s))),
-        Err(why) => Err(format!("{}: {why}", p.grid.to_line())),
+        Err(why) => Err((p.grid.to_line(), why)),
     })
 }
 
@@ -316,25 +303,25 @@ fn read_candidates(file: &Path) -> Result<(Candidates, Option<Puzzle>)> {
 
 /// The status of a puzzle without a unique solution: unsatisfiable when it has none;
 /// satisfiable (but not a proper puzzle, `"unique": false`) when it has several.
-fn invalid_status(why: &str) -> Status {
-    if why.ends_with("no solution") {
-        Status::Unsatisfiable
-    } else {
-        Status::Satisfiable
+fn invalid_status(why: NotProper) -> Status {
+    match why {
+        NotProper::NoSolution => Status::Unsatisfiable,
+        NotProper::Several => Status::Satisfiable,
     }
 }
 
 /// Says that a puzzle has no logical path to explain (no or several solutions); exit code 1
 /// either way, since there is nothing to explain.
-fn no_path(json: bool, why: &str) -> Result<ExitCode> {
+fn no_path(json: bool, (puzzle, why): (String, NotProper)) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     if json {
         json_line(
             &mut out,
-            &json!({"status": invalid_status(why).name(), "unique": false, "reason": why}),
+            &json!({"status": invalid_status(why).name(), "unique": false, "puzzle": puzzle,
+                "reason": why.to_string()}),
         )?;
     } else {
-        writeln!(out, "{why}")?;
+        writeln!(out, "{puzzle}: {why}")?;
     }
     Ok(ExitCode::from(1))
 }
@@ -373,14 +360,14 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
     let puzzles = load(&args.input.file)?;
     let bar = crate::progress::bar(puzzles.len() as u64, "puzzles");
     // Each puzzle is rated only when the engine finds exactly one solution.
-    type Rated = std::result::Result<Option<rating::Rating>, &'static str>;
+    type Rated = std::result::Result<Option<rating::Rating>, NotProper>;
     let ratings: Vec<Rated> = puzzles
         .par_iter()
         .map(|p| {
             let r = if p.grid.clash().is_some() {
                 Ok(None)
             } else {
-                unique_solution(p).map(|_| rating::rate(&p.grid))
+                unique_solution(&p.grid).map(|_| rating::rate(&p.grid))
             };
             bar.inc(1);
             r
@@ -397,8 +384,8 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
                 if args.json {
                     json_line(
                         &mut out,
-                        &json!({"line": p.line, "status": invalid_status(why).name(), "unique": false,
-                            "puzzle": p.grid.to_line(), "error": why}),
+                        &json!({"line": p.line, "status": invalid_status(*why).name(), "unique": false,
+                            "puzzle": p.grid.to_line(), "error": why.to_string()}),
                     )?;
                 } else {
                     writeln!(out, "0.0/0.0/0.0 invalid ({why}) {}", p.grid.to_line())?;
@@ -459,7 +446,7 @@ pub fn rate(args: &RateArgs) -> Result<ExitCode> {
 pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
     let (mut c, solution) = match candidates(&args.file)? {
         Ok(x) => x,
-        Err(why) => return no_path(args.json, &why),
+        Err(why) => return no_path(args.json, why),
     };
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -523,7 +510,7 @@ pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
 pub fn hint(args: &HintArgs) -> Result<ExitCode> {
     let c = match candidates(&args.file)? {
         Ok((c, _)) => c,
-        Err(why) => return no_path(args.json, &why),
+        Err(why) => return no_path(args.json, why),
     };
     let mut out = std::io::stdout().lock();
     if c.is_solved() {

@@ -588,3 +588,19 @@ fn a_million_isolated_vertices_are_coloured_not_a_quadratic_blow_up() {
     assert_eq!(j["status"], "optimal");
     assert_eq!(j["ub"], 1);
 }
+
+#[test]
+fn a_huge_k_by_sat_is_not_a_huge_formula() {
+    // n·k variables and n·k² clauses: k = 5,000,000 aborted on memory; k beyond max degree + 1
+    // changes nothing but the size.
+    let o = csp(&[
+        "colour",
+        "data/colouring/le450_5a.col",
+        "-k",
+        "5000000",
+        "--method",
+        "sat",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert!(stdout(&o).contains("colourable with 5000000 colours"));
+}
