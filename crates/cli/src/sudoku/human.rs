@@ -8,7 +8,7 @@ use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use csp_sudoku::generate::{Generator, Symmetry};
 use csp_sudoku::human::{self, Candidates, Step, rating};
-use csp_sudoku::method::{NotProper, unique_solution};
+use csp_sudoku::method::{Method, NotProper, Prepared, unique_solution};
 use csp_sudoku::{Grid, Puzzle, Shape};
 use rayon::prelude::*;
 use serde_json::json;
@@ -151,6 +151,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let mut g = Generator::new(shape, args.symmetry, args.seed);
     g.set_deadline(args.time_limit.map(|t| start + t));
+    let dlx = Prepared::new(&Method::Dlx, [shape]);
     let mut out = std::io::stdout().lock();
     let bar = crate::progress::bar(args.number as u64, "puzzles");
     let deadline = args.time_limit.map(|t| start + t);
@@ -184,6 +185,14 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             }
         }
         misses = 0;
+        // The independent check before printing: dancing links (not the engine the generator
+        // used) find exactly one solution.
+        let check = dlx.solver(shape).solve(&p, 2);
+        anyhow::ensure!(
+            check.is_unique(),
+            "internal error: a generated puzzle is not unique by dancing links: {}",
+            p.to_line()
+        );
         bar.suspend(|| -> std::io::Result<()> {
             if args.json {
                 json_line(
