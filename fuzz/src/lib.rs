@@ -1,0 +1,500 @@
+//! The bodies of the fuzz targets, one public function each (`fuzz_targets/NAME.rs` calls
+//! `csp_fuzz::NAME`), so that the committed corpora replay as an ordinary test on stable
+//! (`tests/replay.rs`).
+//!
+//! - Readers (`read_*`) take the bytes as a file: reading must end in a value or in an error
+//!   that names a position inside the text, never in a panic; what loads is then used the way
+//!   the command line uses it, briefly, and every answer is checked by the front-end's own
+//!   verifier.
+//! - Differential targets (`diff_*`) decode the bytes into a small instance and solve it by
+//!   every engine the toolkit has, requiring the same answer from each: the engine with every
+//!   strategy against brute force, sudoku by the engine, dancing links and SAT, CNF by batsat
+//!   against the teaching DPLL, colouring by the engine against SAT.
+//!
+//! Every body bounds its own work (node limits, sizes), so a slow input is a finding too.
+
+use csp_colouring::Instance;
+use csp_core::testing::brute_force;
+use csp_core::{
+    AllDifferentStrength, Limits, Model, Outcome, Propagation, Restarts, Search, SearchConfig,
+    Value, ValueOrder, VarOrder,
+};
+use csp_model::{CspFile, SourceError};
+use csp_sudoku::method::{Method, Prepared};
+use csp_sudoku::sat::Encoding;
+use csp_sudoku::{Grid, ModelKind, Shape};
+use std::collections::BTreeSet;
+
+/// Bytes read as decisions: each call takes the next byte (0 once they run out).
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn byte(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        self.byte() as usize % n
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// An error must point inside the text it is about.
+fn check_position(e: &SourceError, text: &str) {
+    let message = e.to_string();
+    assert!(!message.is_empty(), "empty error message");
+    if let Some((line, column)) = e.position() {
+        let lines = text.lines().count().max(1) as u32;
+        assert!(
+            line >= 1 && line <= lines + 1,
+            "error line {line} outside a text of {lines} lines: {message}"
+        );
+        assert!(column >= 1, "error column 0: {message}");
+    }
+}
+
+/// A brief search: a few thousand nodes.
+fn brief() -> Limits {
+    Limits {
+        nodes: Some(2_000),
+        ..Limits::default()
+    }
+}
+
+/// Total number of values over the domains, the measure of a model's size here.
+fn total_span(model: &Model) -> u64 {
+    model
+        .vars()
+        .map(|x| {
+            let d = model.domain(x);
+            match (d.min(), d.max()) {
+                (Some(lo), Some(hi)) => (hi as i64 - lo as i64 + 1) as u64,
+                _ => 0,
+            }
+        })
+        .sum()
+}
+
+/// A YAML model (`kind: csp`): loads or says where it is wrong; a model that loads is solved
+/// briefly at every propagation level and a solution found must verify.
+pub fn read_model(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = csp_model::source::kind_of(text);
+    match CspFile::parse(text, "fuzz.yaml") {
+        Err(e) => check_position(&e, text),
+        Ok(file) => {
+            let model = &file.model;
+            if total_span(model) > 100_000 {
+                return;
+            }
+            for x in model.vars() {
+                let v = model.domain(x).min().unwrap_or(0);
+                let _ = file.show(x, v);
+            }
+            for level in csp_core::PropagationLevel::ALL {
+                let config = SearchConfig {
+                    limits: brief(),
+                    ..SearchConfig::default()
+                }
+                .with_level(level);
+                if let Outcome::Satisfiable(s) = Search::new(model, config).solve() {
+                    assert!(
+                        model.verify(s.values()).is_ok(),
+                        "a wrong solution at {level}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A graph, as DIMACS `.col` or as `kind: colouring` YAML: loads or says where it is wrong; a
+/// small graph that loads is coloured by DSATUR (checked) and, when tiny, its chromatic number
+/// is bracketed by the exact search under a node limit.
+pub fn read_col(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let instance = if csp_model::source::kind_of(text).is_some() {
+        csp_colouring::yaml::parse(text, "fuzz.yaml")
+    } else {
+        csp_colouring::dimacs::parse(text, "fuzz.col").map(|g| Instance::new("fuzz", g))
+    };
+    let Ok(inst) = instance else {
+        let e = instance.unwrap_err();
+        assert!(!e.to_string().is_empty());
+        return;
+    };
+    if inst.graph.len() > 2_000 || inst.graph.edge_count() > 20_000 {
+        return;
+    }
+    if inst.precolouring_conflict().is_some() {
+        return;
+    }
+    let c = csp_colouring::heuristic::dsatur(&inst.graph, &inst.precoloured);
+    csp_colouring::verify(&inst, None, &c).expect("DSATUR's colouring verifies");
+    if inst.graph.len() <= 40 {
+        colour_both_ways(&inst);
+    }
+}
+
+/// The chromatic number by the engine (portfolio, no time limit but tiny graphs) and by SAT
+/// must agree, and both colourings verify.
+fn colour_both_ways(inst: &Instance) {
+    let config = csp_colouring::chromatic::Config {
+        tabu: false,
+        mycielski_budget: 1_000,
+        ..Default::default()
+    };
+    let exact = csp_colouring::chromatic::chromatic_number(inst, &config, &mut |_| {});
+    csp_colouring::verify(inst, Some(exact.ub), &exact.colouring).expect("engine colouring");
+    let sat = csp_colouring::sat::chromatic_number(inst);
+    csp_colouring::verify(inst, Some(sat.chromatic), &sat.colouring).expect("SAT colouring");
+    assert!(exact.proved && sat.proved, "tiny graphs are proved");
+    assert_eq!(exact.ub, sat.chromatic, "engine and SAT disagree on χ");
+}
+
+/// A DIMACS CNF: loads or says where it is wrong; a small formula that loads is solved by
+/// batsat and the model checked.
+pub fn read_cnf(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match csp_sat::dimacs::parse(text, "fuzz.cnf") {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(cnf) => {
+            if cnf.num_vars() > 10_000 || cnf.num_lits() > 100_000 {
+                return;
+            }
+            let mut solver = csp_sat::Solver::new(&cnf);
+            if solver.solve(&[]) == Some(true) {
+                assert!(cnf.is_satisfied_by(&solver.model()), "batsat's model");
+            }
+            let _ = csp_sat::dimacs::to_string(&cnf);
+        }
+    }
+}
+
+/// A puzzle list or grid file: loads or says where it is wrong; the first puzzles that load
+/// are solved by dancing links and any solution verified.
+pub fn read_puzzles(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match csp_sudoku::parse::parse(text, "fuzz.txt") {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(puzzles) => {
+            for p in puzzles.iter().take(4) {
+                solve_checked(&p.grid);
+                let _ = p.grid.pretty();
+            }
+        }
+    }
+}
+
+/// A sudoku YAML file (`kind: sudoku`): loads or says where it is wrong; a puzzle that loads
+/// is solved and checked.
+pub fn read_sudoku_yaml(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match csp_sudoku::parse::parse_yaml(text, "fuzz.yaml") {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(p) => solve_checked(&p.grid),
+    }
+}
+
+/// Pencil marks: load or say what is wrong; what loads writes back to text that loads to the
+/// same candidates, and the human techniques may look for a step on it.
+pub fn read_pencil_marks(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(c) = csp_sudoku::human::Candidates::from_pencil_marks(text) {
+        let again = csp_sudoku::human::Candidates::from_pencil_marks(&c.to_pencil_marks())
+            .expect("written pencil marks load");
+        assert_eq!(again.to_pencil_marks(), c.to_pencil_marks());
+        if c.shape().size() <= 9 {
+            let _ = csp_sudoku::human::next_step(&c);
+        }
+    }
+}
+
+/// Solves a puzzle of up to 9×9 by dancing links (up to two solutions) and checks the first.
+fn solve_checked(grid: &Grid) {
+    let shape = grid.shape();
+    if shape.size() > 9 {
+        return;
+    }
+    let prepared = Prepared::new(&Method::Dlx, [shape]);
+    let a = prepared.solver(shape).solve(grid, 2);
+    if let Some(s) = &a.solution {
+        csp_sudoku::verify(grid, s).expect("dancing links' solution verifies");
+    }
+}
+
+/// A small model decoded from bytes; `None` when the model API refuses it (which is an
+/// answer too: refusing is not crashing).
+fn small_model(b: &mut Bytes) -> Option<Model> {
+    let n = 2 + b.below(4);
+    // Values are spread ×1 or ×40 (several machine words).
+    let scale: Value = if b.byte() & 1 == 0 { 1 } else { 40 };
+    let mut m = Model::new();
+    let mut vars = Vec::new();
+    for i in 0..n {
+        let mask = b.byte() | 1;
+        let values: Vec<Value> = (0..5)
+            .filter(|k| mask >> k & 1 == 1)
+            .map(|k| (k as Value - 1) * scale)
+            .collect();
+        vars.push(m.new_var(format!("v{i}"), values).ok()?);
+    }
+    let constraints = b.below(7);
+    for _ in 0..constraints {
+        let kind = b.below(5);
+        let scope_len = 2 + b.below(3);
+        let scope: Vec<_> = (0..scope_len).map(|_| vars[b.below(n)]).collect();
+        let value = |b: &mut Bytes| (b.below(7) as Value - 2) * scale;
+        let r = match kind {
+            0 | 1 => m.not_equal_offset(scope[0], scope[1], value(b)),
+            2 => {
+                let offsets: Vec<Value> = scope.iter().map(|_| value(b)).collect();
+                m.all_different_offset(&scope, &offsets)
+            }
+            3 => {
+                let tuples = (0..b.below(10))
+                    .map(|_| scope.iter().map(|_| value(b)).collect())
+                    .collect();
+                m.table(&scope, tuples)
+            }
+            _ => {
+                let values: Vec<Value> = (0..b.below(4)).map(|_| value(b)).collect();
+                if b.byte() & 1 == 0 {
+                    m.member(scope[0], &values)
+                } else {
+                    m.not_member(scope[0], &values)
+                }
+            }
+        };
+        // Refused constraints (a repeated variable, say) are skipped.
+        let _ = r;
+    }
+    Some(m)
+}
+
+const LEVELS: [(Propagation, AllDifferentStrength); 5] = [
+    (Propagation::None, AllDifferentStrength::Pairwise),
+    (Propagation::ForwardChecking, AllDifferentStrength::Pairwise),
+    (Propagation::ArcConsistency, AllDifferentStrength::Pairwise),
+    (Propagation::ArcConsistency, AllDifferentStrength::Counting),
+    (Propagation::ArcConsistency, AllDifferentStrength::Matching),
+];
+
+/// A small random model solved with every propagation level and variable order, two value
+/// orders chosen by the input, with or without restarts, must give exactly the brute-force
+/// solution set, count and first-solution answer.
+pub fn diff_model(data: &[u8]) {
+    let mut b = Bytes(data);
+    let Some(model) = small_model(&mut b) else {
+        return;
+    };
+    let expected = brute_force(&model);
+    let restarts = b.byte() & 1 == 1;
+    let value_orders = ValueOrder::ALL;
+    let first_order = b.below(value_orders.len());
+    for (propagation, all_different) in LEVELS {
+        for var_order in VarOrder::ALL {
+            // Two value orders per input (all of them over a run), to keep inputs quick.
+            for value_order in [
+                value_orders[first_order],
+                value_orders[(first_order + 1) % value_orders.len()],
+            ] {
+                let config = SearchConfig {
+                    propagation,
+                    all_different,
+                    var_order,
+                    value_order,
+                    seed: 7,
+                    restarts: restarts.then_some(Restarts { scale: 1 }),
+                    ..SearchConfig::default()
+                };
+                let label = format!("{propagation:?}/{all_different:?}/{var_order}/{value_order}");
+                let found: Vec<Vec<Value>> = Search::new(&model, config.clone())
+                    .solutions()
+                    .map(|s| s.values().to_vec())
+                    .collect();
+                let set: BTreeSet<_> = found.iter().cloned().collect();
+                assert_eq!(set.len(), found.len(), "duplicate solutions with {label}");
+                assert_eq!(set, expected, "solution set differs with {label}");
+                let count = Search::new(&model, config.clone()).count(u64::MAX);
+                assert!(count.exhausted, "{label}");
+                assert_eq!(count.count as usize, expected.len(), "count with {label}");
+                match Search::new(&model, config).solve() {
+                    Outcome::Satisfiable(s) => assert!(expected.contains(s.values()), "{label}"),
+                    Outcome::Unsatisfiable => assert!(expected.is_empty(), "{label}"),
+                    Outcome::Unknown(_) => panic!("no limit was set ({label})"),
+                }
+            }
+        }
+    }
+}
+
+/// A random 4×4, 6×6 or 9×9 puzzle (givens from bytes, clashes allowed) counted up to two
+/// solutions by the engine (both models, three levels), dancing links and SAT (both
+/// encodings): the same count from each, and every solution verified.
+pub fn diff_sudoku(data: &[u8]) {
+    let mut b = Bytes(data);
+    let shape = match b.below(3) {
+        0 => Shape::square(2),
+        1 => Shape::new(2, 3),
+        _ => Shape::square(3),
+    }
+    .expect("valid shapes");
+    let mut grid = Grid::empty(shape);
+    let size = shape.size();
+    while !b.is_empty() {
+        let cell = b.below(shape.cells());
+        let symbol = b.below(size + 1) as u8;
+        grid.set(cell / size, cell % size, symbol);
+    }
+    let mut methods = vec![Method::Dlx];
+    for e in Encoding::ALL {
+        methods.push(Method::Sat(e));
+    }
+    for kind in ModelKind::ALL {
+        for level in [
+            csp_core::PropagationLevel::ForwardChecking,
+            csp_core::PropagationLevel::ArcConsistency,
+            csp_core::PropagationLevel::Matching,
+        ] {
+            methods.push(Method::Engine(
+                kind,
+                SearchConfig::default().with_level(level),
+            ));
+        }
+    }
+    let mut first: Option<(u64, String)> = None;
+    for method in &methods {
+        let prepared = Prepared::new(method, [shape]);
+        let a = prepared.solver(shape).solve(&grid, 2);
+        let count = if a.exhausted { a.count } else { a.count.min(2) };
+        if let Some(s) = &a.solution {
+            csp_sudoku::verify(&grid, s).unwrap_or_else(|v| panic!("{method}: {v}"));
+        }
+        assert_eq!(a.solution.is_some(), a.count > 0, "{method}");
+        match &first {
+            None => first = Some((count, method.to_string())),
+            Some((c, by)) => assert_eq!(*c, count, "{method} counts {count}, {by} counts {c}"),
+        }
+    }
+}
+
+/// A random CNF of up to 10 variables: batsat and the DPLL agree on satisfiability, both
+/// models satisfy it, and counting (capped) agrees with brute force.
+pub fn diff_cnf(data: &[u8]) {
+    let mut b = Bytes(data);
+    let n = 1 + b.below(10);
+    let mut cnf = csp_sat::Cnf::with_vars(n);
+    let clauses = b.below(60);
+    for _ in 0..clauses {
+        let len = b.below(5);
+        let lits: Vec<csp_sat::Lit> = (0..len)
+            .map(|_| csp_sat::Var::new(b.below(n)).lit(b.byte() & 1 == 1))
+            .collect();
+        cnf.add_clause(&lits);
+    }
+    let brute = (0u32..1 << n)
+        .filter(|bits| {
+            let model: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+            cnf.is_satisfied_by(&model)
+        })
+        .count() as u64;
+    let mut solver = csp_sat::Solver::new(&cnf);
+    let batsat = solver.solve(&[]).expect("no deadline");
+    if batsat {
+        assert!(cnf.is_satisfied_by(&solver.model()), "batsat's model");
+    }
+    let (dpll, _) = csp_sat::dpll::dpll(&cnf);
+    if let Some(m) = &dpll {
+        assert!(cnf.is_satisfied_by(m), "the DPLL's model");
+    }
+    assert_eq!(batsat, dpll.is_some(), "batsat and the DPLL disagree");
+    assert_eq!(batsat, brute > 0, "batsat and brute force disagree");
+    let count = csp_sat::solver::count(&cnf, None, 1 << 10);
+    assert_eq!(count.count, brute, "count against brute force");
+}
+
+/// A random graph of up to 9 vertices (with an optional precolouring): χ by the engine's
+/// portfolio and by SAT agree with brute force.
+pub fn diff_colour(data: &[u8]) {
+    let mut b = Bytes(data);
+    let n = 1 + b.below(9);
+    let mut g = csp_colouring::Graph::new(n);
+    let edges = b.below(30);
+    for _ in 0..edges {
+        let (u, v) = (b.below(n), b.below(n));
+        if u != v {
+            g.add_edge(u, v);
+        }
+    }
+    g.finish();
+    let mut inst = Instance::new("fuzz", g);
+    for _ in 0..b.below(3) {
+        inst.precoloured.push((b.below(n), b.below(4) as u32));
+    }
+    inst.precoloured.sort_unstable();
+    inst.precoloured.dedup_by_key(|p| p.0);
+    if inst.precolouring_conflict().is_some() {
+        return;
+    }
+    let brute = (1..=n as u32 + 4)
+        .find(|&k| colourable_brute(&inst, k))
+        .expect("n + 4 colours always suffice");
+    colour_both_ways(&inst);
+    let sat = csp_colouring::sat::chromatic_number(&inst);
+    assert_eq!(sat.chromatic, brute, "SAT against brute force");
+}
+
+/// Whether some colouring with colours `0..k` extends the precolouring.
+fn colourable_brute(inst: &Instance, k: u32) -> bool {
+    let g = &inst.graph;
+    let n = g.len();
+    let mut colours = vec![0u32; n];
+    fn rec(inst: &Instance, k: u32, i: usize, colours: &mut Vec<u32>) -> bool {
+        let g = &inst.graph;
+        if i == g.len() {
+            return true;
+        }
+        let fixed = inst.precoloured.iter().find(|p| p.0 == i).map(|p| p.1);
+        for c in 0..k {
+            if fixed.is_some_and(|f| f != c) {
+                continue;
+            }
+            if g.neighbours(i)
+                .iter()
+                .any(|&u| (u as usize) < i && colours[u as usize] == c)
+            {
+                continue;
+            }
+            colours[i] = c;
+            if rec(inst, k, i + 1, colours) {
+                return true;
+            }
+        }
+        false
+    }
+    let _ = n;
+    rec(inst, k, 0, &mut colours)
+}
