@@ -193,7 +193,17 @@ pub fn read_puzzles(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match csp_sudoku::parse::parse(text, "fuzz.txt") {
+    let whole = csp_sudoku::parse::parse(text, "fuzz.txt");
+    // The streaming reader (what `csp sudoku solve` uses) reads the same puzzles, or fails
+    // with the same first error.
+    let streamed: Result<Vec<_>, _> =
+        csp_sudoku::parse::Reader::new(text.as_bytes(), "fuzz.txt").collect();
+    match (&whole, &streamed) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "the reader differs from parse"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        _ => panic!("parse: {whole:?}\nreader: {streamed:?}"),
+    }
+    match whole {
         Err(e) => assert!(!e.to_string().is_empty()),
         Ok(puzzles) => {
             for p in puzzles.iter().take(4) {

@@ -20,7 +20,8 @@ use std::process::ExitCode;
 
 const EXIT_CODES: &str = "Exit codes: 0 an answer (a solution found, counted, or proved optimal), \
 1 none (unsatisfiable, or a limit reached first: the best known is printed), 2 error (bad input, \
-bad arguments). `--json` prints a `status` of satisfiable, optimal, unsatisfiable, unknown or \
+bad arguments), 130 interrupted by Ctrl-C (the best known is printed; a second Ctrl-C ends at \
+once). `--json` prints a `status` of satisfiable, optimal, unsatisfiable, unknown or \
 done; times are in seconds.";
 
 /// A constraint-satisfaction toolkit: model, solve and study combinatorial problems.
@@ -54,6 +55,14 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Ctrl-C asks every search to stop; each ends as on a time limit, printing what it knows,
+    // and the exit code says it was interrupted. A second Ctrl-C ends at once.
+    let _ = ctrlc::set_handler(|| {
+        if csp_core::termination::stop_requested() {
+            std::process::exit(130);
+        }
+        csp_core::termination::request_stop();
+    });
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a),
         Command::Colour(a) => colour::run(&a),
@@ -62,6 +71,10 @@ fn main() -> ExitCode {
         Command::Graph(a) => graph::run(&a),
     };
     match result {
+        Ok(_) if csp_core::termination::stop_requested() => {
+            eprintln!("interrupted: what was known at that moment is printed above");
+            ExitCode::from(130)
+        }
         Ok(code) => code,
         // A closed pipe (`csp … | head`) is the reader's choice, not an error.
         Err(e)
@@ -72,7 +85,11 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {}", message(&e));
-            ExitCode::from(2)
+            if csp_core::termination::stop_requested() {
+                ExitCode::from(130)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

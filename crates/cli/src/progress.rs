@@ -34,3 +34,16 @@ pub fn spinner() -> ProgressBar {
     s.enable_steady_tick(std::time::Duration::from_millis(120));
     s
 }
+
+/// A count of items done, for a batch of unknown length (a streamed list), on a terminal.
+pub fn counter(what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let c = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    c.set_style(
+        ProgressStyle::with_template(&format!("{{spinner}} {{pos}} {what}, {{per_sec}} {{msg}}"))
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    c
+}

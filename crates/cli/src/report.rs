@@ -76,3 +76,20 @@ pub fn json_line(out: &mut (impl Write + ?Sized), j: &Json) -> std::io::Result<(
 pub fn secs(d: std::time::Duration) -> String {
     format!("{:.3} s", d.as_secs_f64())
 }
+
+/// Why work with a deadline stopped early: Ctrl-C, or the time limit.
+pub fn stop_reason() -> &'static str {
+    if csp_core::termination::stop_requested() {
+        "interrupted"
+    } else {
+        "the time limit was reached"
+    }
+}
+
+/// What stopped a search, as a phrase: `time limit reached`, `interrupted`, …
+pub fn stopped(limit: csp_core::LimitReached) -> String {
+    match limit {
+        csp_core::LimitReached::Interrupted => "interrupted".into(),
+        l => format!("{l} reached"),
+    }
+}

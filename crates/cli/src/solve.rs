@@ -2,7 +2,7 @@
 //! model, with the statistics and the teaching trace.
 
 use crate::args::{EngineArgs, Input, LimitArgs, OutputArgs};
-use crate::report::{Status, json_line};
+use crate::report::{self, Status, json_line};
 use anyhow::Result;
 use clap::Args;
 use csp_cli::output::{solution_json, solution_text, stats_json};
@@ -96,7 +96,7 @@ fn report<O: Observer>(
                 Outcome::Unsatisfiable => format!("{}: unsatisfiable\n", file.name),
                 Outcome::Unknown(l) => {
                     j["limit"] = json!(l.to_string());
-                    format!("{}: unknown ({l} reached)\n", file.name)
+                    format!("{}: unknown ({})\n", file.name, report::stopped(*l))
                 }
             };
             let status = match outcome {
@@ -113,7 +113,7 @@ fn report<O: Observer>(
                 (true, _) => String::new(),
                 (false, Some(l)) => {
                     j["limit"] = json!(l.to_string());
-                    format!(" at least ({l} reached)")
+                    format!(" at least ({})", report::stopped(l))
                 }
                 (false, None) => format!(" at least (stopped at --count {cap})"),
             };
@@ -143,9 +143,10 @@ fn report<O: Observer>(
                 Some(l) => {
                     j["limit"] = json!(l.to_string());
                     text.push_str(&format!(
-                        "{}: {n} {} at least ({l} reached)\n",
+                        "{}: {n} {} at least ({})\n",
                         file.name,
-                        noun(n)
+                        noun(n),
+                        report::stopped(l)
                     ));
                 }
             }

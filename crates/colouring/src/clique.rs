@@ -117,8 +117,7 @@ impl Mcq {
     fn expand(&mut self, r: &mut Vec<usize>, mut p: FixedBitSet) -> bool {
         self.nodes += 1;
         if self.nodes > self.limit
-            || (self.nodes.is_multiple_of(256)
-                && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(256) && csp_core::termination::past(self.deadline))
         {
             return false;
         }

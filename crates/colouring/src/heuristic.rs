@@ -173,7 +173,7 @@ impl TabuCol {
         let mut iter = 0u64;
         while conflicts > 0 {
             if iter >= max_iters
-                || (iter.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() >= d))
+                || (iter.is_multiple_of(1024) && csp_core::termination::past(deadline))
             {
                 break;
             }
@@ -368,7 +368,7 @@ pub fn hybrid_evolutionary(
     };
     let mut previous = elite.clone();
     for generation in 1..=max_generations {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if csp_core::termination::past(deadline) {
             return None;
         }
         gpx(&p1, &p2, k, &mut c1, &mut rng, &mut taken, &mut size);

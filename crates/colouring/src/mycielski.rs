@@ -38,7 +38,7 @@ pub fn mycielski_multistart(
         Some(deadline),
     );
     for (u, v) in g.edges() {
-        if best.0 >= target || Instant::now() >= deadline {
+        if best.0 >= target || csp_core::termination::past(Some(deadline)) {
             break;
         }
         let r = mycielski_bound(g, &[u, v], 2, budget_per_start, target, Some(deadline));
@@ -136,8 +136,7 @@ impl Extend {
                 return;
             }
             self.budget -= 1;
-            if self.budget.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if self.budget.is_multiple_of(256) && csp_core::termination::past(self.deadline) {
                 self.budget = 0;
                 return;
             }

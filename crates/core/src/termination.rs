@@ -36,6 +36,38 @@ pub trait Termination: fmt::Debug {
     }
 }
 
+/// The process-wide stop request: what a Ctrl-C handler raises. Every [`Deadline`] and every
+/// search reads it, so one call stops everything the process is solving, each part ending
+/// the way it ends on a time limit (with what it knows so far).
+static STOP_REQUESTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks every search in this process to stop as soon as it next polls (a signal handler may
+/// call it: it only stores an atomic flag).
+pub fn request_stop() {
+    STOP_REQUESTED.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`request_stop`] was called.
+#[inline]
+pub fn stop_requested() -> bool {
+    STOP_REQUESTED.load(Ordering::Relaxed)
+}
+
+/// Whether work bounded by `deadline` should stop now: the deadline has passed, or a stop was
+/// requested. What every loop with a deadline asks (the engine's own searches ask
+/// [`Termination::should_stop`], which reads the same two).
+///
+/// ```
+/// use csp_core::termination::past;
+/// use std::time::{Duration, Instant};
+/// assert!(!past(None));
+/// assert!(past(Some(Instant::now() - Duration::from_millis(1))));
+/// ```
+#[inline]
+pub fn past(deadline: Option<Instant>) -> bool {
+    stop_requested() || deadline.is_some_and(|d| Instant::now() >= d)
+}
+
 /// Never stops.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Never;
@@ -58,9 +90,10 @@ impl Deadline {
 }
 
 impl Termination for Deadline {
+    /// Also true once a stop was requested ([`request_stop`]).
     #[inline]
     fn should_stop(&mut self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
+        past(self.0)
     }
 }
 
@@ -115,6 +148,10 @@ pub(crate) struct Stop {
 impl Termination for Stop {
     #[inline]
     fn should_stop(&mut self) -> bool {
+        if stop_requested() {
+            self.by_deadline = false;
+            return true;
+        }
         if self.deadline.should_stop() {
             self.by_deadline = true;
             return true;

@@ -39,6 +39,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// At most this much time (checked every 1,024 nodes).
     pub time: Option<Duration>,
+    /// Stop at this point in time (checked with `time`); a process-wide stop request
+    /// ([`csp_core::termination::request_stop`]) stops the search too.
+    pub deadline: Option<Instant>,
 }
 
 /// Which limit stopped a search.
@@ -46,8 +49,10 @@ pub struct Limits {
 pub enum LimitReached {
     /// [`Limits::nodes`].
     Nodes,
-    /// [`Limits::time`].
+    /// [`Limits::time`] or [`Limits::deadline`].
     Time,
+    /// A stop was requested ([`csp_core::termination::request_stop`]).
+    Interrupted,
 }
 
 /// The result of [`Dlx::count`].
@@ -325,11 +330,18 @@ impl Dlx {
         if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
             return Some(LimitReached::Nodes);
         }
-        if self.stats.nodes.is_multiple_of(1024)
-            && let Some(t) = self.limits.time
-            && self.stats.elapsed + started.elapsed() >= t
-        {
-            return Some(LimitReached::Time);
+        if self.stats.nodes.is_multiple_of(1024) {
+            if csp_core::termination::stop_requested() {
+                return Some(LimitReached::Interrupted);
+            }
+            if csp_core::termination::past(self.limits.deadline)
+                || self
+                    .limits
+                    .time
+                    .is_some_and(|t| self.stats.elapsed + started.elapsed() >= t)
+            {
+                return Some(LimitReached::Time);
+            }
         }
         None
     }
@@ -520,6 +532,7 @@ mod tests {
         d.set_limits(Limits {
             nodes: Some(1),
             time: None,
+            deadline: None,
         });
         let c = d.count(u64::MAX);
         assert!(!c.exhausted);

@@ -142,10 +142,15 @@ pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), SourceError> {
     } else {
         path.display().to_string()
     };
-    let mut bytes = Vec::new();
-    let limit = MAX_INPUT_BYTES + 1;
-    let result = if stdin {
-        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    let too_large = || SourceError::Io {
+        file: name.clone(),
+        message: format!(
+            "larger than {} MiB; expected a problem file",
+            MAX_INPUT_BYTES >> 20
+        ),
+    };
+    let mut input: Box<dyn Read> = if stdin {
+        Box::new(std::io::stdin().lock())
     } else {
         if path.is_dir() {
             return Err(SourceError::Io {
@@ -153,17 +158,41 @@ pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), SourceError> {
                 message: "is a folder, not a file".to_string(),
             });
         }
-        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+        let f = std::fs::File::open(path).map_err(|e| SourceError::io(&name, &e))?;
+        // A regular file's size is known before reading; special files (a pipe, a device)
+        // are read up to the cap.
+        if let Ok(m) = f.metadata()
+            && m.is_file()
+            && m.len() > MAX_INPUT_BYTES
+        {
+            return Err(too_large());
+        }
+        Box::new(f)
     };
-    result.map_err(|e| SourceError::io(&name, &e))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(SourceError::Io {
-            file: name,
-            message: format!(
-                "larger than {} MiB; expected a problem file",
-                MAX_INPUT_BYTES >> 20
-            ),
-        });
+    // Read in blocks, refusing binary data (a NUL byte, which no problem file holds) at the
+    // first block that has it: `/dev/zero` or a binary file is refused at once.
+    let mut bytes = Vec::new();
+    let mut block = vec![0u8; 1 << 16];
+    loop {
+        let n = match input.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(SourceError::io(&name, &e)),
+        };
+        if let Some(i) = block[..n].iter().position(|&b| b == 0) {
+            return Err(SourceError::Io {
+                file: name,
+                message: format!(
+                    "binary data (a NUL byte at byte {}); expected a text file",
+                    bytes.len() + i + 1
+                ),
+            });
+        }
+        if (bytes.len() + n) as u64 > MAX_INPUT_BYTES {
+            return Err(too_large());
+        }
+        bytes.extend_from_slice(&block[..n]);
     }
     Ok((name, bytes))
 }
@@ -198,6 +227,19 @@ fn plain(message: &str) -> String {
     }
     if message.starts_with("multiple YAML documents detected") {
         return "more than one YAML document (a `---` line); a problem file holds one".into();
+    }
+    // A number too large for 64 bits reaches serde as a float: say what it is.
+    if let Some(rest) = message.strip_prefix("invalid type: floating point `")
+        && let Some((number, expected)) = rest.split_once("`, expected ")
+    {
+        let value: f64 = number.parse().unwrap_or(f64::NAN);
+        return if value.fract() == 0.0 && value.abs() >= 9.2e18 {
+            format!(
+                "a number too large: integers here are 64-bit, from -2^63 to 2^63-1; expected {expected}"
+            )
+        } else {
+            format!("expected {expected}, found the decimal number {number}")
+        };
     }
     if message.starts_with("budget breached") {
         return format!(

@@ -203,3 +203,16 @@ fn counting_up_to_zero_is_refused_with_its_place() {
         "solve.count: expected at least 1",
     );
 }
+
+#[test]
+fn number_too_large_is_called_too_large_not_a_float() {
+    let e = err("kind: csp\nvariables:\n  - name: x\n    domain: [1, 99999999999999999999999]\n");
+    let text = e.to_string();
+    assert!(text.contains("a number too large"), "{text}");
+    assert!(!text.contains("floating point"), "{text}");
+    check(
+        "kind: csp\nvariables:\n  - name: x\n    domain: [1, 2.5]\n",
+        4,
+        "found the decimal number 2.5",
+    );
+}

@@ -62,6 +62,8 @@ impl Solver {
         for c in cnf.clauses() {
             s.add_clause(c);
         }
+        // No deadline, but a process-wide stop request is honoured.
+        s.set_deadline(None);
         s
     }
 
@@ -93,12 +95,13 @@ impl Solver {
         self.buf = buf;
     }
 
-    /// Makes [`Solver::solve`] give up (answer `None`) once `deadline` has passed; `None`
-    /// removes the deadline. batsat checks it between conflicts.
+    /// Makes [`Solver::solve`] give up (answer `None`) once `deadline` has passed or a stop
+    /// was requested ([`csp_core::termination::request_stop`]); `None` removes the deadline.
+    /// batsat checks it between conflicts.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.inner
             .cb_mut()
-            .set_stop(move || deadline.is_some_and(|d| Instant::now() >= d));
+            .set_stop(move || csp_core::termination::past(deadline));
     }
 
     /// Satisfiability under `assumptions`: `Some(true)` with a model, `Some(false)` when

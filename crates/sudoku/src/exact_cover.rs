@@ -56,6 +56,15 @@ impl DlxSolver {
         }
     }
 
+    /// Limits the next searches: nodes and the time (a deadline or a duration each).
+    pub fn set_limits(&mut self, limits: csp_core::Limits) {
+        self.dlx.set_limits(csp_exact_cover::dlx::Limits {
+            nodes: limits.nodes,
+            time: limits.time,
+            deadline: limits.deadline,
+        });
+    }
+
     /// Counts the solutions of `puzzle` up to `cap`, keeping the first.
     pub fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
         let mut answer = Answer {

@@ -142,7 +142,7 @@ impl Generator {
     }
 
     fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        csp_core::termination::past(self.deadline)
     }
 
     /// A random solved grid.

@@ -49,6 +49,10 @@ impl PuzzleSolver for DlxSolver {
     fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
         DlxSolver::solve(self, puzzle, cap)
     }
+
+    fn set_limits(&mut self, limits: csp_core::Limits) {
+        DlxSolver::set_limits(self, limits);
+    }
 }
 
 impl PuzzleSolver for SatSolver<'_> {
@@ -205,21 +209,31 @@ impl fmt::Display for NotProper {
 
 /// The unique solution of `puzzle`, by the engine (count up to 2): what the human solver and
 /// the rater must check first, since their techniques assume a proper puzzle (on one without
-/// a solution they would "solve" it into a grid that breaks the rules).
+/// a solution they would "solve" it into a grid that breaks the rules). `None` when
+/// `deadline` (or a stop request, [`csp_core::termination::request_stop`]) came first.
 ///
 /// ```
 /// use csp_sudoku::method::{NotProper, unique_solution};
 /// use csp_sudoku::{Grid, Shape};
 /// let blank = Grid::empty(Shape::square(2).unwrap());
-/// assert_eq!(unique_solution(&blank), Err(NotProper::Several));
+/// assert_eq!(unique_solution(&blank, None), Some(Err(NotProper::Several)));
 /// ```
-pub fn unique_solution(puzzle: &Grid) -> Result<Grid, NotProper> {
+pub fn unique_solution(
+    puzzle: &Grid,
+    deadline: Option<std::time::Instant>,
+) -> Option<Result<Grid, NotProper>> {
     let shape = puzzle.shape();
     let prepared = Prepared::new(&Method::default(), [shape]);
-    let a = prepared.solver(shape).solve(puzzle, 2);
+    let mut solver = prepared.solver(shape);
+    solver.set_limits(csp_core::Limits {
+        deadline,
+        ..Default::default()
+    });
+    let a = solver.solve(puzzle, 2);
     match (a.count, a.solution) {
-        (1, Some(s)) if a.exhausted => Ok(s),
-        (0, _) => Err(NotProper::NoSolution),
-        _ => Err(NotProper::Several),
+        (1, Some(s)) if a.exhausted => Some(Ok(s)),
+        (0, _) if a.exhausted => Some(Err(NotProper::NoSolution)),
+        (2.., _) => Some(Err(NotProper::Several)),
+        _ => None,
     }
 }

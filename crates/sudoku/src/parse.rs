@@ -115,37 +115,216 @@ fn parse_lines<'a>(
     lines: impl Iterator<Item = (usize, usize, &'a str)>,
     file: &str,
 ) -> Result<Vec<Puzzle>, ParseError> {
+    let mut blocks = Blocks::default();
     let mut puzzles = Vec::new();
-    let mut block: Vec<Row> = Vec::new();
     for (number, offset, line) in lines {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            finish_block(&mut block, file, &mut puzzles)?;
-            continue;
-        }
-        if trimmed.starts_with('#') || trimmed.starts_with("//") {
-            continue;
-        }
-        if trimmed
-            .chars()
-            .all(|c| matches!(c, '-' | '=' | '+' | '|' | ' ' | '\t'))
-        {
-            continue;
-        }
-        let mut row = read_row(line, number, file)?;
-        for c in &mut row.cells {
-            c.1 += offset;
-        }
-        block.push(row);
+        blocks.line(number, offset, line, file, &mut puzzles)?;
     }
-    finish_block(&mut block, file, &mut puzzles)?;
+    blocks.finish(file, &mut puzzles)?;
     if puzzles.is_empty() {
         return Err(ParseError::Empty {
             file: file.to_string(),
         });
     }
     Ok(puzzles)
+}
+
+/// The text rules as a line-by-line machine, shared by [`parse`] and [`Reader`]: rows gather
+/// into a block until a blank line, except in a block whose first row cannot start a grid
+/// (81 cells, say), where every row is a one-line puzzle and is given out at once, so a
+/// puzzle list streams.
+#[derive(Debug, Default)]
+struct Blocks {
+    block: Vec<Row>,
+    /// The current block is a list of one-line puzzles.
+    list: bool,
+}
+
+impl Blocks {
+    fn line(
+        &mut self,
+        number: usize,
+        offset: usize,
+        line: &str,
+        file: &str,
+        out: &mut Vec<Puzzle>,
+    ) -> Result<(), ParseError> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            self.list = false;
+            return finish_block(&mut self.block, file, out);
+        }
+        if trimmed.starts_with('#') || trimmed.starts_with("//") {
+            return Ok(());
+        }
+        if trimmed
+            .chars()
+            .all(|c| matches!(c, '-' | '=' | '+' | '|' | ' ' | '\t'))
+        {
+            return Ok(());
+        }
+        let mut row = read_row(line, number, file)?;
+        for c in &mut row.cells {
+            c.1 += offset;
+        }
+        if self.block.is_empty() && !self.list {
+            self.list = Shape::for_size(row.cells.len()).is_none();
+        }
+        if self.list {
+            out.push(one_line(&row, file)?);
+        } else {
+            self.block.push(row);
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, file: &str, out: &mut Vec<Puzzle>) -> Result<(), ParseError> {
+        self.list = false;
+        finish_block(&mut self.block, file, out)
+    }
+}
+
+/// The longest line [`Reader`] accepts: a 64×64 puzzle of space-separated numbers on one
+/// line is about 12,300 bytes.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Puzzles read one at a time from a stream, in order, in memory bounded by a block (a
+/// grid) rather than by the input: a list of millions of one-line puzzles is read as it is
+/// solved. The same rules and errors as [`parse`]; YAML (a first line `kind:`) is read whole,
+/// within [`csp_model::source::MAX_INPUT_BYTES`].
+///
+/// ```
+/// use csp_sudoku::parse::Reader;
+/// let text = format!("{}\n{}\n", ".".repeat(81), ".".repeat(80));
+/// let mut r = Reader::new(text.as_bytes(), "list.txt");
+/// assert_eq!(r.next().unwrap().unwrap().line, 1); // given out before line 2 is read
+/// let e = r.next().unwrap().unwrap_err();
+/// assert!(e.to_string().starts_with("list.txt:2:80: found 80 cells"));
+/// assert!(r.next().is_none());
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    input: R,
+    file: String,
+    blocks: Blocks,
+    ready: std::collections::VecDeque<Puzzle>,
+    buffer: Vec<u8>,
+    number: usize,
+    seen: bool,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> Reader<R> {
+    /// Reads puzzles from `input`; `file` names it in errors.
+    pub fn new(input: R, file: &str) -> Self {
+        Reader {
+            input,
+            file: file.to_string(),
+            blocks: Blocks::default(),
+            ready: std::collections::VecDeque::new(),
+            buffer: Vec::new(),
+            number: 0,
+            seen: false,
+            done: false,
+        }
+    }
+
+    fn io(&self, e: &std::io::Error) -> ParseError {
+        ParseError::Io(csp_model::SourceError::io(&self.file, e))
+    }
+
+    /// Reads lines until a puzzle is ready or the input ends.
+    fn fill(&mut self) -> Result<(), ParseError> {
+        use std::io::{BufRead, Read};
+        let mut out = Vec::new();
+        while self.ready.is_empty() && !self.done {
+            self.buffer.clear();
+            let n = (&mut self.input)
+                .take(MAX_LINE_BYTES as u64 + 1)
+                .read_until(b'\n', &mut self.buffer)
+                .map_err(|e| self.io(&e))?;
+            if n == 0 {
+                self.done = true;
+                self.blocks.finish(&self.file, &mut out)?;
+                if !self.seen && out.is_empty() {
+                    return Err(ParseError::Empty {
+                        file: self.file.clone(),
+                    });
+                }
+            } else {
+                self.number += 1;
+                if let Some(i) = self.buffer.iter().position(|&b| b == 0) {
+                    return Err(syntax(
+                        &self.file,
+                        self.number,
+                        i + 1,
+                        "binary data (a NUL byte); expected puzzles as text".into(),
+                    ));
+                }
+                if self.buffer.len() > MAX_LINE_BYTES {
+                    return Err(syntax(
+                        &self.file,
+                        self.number,
+                        MAX_LINE_BYTES,
+                        format!(
+                            "a line longer than {MAX_LINE_BYTES} bytes; expected puzzles of at most 64×64 cells"
+                        ),
+                    ));
+                }
+                let line = std::str::from_utf8(&self.buffer).map_err(|e| {
+                    let column = String::from_utf8_lossy(&self.buffer[..e.valid_up_to()])
+                        .chars()
+                        .count()
+                        + 1;
+                    syntax(
+                        &self.file,
+                        self.number,
+                        column,
+                        "not UTF-8 text; expected puzzles".into(),
+                    )
+                })?;
+                if !self.seen
+                    && self.blocks.block.is_empty()
+                    && line.trim_start().starts_with("kind:")
+                {
+                    // YAML: the rest of the input is one document.
+                    let mut text = line.to_string();
+                    (&mut self.input)
+                        .take(csp_model::source::MAX_INPUT_BYTES)
+                        .read_to_string(&mut text)
+                        .map_err(|e| self.io(&e))?;
+                    let text = text.replace("\r\n", "\n");
+                    let header = "\n".repeat(self.number - 1);
+                    out.push(parse_yaml(&format!("{header}{text}"), &self.file)?);
+                    self.done = true;
+                } else {
+                    let line = line.strip_suffix('\n').unwrap_or(line);
+                    self.blocks
+                        .line(self.number, 0, line, &self.file, &mut out)?;
+                }
+            }
+            self.seen |= !out.is_empty();
+            self.ready.extend(out.drain(..));
+        }
+        Ok(())
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for Reader<R> {
+    type Item = Result<Puzzle, ParseError>;
+
+    /// The next puzzle; after an error, `None`.
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ready.is_empty()
+            && let Err(e) = self.fill()
+        {
+            self.done = true;
+            self.ready.clear();
+            return Some(Err(e));
+        }
+        self.ready.pop_front().map(Ok)
+    }
 }
 
 /// The cells of one line.
@@ -267,26 +446,31 @@ fn finish_block(block: &mut Vec<Row>, file: &str, out: &mut Vec<Puzzle>) -> Resu
         ));
     }
     for row in &rows {
-        let n = row.cells.len();
-        let Some(shape) = line_shape(n) else {
-            let column = row.cells.last().map_or(1, |c| c.1);
-            return Err(syntax(
-                file,
-                row.line,
-                column,
-                format!(
-                    "found {n} cells; expected a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, … cells (a side of 4 or more, squared) or the first row of a grid"
-                ),
-            ));
-        };
-        let cells = checked(row, shape, file)?;
-        out.push(Puzzle {
-            grid: Grid::new(shape, cells).expect("checked cells"),
-            line: row.line,
-            name: None,
-        });
+        out.push(one_line(row, file)?);
     }
     Ok(())
+}
+
+/// A row as a one-line puzzle.
+fn one_line(row: &Row, file: &str) -> Result<Puzzle, ParseError> {
+    let n = row.cells.len();
+    let Some(shape) = line_shape(n) else {
+        let column = row.cells.last().map_or(1, |c| c.1);
+        return Err(syntax(
+            file,
+            row.line,
+            column,
+            format!(
+                "found {n} cells; expected a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, … cells (a side of 4 or more, squared) or the first row of a grid"
+            ),
+        ));
+    };
+    let cells = checked(row, shape, file)?;
+    Ok(Puzzle {
+        grid: Grid::new(shape, cells).expect("checked cells"),
+        line: row.line,
+        name: None,
+    })
 }
 
 /// The row's symbols, each checked against the grid side.
@@ -538,5 +722,36 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("kind: expected `sudoku`"), "{e}");
+    }
+
+    /// The streaming reader gives the same puzzles, and the same first error, as `parse`.
+    fn same_as_parse(text: &str) {
+        let whole = parse(text, "f");
+        let streamed: Result<Vec<Puzzle>, ParseError> = Reader::new(text.as_bytes(), "f").collect();
+        match (whole, streamed) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b),
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+            (a, b) => panic!("parse: {a:?}\nreader: {b:?}"),
+        }
+    }
+
+    #[test]
+    fn the_streaming_reader_reads_like_parse() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let grid = "1 . | . .\n. . | 3 .\n----+----\n. 4 | . .\n. . | . 2\n";
+        for text in [
+            format!("{line}\n{line}\n"),
+            format!("# list\n{line}\n\n{grid}\n{line}"),
+            format!("{grid}\n{grid}"),
+            format!("{line}\n{}\n", &line[1..]),
+            format!("{grid}{line}\n"),
+            "kind: sudoku\ngrid: |\n  1 . . .\n  . . 3 .\n  . 4 . .\n  . . . 2\n".to_string(),
+            String::new(),
+            "# nothing\n".to_string(),
+            format!("{line}\r\n{line}\r\n"),
+        ] {
+            same_as_parse(&text);
+        }
     }
 }

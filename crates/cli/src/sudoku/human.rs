@@ -1,6 +1,6 @@
 //! Solving like a person: `rate`, `explain`, `hint`, `generate` and `techniques`.
 
-use super::{clash_text, load};
+use super::clash_text;
 use crate::args::Input;
 use crate::report::{Status, json_line, secs};
 use anyhow::{Context, Result};
@@ -59,6 +59,12 @@ pub struct RateArgs {
     /// Print one JSON object per puzzle (JSON Lines).
     #[arg(long)]
     json: bool,
+    /// Give up after this many seconds for the whole input: puzzles not rated by then are
+    /// `unknown`, with the hardest step so far (exit code 1).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::seconds)]
+    time_limit: Option<std::time::Duration>,
+    #[arg(skip = std::time::Instant::now())]
+    started: std::time::Instant,
 }
 
 /// `csp sudoku explain …`
@@ -160,8 +166,8 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     let mut misses = 0usize;
     let mut gave_up = None;
     while made < args.number {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            gave_up = Some("the time limit was reached".to_string());
+        if csp_core::termination::past(deadline) {
+            gave_up = Some(crate::report::stop_reason().to_string());
             break;
         }
         if misses >= MAX_MISSES {
@@ -173,7 +179,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             break;
         }
         let Some(p) = g.puzzle_until() else {
-            gave_up = Some("the time limit was reached".to_string());
+            gave_up = Some(crate::report::stop_reason().to_string());
             break;
         };
         tried += 1;
@@ -255,9 +261,10 @@ fn candidates(file: &Path) -> Result<Checked> {
     let Some(p) = p else {
         return Ok(Ok((c, None)));
     };
-    Ok(match unique_solution(&p.grid) {
-        Ok(s) => Ok((c, Some(s))),
-        Err(why) => Err((p.grid.to_line(), why)),
+    Ok(match unique_solution(&p.grid, None) {
+        Some(Ok(s)) => Ok((c, Some(s))),
+        Some(Err(why)) => Err((p.grid.to_line(), why)),
+        None => anyhow::bail!("interrupted before the puzzle was checked"),
     })
 }
 
@@ -364,91 +371,144 @@ fn step_effect(c: &Candidates, step: &Step) -> String {
     parts.join("; ")
 }
 
-/// Runs `csp sudoku rate`.
+/// A puzzle's rating: none when the givens clash, not proper, or stopped first (the hardest
+/// step so far, when the logic had begun).
+enum Rating {
+    Clash,
+    NotProper(NotProper),
+    Rated(rating::Rating),
+    Stopped(Option<f64>),
+}
+
+/// Runs `csp sudoku rate`: a list is read, rated (in parallel) and printed in chunks, so
+/// memory stays bounded and ratings appear as they are found.
 pub fn rate(args: &RateArgs) -> Result<ExitCode> {
-    let puzzles = load(&args.input.file)?;
-    let bar = crate::progress::bar(puzzles.len() as u64, "puzzles");
-    // Each puzzle is rated only when the engine finds exactly one solution.
-    type Rated = std::result::Result<Option<rating::Rating>, NotProper>;
-    let ratings: Vec<Rated> = puzzles
-        .par_iter()
-        .map(|p| {
-            let r = if p.grid.clash().is_some() {
-                Ok(None)
-            } else {
-                unique_solution(&p.grid).map(|_| rating::rate(&p.grid))
-            };
-            bar.inc(1);
-            r
-        })
-        .collect();
-    bar.finish_and_clear();
+    let deadline = args.time_limit.map(|t| args.started + t);
+    let mut reader = super::open(&args.input.file, "csp sudoku solve")?;
+    let bar = crate::progress::counter("puzzles");
     let mut out = std::io::stdout().lock();
-    // A puzzle without exactly one solution gets no rating, and exit code 1.
-    let mut invalid = false;
-    for (p, r) in puzzles.iter().zip(&ratings) {
-        match r {
-            Err(why) => {
-                invalid = true;
-                if args.json {
-                    json_line(
-                        &mut out,
-                        &json!({"line": p.line, "status": invalid_status(*why).name(), "unique": false,
-                            "puzzle": p.grid.to_line(), "error": why.to_string()}),
-                    )?;
-                } else {
-                    writeln!(out, "0.0/0.0/0.0 invalid ({why}) {}", p.grid.to_line())?;
-                }
-            }
-            Ok(Some(r)) => {
-                let level = rating::Level::of(r.er);
-                let hardest = r
-                    .hardest
-                    .map_or("beyond the implemented techniques", |t| t.name());
-                if args.json {
-                    json_line(
-                        &mut out,
-                        &json!({"line": p.line, "status": Status::Done.name(), "puzzle": p.grid.to_line(),
-                            "er": r.er, "ep": r.ep, "ed": r.ed, "level": level.name(), "hardest": hardest,
-                            "solved_by_logic": r.solved_by_logic, "steps": r.steps}),
-                    )?;
-                } else {
-                    writeln!(
-                        out,
-                        "{:.1}/{:.1}/{:.1} {:<7} {}{} {}",
-                        r.er,
-                        r.ep,
-                        r.ed,
-                        level.name(),
-                        hardest,
-                        if r.solved_by_logic { "" } else { " (estimate)" },
-                        p.grid.to_line()
-                    )?;
-                }
-            }
-            Ok(None) => {
-                invalid = true;
-                if args.json {
-                    json_line(
-                        &mut out,
-                        &json!({"line": p.line, "status": Status::Unsatisfiable.name(),
-                            "puzzle": p.grid.to_line(), "error": "the givens clash"}),
-                    )?;
-                } else {
-                    writeln!(
-                        out,
-                        "0.0/0.0/0.0 invalid (the givens clash) {}",
-                        p.grid.to_line()
-                    )?;
+    // A puzzle without exactly one solution gets no rating, and exit code 1; so does one
+    // the time limit stopped.
+    let mut all_rated = true;
+    loop {
+        let mut puzzles = Vec::new();
+        let mut error = None;
+        for p in reader.by_ref().take(super::solve::CHUNK) {
+            match p {
+                Ok(p) => puzzles.push(p),
+                Err(e) => {
+                    error = Some(e);
+                    break;
                 }
             }
         }
+        let ratings: Vec<Rating> = puzzles
+            .par_iter()
+            .map(|p| {
+                let r = if p.grid.clash().is_some() {
+                    Rating::Clash
+                } else {
+                    match unique_solution(&p.grid, deadline) {
+                        None => Rating::Stopped(None),
+                        Some(Err(why)) => Rating::NotProper(why),
+                        Some(Ok(_)) => match rating::rate_until(&p.grid, deadline) {
+                            None => Rating::Clash,
+                            Some(Ok(r)) => Rating::Rated(r),
+                            Some(Err(er)) => Rating::Stopped(Some(er)),
+                        },
+                    }
+                };
+                bar.inc(1);
+                r
+            })
+            .collect();
+        for (p, r) in puzzles.iter().zip(&ratings) {
+            all_rated &= matches!(r, Rating::Rated(_));
+            print_rating(args, p, r, &mut out)?;
+        }
+        out.flush()?;
+        if let Some(e) = error {
+            bar.finish_and_clear();
+            return Err(e.into());
+        }
+        if puzzles.len() < super::solve::CHUNK {
+            break;
+        }
     }
-    Ok(if invalid {
-        ExitCode::from(1)
-    } else {
+    bar.finish_and_clear();
+    Ok(if all_rated {
         ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     })
+}
+
+/// One line (or JSON object) of `csp sudoku rate`.
+fn print_rating(args: &RateArgs, p: &Puzzle, r: &Rating, out: &mut impl Write) -> Result<()> {
+    let line = p.grid.to_line();
+    match r {
+        Rating::NotProper(why) => {
+            if args.json {
+                json_line(
+                    out,
+                    &json!({"line": p.line, "status": invalid_status(*why).name(), "unique": false,
+                        "puzzle": line, "error": why.to_string()}),
+                )?;
+            } else {
+                writeln!(out, "0.0/0.0/0.0 invalid ({why}) {line}")?;
+            }
+        }
+        Rating::Rated(r) => {
+            let level = rating::Level::of(r.er);
+            let hardest = r
+                .hardest
+                .map_or("beyond the implemented techniques", |t| t.name());
+            if args.json {
+                json_line(
+                    out,
+                    &json!({"line": p.line, "status": Status::Done.name(), "puzzle": line,
+                        "er": r.er, "ep": r.ep, "ed": r.ed, "level": level.name(), "hardest": hardest,
+                        "solved_by_logic": r.solved_by_logic, "steps": r.steps}),
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "{:.1}/{:.1}/{:.1} {:<7} {}{} {line}",
+                    r.er,
+                    r.ep,
+                    r.ed,
+                    level.name(),
+                    hardest,
+                    if r.solved_by_logic { "" } else { " (estimate)" },
+                )?;
+            }
+        }
+        Rating::Stopped(er) => {
+            let why = crate::report::stop_reason();
+            if args.json {
+                json_line(
+                    out,
+                    &json!({"line": p.line, "status": Status::Unknown.name(), "puzzle": line,
+                        "er_at_least": er, "error": why}),
+                )?;
+            } else {
+                let bound = er.map_or("?".to_string(), |er| format!("≥{er:.1}"));
+                writeln!(out, "{bound} unknown ({why}) {line}")?;
+            }
+        }
+        Rating::Clash => {
+            if args.json {
+                json_line(
+                    out,
+                    &json!({"line": p.line, "status": Status::Unsatisfiable.name(),
+                        "puzzle": line, "error": "the givens clash"}),
+                )?;
+            } else {
+                writeln!(out, "0.0/0.0/0.0 invalid (the givens clash) {line}")?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs `csp sudoku explain`.

@@ -166,6 +166,49 @@ pub fn load(file: &Path) -> Result<Vec<Puzzle>> {
     Ok(csp_sudoku::parse::parse(&src.text, &src.name)?)
 }
 
+/// The puzzles of `file` (or standard input for `-`) one at a time, read as they are solved
+/// (see [`csp_sudoku::parse::Reader`]); a file plainly of another kind is refused first.
+pub fn open(
+    file: &Path,
+    here: &str,
+) -> Result<csp_sudoku::parse::Reader<Box<dyn std::io::BufRead>>> {
+    use std::io::{BufRead, IsTerminal};
+    let (name, input): (String, Box<dyn BufRead>) = if file.as_os_str() == "-" {
+        if std::io::stdin().is_terminal() {
+            bail!("no input: give a FILE, or pipe one to standard input (`-`)");
+        }
+        (
+            "<stdin>".into(),
+            Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin())),
+        )
+    } else {
+        let name = file.display().to_string();
+        if file.is_dir() {
+            bail!("{name}: is a folder, not a file");
+        }
+        let f = std::fs::File::open(file).map_err(|e| csp_model::SourceError::io(&name, &e))?;
+        (
+            name,
+            Box::new(std::io::BufReader::with_capacity(1 << 16, f)),
+        )
+    };
+    let mut input = input;
+    // The start of the input tells a file of another kind.
+    let head = input
+        .fill_buf()
+        .map_err(|e| csp_model::SourceError::io(&name, &e))?;
+    let valid = match std::str::from_utf8(head) {
+        Ok(t) => t,
+        Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    let src = csp_model::Source {
+        name: name.clone(),
+        text: valid.to_string(),
+    };
+    crate::input::expect(&src, file, here)?;
+    Ok(csp_sudoku::parse::Reader::new(input, &name))
+}
+
 /// The first puzzle of a file.
 pub fn first(file: &Path) -> Result<Puzzle> {
     load(file)?

@@ -1,7 +1,7 @@
 //! `csp sudoku solve` (one puzzle or a list, in parallel, every answer verified) and
 //! `csp sudoku cnf`.
 
-use super::{EncodingName, MethodArgs, clash_text, first, load, pool};
+use super::{EncodingName, MethodArgs, clash_text, first, pool};
 use crate::args::{Input, LimitArgs, OutputArgs};
 use crate::report::{Status, json_line, secs};
 use anyhow::{Context, Result};
@@ -98,7 +98,7 @@ pub fn solve_all(
             let solver = solvers
                 .entry(shape)
                 .or_insert_with(|| prepared.solver(shape));
-            let a = if deadline.is_some_and(|d| Instant::now() >= d) {
+            let a = if csp_core::termination::past(deadline) {
                 Answer {
                     count: 0,
                     exhausted: false,
@@ -119,45 +119,123 @@ pub fn solve_all(
         .collect()
 }
 
+/// Puzzles solved at a time, at most: a list is read, solved (in parallel) and printed in
+/// chunks (growing from 256 to this many), so memory stays bounded and answers appear as
+/// they are found.
+pub const CHUNK: usize = 1 << 14;
+
+/// Totals over the chunks.
+#[derive(Default)]
+struct Totals {
+    puzzles: usize,
+    solved: usize,
+    unique: usize,
+    nodes: u64,
+    failures: u64,
+    propagations: u64,
+    status: Option<Status>,
+}
+
 /// Runs `csp sudoku solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let deadline = args.limits.deadline();
-    let puzzles = load(&args.input.file)?;
+    let mut reader = super::open(&args.input.file, "csp sudoku solve")?;
     let method = args.method.method(&args.limits)?;
     let cap = if args.unique {
         2
     } else {
         args.count.unwrap_or(1)
     };
-    let counting = args.unique || args.count.is_some();
-    if args.svg.is_some() && puzzles.len() != 1 {
-        anyhow::bail!("--svg draws one puzzle; the input holds {}", puzzles.len());
+    let pool = pool(args.jobs)?;
+    let bar = crate::progress::counter("puzzles");
+    let mut out = std::io::stdout().lock();
+    let mut totals = Totals::default();
+    let mut first_chunk = true;
+    // Small chunks first, so the first answers come at once.
+    let mut chunk = 256;
+    loop {
+        let mut puzzles = Vec::with_capacity(chunk);
+        let mut error = None;
+        for p in reader.by_ref().take(chunk) {
+            match p {
+                Ok(p) => puzzles.push(p),
+                Err(e) => {
+                    error = Some(e);
+                    break;
+                }
+            }
+        }
+        if first_chunk && args.svg.is_some() && puzzles.len() != 1 {
+            if let Some(e) = error {
+                return Err(e.into());
+            }
+            anyhow::bail!("--svg draws one puzzle; the input holds more than one");
+        }
+        if !puzzles.is_empty() {
+            let prepared = Prepared::new(&method, puzzles.iter().map(|p| p.grid.shape()));
+            let answers =
+                pool.install(|| solve_all(&puzzles, &prepared, cap, &args.limits, deadline, &bar));
+            // The independent check of every answer, before any is printed.
+            for (p, a) in puzzles.iter().zip(&answers) {
+                if let Some(s) = &a.solution {
+                    verify(&p.grid, s).map_err(|v| {
+                        anyhow::anyhow!(
+                            "internal error: the solution of the puzzle on line {} fails verification: {v}",
+                            p.line
+                        )
+                    })?;
+                }
+            }
+            print_answers(args, &puzzles, &answers, cap, totals.puzzles, &mut out)?;
+            out.flush()?;
+            for a in &answers {
+                totals.puzzles += 1;
+                totals.solved += usize::from(a.count > 0);
+                totals.unique += usize::from(a.is_unique());
+                totals.nodes += a.stats.nodes;
+                totals.failures += a.stats.failures;
+                totals.propagations += a.stats.propagations;
+                let s = answer_status(a, cap);
+                totals.status = Some(totals.status.map_or(s, |t| Status::all([t, s])));
+            }
+            if first_chunk && let Some(path) = &args.svg {
+                let svg = csp_sudoku::render::svg(&puzzles[0].grid, answers[0].solution.as_ref());
+                std::fs::write(path, svg)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+        }
+        first_chunk = false;
+        if let Some(e) = error {
+            bar.finish_and_clear();
+            return Err(e.into());
+        }
+        if puzzles.len() < chunk {
+            break;
+        }
+        chunk = (2 * chunk).min(CHUNK);
     }
-    let prepared = Prepared::new(&method, puzzles.iter().map(|p| p.grid.shape()));
-    let bar = if puzzles.len() >= 200 {
-        crate::progress::bar(puzzles.len() as u64, "puzzles")
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let answers = pool(args.jobs)?
-        .install(|| solve_all(&puzzles, &prepared, cap, &args.limits, deadline, &bar));
     bar.finish_and_clear();
     let elapsed = start.elapsed();
-    // The independent check of every answer.
-    for (p, a) in puzzles.iter().zip(&answers) {
-        if let Some(s) = &a.solution {
-            verify(&p.grid, s).map_err(|v| {
-                anyhow::anyhow!(
-                    "internal error: the solution of the puzzle on line {} fails verification: {v}",
-                    p.line
-                )
-            })?;
-        }
+    let status = totals.status.unwrap_or(Status::Done);
+    if args.output.stats {
+        print_stats(args, &totals, cap, &method, elapsed, &mut out)?;
     }
+    Ok(status.exit())
+}
+
+/// Prints one chunk's answers; `before` puzzles were printed earlier.
+fn print_answers(
+    args: &SolveArgs,
+    puzzles: &[Puzzle],
+    answers: &[Answer],
+    cap: u64,
+    before: usize,
+    out: &mut impl Write,
+) -> Result<()> {
     let name = args.input.file.display().to_string();
-    let mut out = std::io::stdout().lock();
-    for (i, (p, a)) in puzzles.iter().zip(&answers).enumerate() {
+    let counting = args.unique || args.count.is_some();
+    for (i, (p, a)) in puzzles.iter().zip(answers).enumerate() {
         // Only an unsolved puzzle can have clashing givens.
         let clash = if a.count == 0 {
             p.grid.clash().map(|c| clash_text(p, &c))
@@ -166,7 +244,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         };
         if args.output.json {
             json_line(
-                &mut out,
+                out,
                 &json!({
                     "line": p.line,
                     "name": p.name,
@@ -193,7 +271,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
                 .name
                 .clone()
                 .unwrap_or_else(|| format!("{name}:{}", p.line));
-            if i > 0 {
+            if before + i > 0 {
                 writeln!(out)?;
             }
             writeln!(out, "{title}: {}{why}", words(a, cap))?;
@@ -208,47 +286,49 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             }
         }
     }
-    let status = Status::all(answers.iter().map(|a| answer_status(a, cap)));
-    if args.output.stats {
-        let n = puzzles.len().max(1) as f64;
-        let solved = answers.iter().filter(|a| a.count > 0).count();
-        let unique = answers.iter().filter(|a| a.is_unique()).count();
-        let nodes: u64 = answers.iter().map(|a| a.stats.nodes).sum();
-        let failures: u64 = answers.iter().map(|a| a.stats.failures).sum();
-        let propagations: u64 = answers.iter().map(|a| a.stats.propagations).sum();
-        let rate = puzzles.len() as f64 / elapsed.as_secs_f64().max(1e-9);
-        if args.output.json {
-            json_line(
-                &mut out,
-                &json!({"status": status.name(), "puzzles": puzzles.len(), "solved": solved,
-                    "unique": if cap >= 2 { Some(unique) } else { None }, "seconds": elapsed.as_secs_f64(),
-                    "puzzles_per_second": rate, "nodes_per_puzzle": nodes as f64 / n,
-                    "failures_per_puzzle": failures as f64 / n, "propagations_per_puzzle": propagations as f64 / n,
-                    "model": method.model(), "method": method.to_string()}),
-            )?;
-        } else {
-            writeln!(
-                out,
-                "{} puzzles, {solved} solved{}, {}, {rate:.0} puzzles/s, {:.1} nodes/puzzle, {:.1} failures/puzzle, {:.0} propagations/puzzle ({})",
-                puzzles.len(),
-                if cap >= 2 {
-                    format!(", {unique} unique")
-                } else {
-                    String::new()
-                },
-                secs(elapsed),
-                nodes as f64 / n,
-                failures as f64 / n,
-                propagations as f64 / n,
-                method,
-            )?;
-        }
+    Ok(())
+}
+
+/// The `--stats` summary.
+fn print_stats(
+    args: &SolveArgs,
+    t: &Totals,
+    cap: u64,
+    method: &csp_sudoku::method::Method,
+    elapsed: std::time::Duration,
+    out: &mut impl Write,
+) -> Result<()> {
+    let n = t.puzzles.max(1) as f64;
+    let rate = t.puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
+    let status = t.status.unwrap_or(Status::Done);
+    if args.output.json {
+        json_line(
+            out,
+            &json!({"status": status.name(), "puzzles": t.puzzles, "solved": t.solved,
+                "unique": if cap >= 2 { Some(t.unique) } else { None }, "seconds": elapsed.as_secs_f64(),
+                "puzzles_per_second": rate, "nodes_per_puzzle": t.nodes as f64 / n,
+                "failures_per_puzzle": t.failures as f64 / n, "propagations_per_puzzle": t.propagations as f64 / n,
+                "model": method.model(), "method": method.to_string()}),
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{} puzzles, {} solved{}, {}, {rate:.0} puzzles/s, {:.1} nodes/puzzle, {:.1} failures/puzzle, {:.0} propagations/puzzle ({})",
+            t.puzzles,
+            t.solved,
+            if cap >= 2 {
+                format!(", {} unique", t.unique)
+            } else {
+                String::new()
+            },
+            secs(elapsed),
+            t.nodes as f64 / n,
+            t.failures as f64 / n,
+            t.propagations as f64 / n,
+            method,
+        )?;
     }
-    if let Some(path) = &args.svg {
-        let svg = csp_sudoku::render::svg(&puzzles[0].grid, answers[0].solution.as_ref());
-        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    Ok(status.exit())
+    Ok(())
 }
 
 /// Runs `csp sudoku cnf`.

@@ -604,3 +604,114 @@ fn a_huge_k_by_sat_is_not_a_huge_formula() {
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     assert!(stdout(&o).contains("colourable with 5000000 colours"));
 }
+
+/// Starts `csp` with piped standard streams.
+fn spawn(args: &[&str]) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(env!("CARGO_BIN_EXE_csp"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("csp runs")
+}
+
+#[test]
+fn ctrl_c_prints_what_is_known_and_exits_130() {
+    // Counting every assignment of 12 unconstrained variables takes far longer than the
+    // test: the interrupt comes mid-search.
+    let mut child = spawn(&["solve", "-", "--count", "100000000000000"]);
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("piped");
+        stdin
+            .write_all(b"kind: csp\nname: many\nvariables:\n  - names: [a,b,c,d,e,f,g,h,i,j,k,l]\n    domain: 1..12\n")
+            .unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let out = stdout(&o);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{out}{err}");
+    assert!(out.contains("solutions at least (interrupted)"), "{out}");
+    assert!(err.contains("interrupted"), "{err}");
+}
+
+#[test]
+fn a_puzzle_list_streams_answers_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    let list =
+        std::fs::read_to_string(root().join("data/sudoku/puzzles3_magictour_top1465")).unwrap();
+    let puzzle = list
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .expect("a puzzle")
+        .trim()
+        .to_string();
+    let mut child = spawn(&["sudoku", "solve", "-"]);
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
+    // The first chunk is 256 puzzles: write 300 and keep standard input open until the
+    // first answer is read (from another thread, so neither side waits on a full pipe).
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let writer = std::thread::spawn(move || {
+        for _ in 0..300 {
+            writeln!(stdin, "{puzzle}").unwrap();
+        }
+        stdin.flush().unwrap();
+        wait.recv().unwrap();
+        drop(stdin);
+    });
+    let first = lines.next().expect("an answer").unwrap();
+    assert_eq!(first.len(), 81);
+    assert!(!first.contains('.'), "{first}");
+    done.send(()).unwrap();
+    writer.join().unwrap();
+    assert_eq!(lines.count(), 299);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_binary_file_is_refused_at_once_not_read_to_the_end() {
+    for args in [
+        vec!["solve", "/dev/zero"],
+        vec!["colour", "/dev/zero"],
+        vec!["sat", "/dev/zero"],
+        vec!["sudoku", "solve", "/dev/zero"],
+        vec!["sudoku", "rate", "/dev/zero"],
+    ] {
+        let o = csp(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("/dev/zero"), "{args:?}: {err}");
+        assert!(
+            err.contains("binary") || err.contains("NUL"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn rating_honours_its_time_limit_and_says_unknown() {
+    let o = csp(&[
+        "sudoku",
+        "rate",
+        "data/sudoku/puzzles3_magictour_top1465",
+        "--time-limit",
+        "0",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.lines()
+            .all(|l| l.contains("unknown (the time limit was reached)")),
+        "{out}"
+    );
+}

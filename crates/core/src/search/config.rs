@@ -136,7 +136,7 @@ impl fmt::Display for LimitReached {
             LimitReached::Nodes => "node limit",
             LimitReached::Failures => "failure limit",
             LimitReached::Time => "time limit",
-            LimitReached::Interrupted => "stop request",
+            LimitReached::Interrupted => "interrupt",
         })
     }
 }

@@ -7,7 +7,9 @@
 use super::techniques::{Technique, leaves_hidden_single, leaves_hidden_single_in_its_unit};
 use super::{Candidates, Step, next_step_before};
 use crate::grid::Grid;
+use csp_core::termination::past;
 use std::fmt;
+use std::time::Instant;
 
 /// The difficulty of one step on SE's scale.
 pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
@@ -204,24 +206,49 @@ impl fmt::Display for Level {
 /// per doubling of the candidates left (a rough stand-in for SE's nested chains, documented
 /// as an estimate by [`Rating::solved_by_logic`]).
 pub fn rate_candidates(c: Candidates) -> Rating {
-    walk(c, &|_| false, f64::INFINITY).expect("no rating is above infinity")
+    match walk(c, &|_| false, f64::INFINITY, None) {
+        Walk::Rated(r) => r,
+        Walk::Above | Walk::Stopped(_) => unreachable!("no rating is above infinity, no deadline"),
+    }
+}
+
+/// How a walk ended.
+enum Walk {
+    Rated(Rating),
+    /// A step rated above the ceiling.
+    Above,
+    /// The deadline (or a stop request) came first; the hardest step so far.
+    Stopped(f64),
 }
 
 /// The easiest-first path from `c`, giving up (`None`) as soon as a step (or the estimate for
 /// a grid no technique solves) rates above `max_er`; `stop` ends the main pass early (see
 /// [`rate_within`]).
-fn walk(mut c: Candidates, stop: &dyn Fn(Technique) -> bool, max_er: f64) -> Option<Rating> {
+fn walk(
+    mut c: Candidates,
+    stop: &dyn Fn(Technique) -> bool,
+    max_er: f64,
+    deadline: Option<Instant>,
+) -> Walk {
     let (mut er, mut ep, mut ed) = (0.0f64, 0.0f64, None);
     let mut placed = false;
     let mut hardest = None;
     let mut steps = 0;
+    // The deadline is asked between steps and between the techniques of a step.
+    let stop = |t: Technique| stop(t) || past(deadline);
     while !c.is_solved() {
-        let Some(step) = next_step_before(&c, stop) else {
+        if past(deadline) {
+            return Walk::Stopped(er);
+        }
+        let Some(step) = next_step_before(&c, &stop) else {
+            if past(deadline) {
+                return Walk::Stopped(er);
+            }
             let n = c.shape().size();
             let left: u32 = (0..n * n).map(|x| c.mask(x).count_ones()).sum();
             let estimate = 8.5 + 0.1 * f64::from(left.max(1)).log2();
             if estimate > max_er {
-                return None;
+                return Walk::Above;
             }
             if estimate > er {
                 er = estimate;
@@ -230,7 +257,7 @@ fn walk(mut c: Candidates, stop: &dyn Fn(Technique) -> bool, max_er: f64) -> Opt
             if !placed {
                 ep = ep.max(estimate);
             }
-            return Some(Rating {
+            return Walk::Rated(Rating {
                 er,
                 ep,
                 ed: ed.unwrap_or(estimate),
@@ -241,7 +268,7 @@ fn walk(mut c: Candidates, stop: &dyn Fn(Technique) -> bool, max_er: f64) -> Opt
         };
         let d = difficulty(&c, &step);
         if d > max_er {
-            return None;
+            return Walk::Above;
         }
         ed.get_or_insert(d);
         if d > er {
@@ -255,7 +282,7 @@ fn walk(mut c: Candidates, stop: &dyn Fn(Technique) -> bool, max_er: f64) -> Opt
         c.apply(&step);
         steps += 1;
     }
-    Some(Rating {
+    Walk::Rated(Rating {
         er,
         ep,
         ed: ed.unwrap_or(0.0),
@@ -317,16 +344,32 @@ pub fn rate_within(puzzle: &Grid, max_er: f64) -> Option<Rating> {
     if !exact {
         return rate(puzzle).filter(|r| r.er <= max_er);
     }
-    walk(
+    match walk(
         Candidates::new(puzzle)?,
         &|t| base_difficulty(t) > max_er,
         max_er,
-    )
+        None,
+    ) {
+        Walk::Rated(r) => Some(r),
+        _ => None,
+    }
 }
 
 /// Rates a puzzle; `None` when the givens clash.
 pub fn rate(puzzle: &Grid) -> Option<Rating> {
     Candidates::new(puzzle).map(rate_candidates)
+}
+
+/// [`rate`], giving up at `deadline` (or on a stop request): `Some(Err(er))` then, `er` being
+/// the hardest step taken so far (a lower bound of the rating). Asked between steps and
+/// between the techniques of a step.
+pub fn rate_until(puzzle: &Grid, deadline: Option<Instant>) -> Option<Result<Rating, f64>> {
+    let c = Candidates::new(puzzle)?;
+    Some(match walk(c, &|_| false, f64::INFINITY, deadline) {
+        Walk::Rated(r) => Ok(r),
+        Walk::Stopped(er) => Err(er),
+        Walk::Above => unreachable!("no rating is above infinity"),
+    })
 }
 
 /// Spearman's rank correlation of two equally long samples (ties get their mean rank).
