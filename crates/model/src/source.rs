@@ -88,13 +88,23 @@ impl SourceError {
     }
 }
 
-/// The line `line` of `text` with a caret under `column`, indented, on lines of its own
-/// (empty when the line does not exist).
+/// The lines of `text` as YAML counts them: LF, CR LF and a lone CR each end a line (the
+/// parser's line numbers then name the same lines).
+pub fn yaml_lines(text: &str) -> impl Iterator<Item = &str> {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    text.split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
+        .filter(move |_| !text.is_empty())
+}
+
+/// The line `line` of `text` (lines as [`yaml_lines`] counts them) with a caret under
+/// `column`, indented, on lines of its own (empty when the line does not exist).
 pub fn snippet(text: &str, line: u32, column: u32) -> String {
     if line == 0 {
         return String::new();
     }
-    text.lines()
+    yaml_lines(text)
         .nth(line as usize - 1)
         .map(|src| {
             // Long lines (a puzzle list's, a minified file's) are cut around the column.
@@ -110,7 +120,7 @@ pub fn snippet(text: &str, line: u32, column: u32) -> String {
 }
 
 /// Reads `path`, or standard input when it is `-`, as UTF-8 text of at most
-/// [`MAX_INPUT_BYTES`]; CR LF becomes LF.
+/// [`MAX_INPUT_BYTES`]; CR LF and a lone CR become LF.
 pub fn read(path: &Path) -> Result<Source, SourceError> {
     let (name, bytes) = read_bytes(path)?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -125,8 +135,9 @@ pub fn read(path: &Path) -> Result<Source, SourceError> {
             snippet: String::new(),
         }
     })?;
+    // CR LF and a lone CR (old Mac files) become LF, as YAML reads them.
     let text = if text.contains('\r') {
-        text.replace("\r\n", "\n")
+        text.replace("\r\n", "\n").replace('\r', "\n")
     } else {
         text
     };

@@ -216,3 +216,14 @@ fn number_too_large_is_called_too_large_not_a_float() {
         "found the decimal number 2.5",
     );
 }
+
+#[test]
+fn lone_carriage_returns_end_lines_as_in_yaml_and_the_snippet_shows_the_line() {
+    // Found by fuzzing: a file with old-Mac line ends had errors on lines the snippet could
+    // not show.
+    let e = err("kind: csp\rvariables:\r  - name: a\r    domain: []\r");
+    assert_eq!(e.position().map(|p| p.0), Some(4), "{e}");
+    assert!(e.to_string().contains("domain: []"), "{e}");
+    assert_eq!(csp_model::source::yaml_lines("a\rb\r\nc\nd\n").count(), 4);
+    assert_eq!(csp_model::source::yaml_lines("").count(), 0);
+}

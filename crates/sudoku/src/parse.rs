@@ -213,6 +213,9 @@ pub struct Reader<R> {
     number: usize,
     seen: bool,
     done: bool,
+    /// The lines before the first row (comments, blank lines), kept while no row has come:
+    /// a YAML document starts after them and its errors may point into them.
+    head: Option<String>,
 }
 
 impl<R: std::io::BufRead> Reader<R> {
@@ -227,6 +230,7 @@ impl<R: std::io::BufRead> Reader<R> {
             number: 0,
             seen: false,
             done: false,
+            head: Some(String::new()),
         }
     }
 
@@ -284,21 +288,28 @@ impl<R: std::io::BufRead> Reader<R> {
                         "not UTF-8 text; expected puzzles".into(),
                     )
                 })?;
-                if !self.seen
-                    && self.blocks.block.is_empty()
-                    && line.trim_start().starts_with("kind:")
-                {
-                    // YAML: the rest of the input is one document.
-                    let mut text = line.to_string();
+                if self.head.is_some() && line.trim_start().starts_with("kind:") {
+                    // YAML: the rest of the input is one document, after the comments
+                    // before it (its errors may point into them).
+                    let mut text = self.head.take().unwrap_or_default();
+                    text.push_str(line);
                     (&mut self.input)
                         .take(csp_model::source::MAX_INPUT_BYTES)
                         .read_to_string(&mut text)
                         .map_err(|e| self.io(&e))?;
-                    let text = text.replace("\r\n", "\n");
-                    let header = "\n".repeat(self.number - 1);
-                    out.push(parse_yaml(&format!("{header}{text}"), &self.file)?);
+                    out.push(parse_yaml(&text, &self.file)?);
                     self.done = true;
                 } else {
+                    // As in `parse`: YAML when the first line neither blank nor a `#`
+                    // comment starts with `kind:`.
+                    let trimmed = line.trim();
+                    if trimmed.is_empty() || trimmed.starts_with('#') {
+                        if let Some(head) = &mut self.head {
+                            head.push_str(line);
+                        }
+                    } else {
+                        self.head = None;
+                    }
                     let line = line.strip_suffix('\n').unwrap_or(line);
                     self.blocks
                         .line(self.number, 0, line, &self.file, &mut out)?;
@@ -750,6 +761,8 @@ mod tests {
             String::new(),
             "# nothing\n".to_string(),
             format!("{line}\r\n{line}\r\n"),
+            "# a comment \u{f} . | . .34\n  kind:a's \"Sudoku\"\n".to_string(),
+            "# c\n\nkind: sudoku\ngrid: 1\n".to_string(),
         ] {
             same_as_parse(&text);
         }

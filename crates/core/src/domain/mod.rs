@@ -76,6 +76,14 @@ impl Domain {
         }
     }
 
+    /// `(lo, hi)` when the domain is declared as an interval (every integer between).
+    pub(crate) fn as_interval(&self) -> Option<(Value, Value)> {
+        match self.repr {
+            Repr::Interval(lo, hi) => Some((lo, hi)),
+            Repr::Sorted(_) => None,
+        }
+    }
+
     /// Number of values.
     pub fn len(&self) -> usize {
         match &self.repr {

@@ -27,6 +27,10 @@ pub struct DomainStore {
     is_modified: Vec<bool>,
     removed_total: u64,
     revisions: u64,
+    /// The search's deadline, for propagators whose single run can be long.
+    deadline: Option<std::time::Instant>,
+    /// A propagator found the time up ([`DomainStore::time_is_up`]) and stopped early.
+    stopped: std::cell::Cell<bool>,
 }
 
 impl DomainStore {
@@ -45,8 +49,13 @@ impl DomainStore {
         let mut size = Vec::with_capacity(domains.len());
         for (i, d) in domains.iter().enumerate() {
             let start = first_word[i] as usize * W;
-            for v in d.iter() {
-                bits.insert(start + (v - base[i]) as usize);
+            // An interval is set a word at a time (a span of 2^24 takes microseconds).
+            if let Some((lo, hi)) = d.as_interval() {
+                bits.insert_range(start..start + (hi as i64 - lo as i64 + 1) as usize);
+            } else {
+                for v in d.iter() {
+                    bits.insert(start + (v - base[i]) as usize);
+                }
             }
             size.push(d.len() as u32);
         }
@@ -60,7 +69,33 @@ impl DomainStore {
             is_modified: vec![false; domains.len()],
             removed_total: 0,
             revisions: 0,
+            deadline: None,
+            stopped: std::cell::Cell::new(false),
         }
+    }
+
+    /// Sets the deadline that [`DomainStore::time_is_up`] reports.
+    pub(crate) fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+        self.stopped.set(false);
+    }
+
+    /// Whether the search's time is up (its deadline passed, or a stop was requested). A
+    /// propagator whose single run can be long (a matching over millions of values) asks
+    /// this between its phases and, when true, returns at once: stopping early only filters
+    /// less, which is sound, and the engine then ends the search. The engine notices without
+    /// asking the clock again.
+    pub fn time_is_up(&self) -> bool {
+        if crate::termination::past(self.deadline) {
+            self.stopped.set(true);
+        }
+        self.stopped.get()
+    }
+
+    /// Whether a propagator stopped early because the time was up.
+    #[inline]
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped.get()
     }
 
     /// Zeroes the revision and removal counters.

@@ -187,7 +187,9 @@ impl<'m> Engine<'m> {
     ) -> Result<(), ConstraintId> {
         self.absorb(d, None);
         loop {
-            if self.propagations.is_multiple_of(64) && self.termination.should_stop() {
+            if (self.propagations.is_multiple_of(64) && self.termination.should_stop())
+                || d.stopped()
+            {
                 self.interrupted = true;
                 self.reset(d);
                 return Ok(());

@@ -300,10 +300,12 @@ impl<'m, O: Observer> Search<'m, O> {
         // The earliest of the caller's deadline and the time left of the search's budget.
         let l = &self.config.limits;
         let budget = l.time.map(|t| start + t.saturating_sub(self.stats.elapsed));
-        self.engine.termination.deadline = Deadline(match (l.deadline, budget) {
+        let deadline = match (l.deadline, budget) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
-        });
+        };
+        self.engine.termination.deadline = Deadline(deadline);
+        self.store.set_deadline(deadline);
         let step = f(self);
         self.stats.elapsed += start.elapsed();
         step

@@ -163,7 +163,13 @@ impl<'a> Matching<'a> {
             counter += 1;
             self.stack.push(root as u32);
             self.on_stack[root] = true;
+            let mut steps = 0u32;
             while let Some(&(u, cursor)) = self.calls.last() {
+                steps = steps.wrapping_add(1);
+                // Unfinished components are never used: the caller asks the time again.
+                if steps.is_multiple_of(4096) && d.time_is_up() {
+                    return;
+                }
                 let u = u as usize;
                 match self.successor(d, u, cursor) {
                     Some((w, cur)) => {
@@ -226,6 +232,10 @@ impl<'a> Matching<'a> {
         while changed {
             changed = false;
             for i in 0..n {
+                // Unfinished marks are never used: the caller asks the time again.
+                if d.time_is_up() {
+                    return;
+                }
                 let mk = self.match_var[i] as usize;
                 if self.reach_free[mk] {
                     continue;
@@ -411,8 +421,13 @@ impl Propagator for Matching<'_> {
                 }
             }
         }
+        // A run over a wide span can be long: the time is asked between phases and variables
+        // (returning early only filters less).
         for i in 0..n {
             if self.match_var[i] == NONE {
+                if d.time_is_up() {
+                    return Ok(());
+                }
                 self.stamp = self.stamp.wrapping_add(1);
                 if self.stamp == 0 {
                     self.visited_val.iter_mut().for_each(|s| *s = 0);
@@ -423,9 +438,18 @@ impl Propagator for Matching<'_> {
                 }
             }
         }
+        if d.time_is_up() {
+            return Ok(());
+        }
         self.components(d);
+        if d.time_is_up() {
+            return Ok(());
+        }
         self.mark_free_reachable(d);
         for i in 0..n {
+            if d.time_is_up() {
+                return Ok(());
+            }
             let x = self.c.vars[i];
             self.removals.clear();
             for v in d.iter(x) {
