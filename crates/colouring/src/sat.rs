@@ -64,6 +64,22 @@ pub fn cnf(inst: &Instance, k: u32, clique: &[usize]) -> Cnf {
     f
 }
 
+/// The most literals a k-colouring formula may have (about 80 MB as a [`Cnf`] and a few
+/// hundred MB inside batsat): beyond it SAT is not tried (the engine, `--method csp`,
+/// colours such graphs in memory linear in the graph).
+pub const MAX_FORMULA_LITERALS: u64 = 20_000_000;
+
+/// The literals of [`cnf`] for `inst` and `k`: `n·k` for the at-least-one clauses, `n·k(k−1)`
+/// for the at-most-one pairs, `2·m·k` for the edges.
+pub fn formula_literals(inst: &Instance, k: u32) -> u64 {
+    let (n, m, k) = (
+        inst.graph.len() as u64,
+        inst.graph.edge_count() as u64,
+        u64::from(k),
+    );
+    n * k + n * k * k.saturating_sub(1) + 2 * m * k
+}
+
 /// The colouring of a model.
 pub fn decode(n: usize, k: u32, model: &[bool]) -> Colouring {
     Colouring {
@@ -83,7 +99,8 @@ pub fn k_colourable(inst: &Instance, k: u32) -> (KAnswer, SolverStats) {
     k_colourable_until(inst, k, None)
 }
 
-/// [`k_colourable`], giving up at `deadline` ([`KAnswer::Unknown`]).
+/// [`k_colourable`], giving up at `deadline` ([`KAnswer::Unknown`]), or at once when the
+/// formula would have more than [`MAX_FORMULA_LITERALS`] literals (also unknown).
 pub fn k_colourable_until(
     inst: &Instance,
     k: u32,
@@ -115,6 +132,9 @@ pub fn k_colourable_until(
     } else {
         &[]
     };
+    if formula_literals(inst, k) > MAX_FORMULA_LITERALS || csp_core::termination::past(deadline) {
+        return (KAnswer::Unknown, SolverStats::default());
+    }
     let f = cnf(inst, k, fixed);
     let mut s = Solver::new(&f);
     s.set_deadline(deadline);
@@ -142,6 +162,9 @@ pub struct SatChromatic {
     pub searches: u32,
     /// Solver counters, summed.
     pub stats: SolverStats,
+    /// Why the search stopped unproved: the k whose formula exceeded
+    /// [`MAX_FORMULA_LITERALS`], if that was the reason.
+    pub too_large: Option<u32>,
 }
 
 /// The chromatic number by SAT: DSATUR gives an upper bound, then `k = ub − 1, ub − 2, …` is
@@ -177,7 +200,13 @@ pub fn chromatic_number_until(inst: &Instance, deadline: Option<Instant>) -> Sat
     let mut stats = SolverStats::default();
     let mut searches = 0;
     let mut proved = true;
+    let mut too_large = None;
     while ub > lb.max(1) {
+        if formula_literals(inst, ub - 1) > MAX_FORMULA_LITERALS {
+            too_large = Some(ub - 1);
+            proved = false;
+            break;
+        }
         let (a, s) = k_colourable_until(inst, ub - 1, deadline);
         searches += 1;
         stats.decisions += s.decisions;
@@ -202,6 +231,7 @@ pub fn chromatic_number_until(inst: &Instance, deadline: Option<Instant>) -> Sat
         colouring: best,
         searches,
         stats,
+        too_large,
     }
 }
 

@@ -294,10 +294,20 @@ fn colour_sat(inst: &Instance, k: Option<u32>, args: &ColourArgs) -> Result<Foun
                 status,
                 k: Some(k),
                 what: format!("{word} with {k} colours"),
-                effort: format!(
-                    "SAT: {} decisions, {} conflicts",
-                    stats.decisions, stats.conflicts
-                ),
+                effort: if csp_colouring::sat::formula_literals(inst, k)
+                    > csp_colouring::sat::MAX_FORMULA_LITERALS
+                {
+                    format!(
+                        "SAT: the formula would have {} literals, more than the {} allowed; try --method csp",
+                        csp_colouring::sat::formula_literals(inst, k),
+                        csp_colouring::sat::MAX_FORMULA_LITERALS
+                    )
+                } else {
+                    format!(
+                        "SAT: {} decisions, {} conflicts",
+                        stats.decisions, stats.conflicts
+                    )
+                },
                 json: json!({"k": k, "method": "sat", "decisions": stats.decisions, "conflicts": stats.conflicts}),
                 colouring: match a {
                     KAnswer::Colourable(c) => Some(c),
@@ -321,8 +331,15 @@ fn colour_sat(inst: &Instance, k: Option<u32>, args: &ColourArgs) -> Result<Foun
                 k: Some(r.chromatic),
                 what: bounds,
                 effort: format!(
-                    "SAT: {} k tested, {} decisions, {} conflicts",
-                    r.searches, r.stats.decisions, r.stats.conflicts
+                    "SAT: {} k tested, {} decisions, {} conflicts{}",
+                    r.searches,
+                    r.stats.decisions,
+                    r.stats.conflicts,
+                    r.too_large.map_or(String::new(), |k| format!(
+                        "; stopped at k = {k}: its formula would have {} literals, more than the {} allowed (try --method csp)",
+                        csp_colouring::sat::formula_literals(inst, k),
+                        csp_colouring::sat::MAX_FORMULA_LITERALS
+                    ))
                 ),
                 json: json!({"method": "sat", "lb": r.lb, "ub": r.chromatic, "proved": r.proved,
                     "decisions": r.stats.decisions, "conflicts": r.stats.conflicts}),

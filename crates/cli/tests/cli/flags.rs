@@ -715,3 +715,33 @@ fn rating_honours_its_time_limit_and_says_unknown() {
         "{out}"
     );
 }
+
+#[test]
+fn colouring_by_sat_refuses_a_formula_too_large_with_the_bounds_not_gigabytes() {
+    // A dense random graph of 800 vertices: its formula at DSATUR's bound would have about
+    // 40 million literals (DSJC1000.5 took 1.9 GB and overran its time limit sixfold).
+    let mut state = 12345u64;
+    let mut edges = Vec::new();
+    for u in 1..=800u32 {
+        for v in u + 1..=800 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if state >> 63 == 1 {
+                edges.push(format!("e {u} {v}"));
+            }
+        }
+    }
+    let text = format!("p edge 800 {}\n{}\n", edges.len(), edges.join("\n"));
+    let o = csp_stdin(
+        &["colour", "-", "--method", "sat", "--time-limit", "5"],
+        &text,
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("≤ χ ≤"), "{out}");
+    assert!(
+        out.contains("more than the 20000000 allowed (try --method csp)"),
+        "{out}"
+    );
+}
