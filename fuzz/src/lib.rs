@@ -14,10 +14,9 @@
 //! Every body bounds its own work (node limits, sizes), so a slow input is a finding too.
 
 use csp_colouring::Instance;
-use csp_core::testing::brute_force;
+use csp_core::testing::{LEVELS, brute_force};
 use csp_core::{
-    AllDifferentStrength, Limits, Model, Outcome, Propagation, Restarts, Search, SearchConfig,
-    Value, ValueOrder, VarOrder,
+    Limits, Model, Outcome, Restarts, Search, SearchConfig, Value, ValueOrder, VarOrder,
 };
 use csp_model::{CspFile, SourceError};
 use csp_sudoku::method::{Method, Prepared};
@@ -307,14 +306,6 @@ fn small_model(b: &mut Bytes) -> Option<Model> {
     }
     Some(m)
 }
-
-const LEVELS: [(Propagation, AllDifferentStrength); 5] = [
-    (Propagation::None, AllDifferentStrength::Pairwise),
-    (Propagation::ForwardChecking, AllDifferentStrength::Pairwise),
-    (Propagation::ArcConsistency, AllDifferentStrength::Pairwise),
-    (Propagation::ArcConsistency, AllDifferentStrength::Counting),
-    (Propagation::ArcConsistency, AllDifferentStrength::Matching),
-];
 
 /// A small random model solved with every propagation level and variable order, two value
 /// orders chosen by the input, with or without restarts, must give exactly the brute-force

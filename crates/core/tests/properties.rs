@@ -1,21 +1,13 @@
 //! Property tests: every strategy finds exactly the brute-force solution set on random small
 //! models; propagation never removes a value some solution uses; the trail restores domains.
 
-use csp_core::testing::{brute_force, model_spec, propagate_after};
+use csp_core::testing::{LEVELS, brute_force, model_spec, propagate_after};
 use csp_core::{
     AllDifferentStrength, Domain, DomainStore, Propagation, Search, SearchConfig, ValueOrder,
     VarId, VarOrder,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-
-const LEVELS: [(Propagation, AllDifferentStrength); 5] = [
-    (Propagation::None, AllDifferentStrength::Pairwise),
-    (Propagation::ForwardChecking, AllDifferentStrength::Pairwise),
-    (Propagation::ArcConsistency, AllDifferentStrength::Pairwise),
-    (Propagation::ArcConsistency, AllDifferentStrength::Counting),
-    (Propagation::ArcConsistency, AllDifferentStrength::Matching),
-];
 
 fn configs() -> impl Iterator<Item = SearchConfig> {
     LEVELS.into_iter().flat_map(|(p, a)| {

@@ -8,6 +8,16 @@ use crate::propagation::{AllDifferentStrength, Engine, Propagation, PropagatorOp
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
+/// Every propagation level the search offers, as its two halves: what property and fuzz
+/// tests run each model with.
+pub const LEVELS: [(Propagation, AllDifferentStrength); 5] = [
+    (Propagation::None, AllDifferentStrength::Pairwise),
+    (Propagation::ForwardChecking, AllDifferentStrength::Pairwise),
+    (Propagation::ArcConsistency, AllDifferentStrength::Pairwise),
+    (Propagation::ArcConsistency, AllDifferentStrength::Counting),
+    (Propagation::ArcConsistency, AllDifferentStrength::Matching),
+];
+
 /// A constraint of a random model, by variable index.
 #[derive(Debug, Clone)]
 pub enum ConstraintSpec {
