@@ -146,6 +146,10 @@ impl Generator {
     }
 
     /// A random solved grid.
+    ///
+    /// # Panics
+    /// When a deadline or a stop request ([`csp_core::termination::request_stop`]) cut the
+    /// search (the generator's own searches return `None` instead).
     pub fn solved_grid(&mut self) -> Grid {
         self.solved_grid_until()
             .expect("an empty grid has a solution")
@@ -165,6 +169,10 @@ impl Generator {
     }
 
     /// One minimal puzzle with a unique solution.
+    ///
+    /// # Panics
+    /// When a stop was requested ([`csp_core::termination::request_stop`]); use
+    /// [`Generator::puzzle_until`] where it may be.
     pub fn puzzle(&mut self) -> Grid {
         let deadline = self.deadline.take();
         let p = self.puzzle_until().expect("no deadline: a puzzle");
@@ -214,10 +222,11 @@ impl Generator {
         Some(grid)
     }
 
-    /// A minimal puzzle whose rating is at `level`, trying at most `attempts` puzzles.
+    /// A minimal puzzle whose rating is at `level`, trying at most `attempts` puzzles;
+    /// `None` also when the deadline or a stop request came first.
     pub fn puzzle_at(&mut self, level: Level, attempts: usize) -> Option<Grid> {
         (0..attempts).find_map(|_| {
-            let p = self.puzzle();
+            let p = self.puzzle_until()?;
             rate_within(&p, level.ceiling())
                 .is_some_and(|r| Level::of(r.er) == level)
                 .then_some(p)
