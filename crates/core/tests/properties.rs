@@ -175,15 +175,20 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
-    /// All-different by matching and tables reach generalised arc consistency: after
-    /// propagating a single such constraint, exactly the values used by some solution remain.
+    /// All-different by matching, tables, precedence, cardinality and map reach generalised
+    /// arc consistency: after propagating a single such constraint, exactly the values used by
+    /// some solution remain.
     #[test]
     fn matching_and_table_propagators_reach_gac(spec in model_spec(6, 5, 1), wide in any::<bool>()) {
         use csp_core::testing::ConstraintSpec;
         let spec = if wide { spec.scaled(40) } else { spec };
         prop_assume!(matches!(
             spec.constraints.as_slice(),
-            [ConstraintSpec::AllDifferent(..)] | [ConstraintSpec::Table(..)]
+            [ConstraintSpec::AllDifferent(..)]
+                | [ConstraintSpec::Table(..)]
+                | [ConstraintSpec::Precedence(..)]
+                | [ConstraintSpec::AtMost(..)]
+                | [ConstraintSpec::Map(..)]
         ));
         let model = spec.build();
         let solutions = brute_force(&model);
@@ -240,6 +245,40 @@ proptest! {
             let got: BTreeSet<Vec<i32>> = found.iter().map(|s| canonical(s)).collect();
             prop_assert_eq!(got.len(), found.len(), "two solutions of one class with {}", label);
             prop_assert_eq!(&got, &classes, "{}", label);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// No-overlap on its own: propagation keeps every start some solution uses, fails only when
+    /// there is none, and fixes every task when only one schedule is left.
+    #[test]
+    fn no_overlap_filters_soundly_and_fails_exactly(
+        doms in proptest::collection::vec(proptest::collection::btree_set(0i32..9, 1..6), 2..6),
+        durs in proptest::collection::vec(0u32..4, 6),
+    ) {
+        let mut m = csp_core::Model::new();
+        let xs: Vec<VarId> = doms.iter().enumerate()
+            .map(|(i, d)| m.new_var(format!("s{i}"), Domain::from_values(d.iter().copied())).unwrap())
+            .collect();
+        m.no_overlap(&xs, &durs[..xs.len()]).unwrap();
+        let solutions = brute_force(&m);
+        let got = propagate_after(&m, Propagation::ArcConsistency, AllDifferentStrength::Matching, &[]);
+        match got {
+            None => prop_assert!(solutions.is_empty()),
+            Some(domains) => {
+                for s in &solutions {
+                    for (i, d) in domains.iter().enumerate() {
+                        prop_assert!(d.contains(s[i]));
+                    }
+                }
+                // All fixed: the propagator's own test says whether that is a solution.
+                if domains.iter().all(|d| d.len() == 1) {
+                    prop_assert_eq!(solutions.len(), 1);
+                }
+            }
         }
     }
 }

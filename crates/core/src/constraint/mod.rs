@@ -7,17 +7,25 @@
 //! matching) and keeps [`Constraint::is_satisfied`] an independent definition that the
 //! verifier and the tests use.
 //!
-//! To add a constraint kind (a cardinality, a linear sum, …): implement [`Constraint`]; start
+//! To add a constraint kind (a linear sum, …): implement [`Constraint`]; start
 //! with [`GenericPropagator`](crate::propagation::GenericPropagator) (correct for any
 //! constraint, exponential in the arity) and write a dedicated propagator when it matters.
 
 mod all_different;
+mod at_most;
+mod map;
+mod no_overlap;
 mod not_equal;
+mod precedence;
 mod table;
 mod unary;
 
 pub use all_different::AllDifferent;
+pub use at_most::AtMost;
+pub use map::Map;
+pub use no_overlap::{NO_OVERLAP_FULL_LIMIT, NoOverlap};
 pub use not_equal::NotEqual;
+pub use precedence::Precedence;
 pub use table::Table;
 pub use unary::InSet;
 

@@ -7,7 +7,9 @@ mod solution;
 pub use graph::ConstraintGraph;
 pub use solution::Solution;
 
-use crate::constraint::{AllDifferent, Constraint, InSet, NotEqual, Table};
+use crate::constraint::{
+    AllDifferent, AtMost, Constraint, InSet, Map, NoOverlap, NotEqual, Precedence, Table,
+};
 use crate::domain::{Domain, MAX_DOMAIN_SPAN, Value};
 pub use crate::index::{ConstraintId, VarId};
 use std::collections::HashMap;
@@ -236,6 +238,68 @@ impl Model {
     /// `x ∉ values` (unary).
     pub fn not_member(&mut self, x: VarId, values: &[Value]) -> Result<ConstraintId, ModelError> {
         self.post(InSet::new(x, values.iter().copied(), false))
+    }
+
+    /// The tasks `[starts[i], starts[i] + durations[i])` do not overlap (a disjunctive
+    /// resource: see [`NoOverlap`](crate::constraint::NoOverlap)).
+    pub fn no_overlap(
+        &mut self,
+        starts: &[VarId],
+        durations: &[u32],
+    ) -> Result<ConstraintId, ModelError> {
+        if starts.len() != durations.len() {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "no_overlap",
+                reason: format!("{} starts but {} durations", starts.len(), durations.len()),
+            });
+        }
+        self.post(NoOverlap::new(starts.to_vec(), durations.to_vec()))
+    }
+
+    /// `x + d ≤ y`.
+    pub fn precedence(&mut self, x: VarId, y: VarId, d: Value) -> Result<ConstraintId, ModelError> {
+        if x == y {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "precedence",
+                reason: "both sides are the same variable".into(),
+            });
+        }
+        self.post(Precedence::new(x, y, d))
+    }
+
+    /// The variables of `vars` that take a value in `values` weigh at most `k` together
+    /// (`weights[i]` each).
+    pub fn at_most(
+        &mut self,
+        vars: &[VarId],
+        weights: &[u32],
+        values: &[Value],
+        k: u64,
+    ) -> Result<ConstraintId, ModelError> {
+        if vars.len() != weights.len() {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "at_most",
+                reason: format!("{} variables but {} weights", vars.len(), weights.len()),
+            });
+        }
+        self.post(AtMost::new(vars.to_vec(), weights.to_vec(), values, k))
+    }
+
+    /// `y = f(x)` with `f` given by its `(x, f(x))` pairs (a channelling view: a start slot's
+    /// day, a place's slot).
+    pub fn map(
+        &mut self,
+        x: VarId,
+        y: VarId,
+        pairs: Vec<(Value, Value)>,
+    ) -> Result<ConstraintId, ModelError> {
+        if x == y {
+            return Err(ModelError::InvalidConstraint {
+                constraint: "map",
+                reason: "both sides are the same variable".into(),
+            });
+        }
+        self.post(Map::new(x, y, pairs))
     }
 
     /// Number of variables.

@@ -29,6 +29,14 @@ pub enum ConstraintSpec {
     Table(Vec<usize>, Vec<Vec<Value>>),
     /// `x ∈ S` (true) or `x ∉ S` (false).
     InSet(usize, Vec<Value>, bool),
+    /// Tasks with these durations do not overlap.
+    NoOverlap(Vec<usize>, Vec<u32>),
+    /// `x + d ≤ y`.
+    Precedence(usize, usize, Value),
+    /// At most `k` (weighted) of the variables take a value in the set.
+    AtMost(Vec<usize>, Vec<u32>, Vec<Value>, u64),
+    /// `y = f(x)` by pairs.
+    Map(usize, usize, Vec<(Value, Value)>),
 }
 
 /// A random small model: domains and constraints over variable indices.
@@ -60,6 +68,21 @@ impl ModelSpec {
                         ConstraintSpec::Table(s.clone(), t.iter().map(scale).collect())
                     }
                     ConstraintSpec::InSet(x, v, a) => ConstraintSpec::InSet(*x, scale(v), *a),
+                    ConstraintSpec::NoOverlap(s, d) => ConstraintSpec::NoOverlap(
+                        s.clone(),
+                        d.iter().map(|&d| d * k as u32).collect(),
+                    ),
+                    ConstraintSpec::Precedence(x, y, d) => {
+                        ConstraintSpec::Precedence(*x, *y, d * k)
+                    }
+                    ConstraintSpec::AtMost(s, w, v, b) => {
+                        ConstraintSpec::AtMost(s.clone(), w.clone(), scale(v), *b)
+                    }
+                    ConstraintSpec::Map(x, y, p) => ConstraintSpec::Map(
+                        *x,
+                        *y,
+                        p.iter().map(|&(a, b)| (a * k, b * k)).collect(),
+                    ),
                 })
                 .collect(),
         }
@@ -92,6 +115,16 @@ impl ModelSpec {
                         m.not_member(vars[*x], v)
                     }
                 }
+                ConstraintSpec::NoOverlap(s, d) => {
+                    let s: Vec<_> = s.iter().map(|&i| vars[i]).collect();
+                    m.no_overlap(&s, d)
+                }
+                ConstraintSpec::Precedence(x, y, d) => m.precedence(vars[*x], vars[*y], *d),
+                ConstraintSpec::AtMost(s, w, v, k) => {
+                    let s: Vec<_> = s.iter().map(|&i| vars[i]).collect();
+                    m.at_most(&s, w, v, *k)
+                }
+                ConstraintSpec::Map(x, y, p) => m.map(vars[*x], vars[*y], p.clone()),
             }
             .expect("valid spec");
         }
@@ -191,12 +224,27 @@ pub fn model_spec(
                 let k = s.len();
                 (Just(s), proptest::collection::vec(-1..=1 as Value, k))
             }).prop_map(|(s, o)| ConstraintSpec::AllDifferent(s, o)),
-            2 => scope.prop_flat_map(move |s| {
+            2 => scope.clone().prop_flat_map(move |s| {
                 let k = s.len();
                 (Just(s), proptest::collection::vec(proptest::collection::vec(-1..=hi, k), 0..12))
             }).prop_map(|(s, t)| ConstraintSpec::Table(s, t)),
             1 => (0..n, proptest::collection::vec(-1..=hi, 0..4), any::<bool>())
                 .prop_map(|(x, v, a)| ConstraintSpec::InSet(x, v, a)),
+            2 => scope.clone().prop_flat_map(|s| {
+                let k = s.len();
+                (Just(s), proptest::collection::vec(0..=3u32, k))
+            }).prop_map(|(s, d)| ConstraintSpec::NoOverlap(s, d)),
+            1 => (0..n, 0..n, -1..=2 as Value)
+                .prop_filter("distinct", |(a, b, _)| a != b)
+                .prop_map(|(a, b, d)| ConstraintSpec::Precedence(a, b, d)),
+            1 => scope.clone().prop_flat_map(move |s| {
+                let k = s.len();
+                (Just(s), proptest::collection::vec(0..=2u32, k),
+                 proptest::collection::vec(-1..=hi, 0..4), 0..=3u64)
+            }).prop_map(|(s, w, v, b)| ConstraintSpec::AtMost(s, w, v, b)),
+            1 => (0..n, 0..n, proptest::collection::vec((-1..=hi, -1..=hi), 0..8))
+                .prop_filter("distinct", |(a, b, _)| a != b)
+                .prop_map(|(a, b, p)| ConstraintSpec::Map(a, b, p)),
         ];
         (
             Just(domains),
