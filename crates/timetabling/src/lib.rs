@@ -1,0 +1,19 @@
+//! `csp-timetabling`: school weeks and exam sessions on the `csp-core` engine.
+//!
+//! An [`Instance`] (calendar, resources, rooms, events and hard and soft requirements) is read
+//! from YAML ([`yaml`]), encoded onto the engine ([`encode`]) and decoded back into a
+//! [`Timetable`]; [`check::verify`] and [`check::cost`] judge a timetable from the definitions
+//! alone. [`solve`] finds a first timetable with the engine, proves optimality by branch and
+//! bound on small instances and improves larger ones by local search; [`explain`] finds a
+//! minimal set of conflicting requirements when there is no timetable.
+
+#![warn(missing_docs)]
+
+pub mod check;
+pub mod encode;
+pub mod instance;
+pub mod solve;
+pub mod yaml;
+
+pub use check::{CostReport, Placement, Timetable, Violation, cost, verify};
+pub use instance::Instance;

@@ -1,0 +1,721 @@
+//! Solving: a first timetable from the engine, then the soft cost down: branch and bound on
+//! the engine with a lower bound (small instances; "optimal" when it finishes), and an anytime
+//! local search on complete valid timetables (moves and swaps, priced by re-evaluating only
+//! the requirement units the moved occurrences belong to, with simulated annealing).
+
+use crate::check::{Placement, Timetable, Unit, cost, units};
+use crate::encode::{Checked, Encoding, decode, encode};
+use crate::instance::{Instance, Requirement, Style};
+use csp_core::{Limits, Outcome, Search, SearchConfig, Value, VarOrder};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// What to solve with.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Stop by then (the best timetable found is returned).
+    pub deadline: Option<Instant>,
+    /// At most this many search nodes for the first timetable.
+    pub node_limit: Option<u64>,
+    /// Seed of the engine's tie-breaks and the local search.
+    pub seed: u64,
+    /// Occurrences fixed to placements (pinned), by occurrence index.
+    pub pins: Vec<(usize, Placement)>,
+    /// Branch and bound is tried on instances of at most this many occurrences.
+    pub exact_limit: usize,
+    /// Stop looking for a better timetable (only the first one is wanted).
+    pub first_only: bool,
+    /// The engine's variable order.
+    pub var_order: VarOrder,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            deadline: None,
+            node_limit: None,
+            seed: 1,
+            pins: Vec::new(),
+            exact_limit: 60,
+            first_only: false,
+            var_order: VarOrder::DomOverWDeg,
+        }
+    }
+}
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A timetable of the least possible cost, proved by an exhausted branch and bound.
+    Optimal,
+    /// A valid timetable; a cheaper one may exist.
+    Feasible,
+    /// No valid timetable exists (proved).
+    Infeasible,
+    /// A limit stopped the search before any timetable was found.
+    Unknown,
+}
+
+/// The answer of [`solve`].
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// How it ended.
+    pub status: Status,
+    /// The best timetable found.
+    pub timetable: Option<Timetable>,
+    /// Its soft cost.
+    pub cost: Option<u64>,
+    /// Time to the first timetable.
+    pub first: Option<Duration>,
+    /// Engine nodes (first timetable and branch and bound).
+    pub nodes: u64,
+    /// Local search moves tried and accepted.
+    pub moves: (u64, u64),
+    /// The cost of each improvement, with the time it was found.
+    pub trace: Vec<(Duration, u64)>,
+    /// What stopped it early, if something did (`time limit`, `node limit`, `interrupt`).
+    pub limit: Option<String>,
+}
+
+/// A progress event.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress {
+    /// A better timetable, with its cost.
+    Improved(u64),
+}
+
+fn engine_config(cfg: &Config, restarts: bool) -> SearchConfig {
+    SearchConfig {
+        var_order: cfg.var_order,
+        seed: cfg.seed,
+        restarts: restarts.then(csp_core::Restarts::default),
+        limits: Limits {
+            deadline: cfg.deadline,
+            nodes: cfg.node_limit,
+            ..Limits::default()
+        },
+        ..SearchConfig::default()
+    }
+}
+
+/// Solves `inst`: a first timetable, then as cheap a one as time allows.
+pub fn solve(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -> Report {
+    let t0 = Instant::now();
+    let enc = encode(inst);
+    let mut search = Search::new(&enc.model, engine_config(cfg, true));
+    search.reset(&enc.pins(&cfg.pins));
+    let outcome = search.solve();
+    let mut nodes = search.stats().nodes;
+    let mut report = Report {
+        status: Status::Unknown,
+        timetable: None,
+        cost: None,
+        first: None,
+        nodes,
+        moves: (0, 0),
+        trace: Vec::new(),
+        limit: None,
+    };
+    let first = match outcome {
+        Outcome::Satisfiable(sol) => decode(&enc, &sol),
+        Outcome::Unsatisfiable => {
+            // With pins, unsatisfiable means "not with these pins".
+            report.status = Status::Infeasible;
+            return report;
+        }
+        Outcome::Unknown(l) => {
+            report.limit = Some(l.to_string());
+            return report;
+        }
+    };
+    report.first = Some(t0.elapsed());
+    let mut best_cost = cost(inst, &first).total;
+    report.trace.push((t0.elapsed(), best_cost));
+    on(Progress::Improved(best_cost));
+    report.status = Status::Feasible;
+    report.timetable = Some(first);
+    report.cost = Some(best_cost);
+    if best_cost == 0 {
+        report.status = Status::Optimal;
+        return report;
+    }
+    if cfg.first_only {
+        return report;
+    }
+    let small = inst.occurrences.len() <= cfg.exact_limit;
+    let medium = !small && inst.occurrences.len() <= LNS_LIMIT;
+    // Local search first: on small instances it gives branch and bound a good bound.
+    let ls_deadline = match (small, cfg.deadline) {
+        (true, Some(d)) => {
+            Some((d.saturating_duration_since(Instant::now()) / 4).min(Duration::from_millis(300)))
+        }
+        (true, None) => Some(Duration::from_millis(300)),
+        (false, Some(d)) if medium => Some(d.saturating_duration_since(Instant::now()) / 2),
+        (false, None) if medium => Some(Duration::from_secs(5)),
+        (false, Some(d)) => Some(d.saturating_duration_since(Instant::now())),
+        (false, None) => Some(Duration::from_secs(10)),
+    }
+    .map(|d| Instant::now() + d);
+    let mut ls = LocalSearch::new(
+        inst,
+        &enc,
+        report
+            .timetable
+            .clone()
+            .unwrap_or(Timetable { placements: vec![] }),
+        &cfg.pins,
+        cfg.seed,
+    );
+    ls.patience = small.then_some(50_000);
+    ls.run(ls_deadline, &mut |c, tt| {
+        if c < best_cost {
+            best_cost = c;
+            report.trace.push((t0.elapsed(), c));
+            report.timetable = Some(tt.clone());
+            report.cost = Some(c);
+            on(Progress::Improved(c));
+        }
+    });
+    report.moves = (ls.tried, ls.accepted);
+    if best_cost == 0 {
+        report.status = Status::Optimal;
+        return report;
+    }
+    let limit = Arc::new(AtomicU64::new(best_cost));
+    let mut enc2 = encode(inst);
+    if small || medium {
+        let soft: Vec<(Requirement, Unit)> = inst
+            .soft
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| units(inst, r, i).into_iter().map(move |u| (r.clone(), u)))
+            .collect();
+        let cut = Checked::new(inst, &enc2.place, &enc2.start, soft, Arc::clone(&limit));
+        let _ = enc2.model.post(cut);
+        // Large neighbourhood search: free a part, keep the rest, ask the engine for a
+        // cheaper completion.
+        let lns_deadline = cfg
+            .deadline
+            .map_or(Instant::now() + Duration::from_secs(5), |d| {
+                let left = d.saturating_duration_since(Instant::now());
+                Instant::now() + if small { left * 2 / 5 } else { left }
+            });
+        let mut best_tt = canonical(
+            inst,
+            report
+                .timetable
+                .as_ref()
+                .unwrap_or(&Timetable { placements: vec![] }),
+        );
+        let rounds = lns(
+            inst,
+            &enc2,
+            cfg,
+            &limit,
+            &mut best_tt,
+            lns_deadline,
+            &mut |c, tt| {
+                report.trace.push((t0.elapsed(), c));
+                report.timetable = Some(tt.clone());
+                report.cost = Some(c);
+                on(Progress::Improved(c));
+            },
+        );
+        nodes += rounds.1;
+        best_cost = limit.load(Ordering::Relaxed);
+        if best_cost == 0 {
+            report.status = Status::Optimal;
+            report.nodes = nodes;
+            return report;
+        }
+    }
+    if small {
+        let mut search = Search::new(&enc2.model, engine_config(cfg, false));
+        search.reset(&enc2.pins(&cfg.pins));
+        let mut found = Vec::new();
+        for sol in search.solutions() {
+            let tt = decode(&enc2, &sol);
+            let c = cost(inst, &tt).total;
+            if c < limit.load(Ordering::Relaxed) {
+                limit.store(c, Ordering::Relaxed);
+                found.push((t0.elapsed(), c, tt));
+                on(Progress::Improved(c));
+                if c == 0 {
+                    break;
+                }
+            }
+        }
+        let exhausted = search.limit_reached().is_none();
+        nodes += search.stats().nodes;
+        for (t, c, tt) in found {
+            report.trace.push((t, c));
+            report.timetable = Some(tt);
+            report.cost = Some(c);
+        }
+        if exhausted {
+            report.status = Status::Optimal;
+        } else {
+            report.limit = search.limit_reached().map(|l| l.to_string());
+        }
+    } else if csp_core::termination::stop_requested() {
+        report.limit = Some("interrupt".into());
+    } else if cfg.deadline.is_some() {
+        report.limit = Some("time limit".into());
+    }
+    report.nodes = nodes;
+    report
+}
+
+/// The same timetable with each event's occurrences in the engine's order: the ones at its
+/// fixed slots first (in slot order), then the others by start. Validity and cost do not
+/// change (the requirements treat an event's occurrences alike, `same_slot` pairs them by
+/// this order).
+pub fn canonical(inst: &Instance, tt: &Timetable) -> Timetable {
+    let mut out = tt.clone();
+    if tt.placements.len() != inst.occurrences.len() {
+        return out;
+    }
+    for ev in &inst.events {
+        let mut rest: Vec<Placement> = tt.placements[ev.first..ev.first + ev.count].to_vec();
+        let mut fixed = ev.fixed.clone();
+        fixed.sort_unstable();
+        let mut ordered = Vec::with_capacity(ev.count);
+        for f in fixed {
+            if let Some(i) = rest.iter().position(|p| p.start == f) {
+                ordered.push(rest.remove(i));
+            }
+        }
+        rest.sort_by_key(|p| (p.start, p.room));
+        ordered.extend(rest);
+        out.placements[ev.first..ev.first + ev.count].copy_from_slice(&ordered);
+    }
+    out
+}
+
+/// Instances of at most this many occurrences are improved by large neighbourhood search
+/// (its cost cut evaluates every soft unit at each node, too slow beyond).
+pub const LNS_LIMIT: usize = 400;
+
+/// Large neighbourhood search from `best` (cost in `limit`): rounds free the occurrences of
+/// one or two days, of one or two resources, or a random fifth, fix the others, and search
+/// with a node budget for a completion cheaper than `limit` (the cut fails any node whose
+/// lower bound reaches it). Stops at `deadline` or after 400 rounds without improvement;
+/// returns (rounds, nodes).
+fn lns(
+    inst: &Instance,
+    enc: &Encoding,
+    cfg: &Config,
+    limit: &AtomicU64,
+    best: &mut Timetable,
+    deadline: Instant,
+    improved: &mut dyn FnMut(u64, &Timetable),
+) -> (u64, u64) {
+    let mut sc = engine_config(cfg, false);
+    sc.value_order = csp_core::ValueOrder::InDomainRandom;
+    sc.limits = Limits {
+        nodes: Some(300),
+        deadline: Some(deadline),
+        ..Limits::default()
+    };
+    let mut search = Search::new(&enc.model, sc);
+    let mut rng = Rng(cfg.seed ^ 0x1A5);
+    let pinned: std::collections::HashSet<usize> = cfg.pins.iter().map(|p| p.0).collect();
+    let by_resource = inst.events_by_resource();
+    let n = inst.occurrences.len();
+    let (mut rounds, mut nodes, mut since) = (0u64, 0u64, 0u64);
+    let mut free = vec![false; n];
+    while Instant::now() < deadline && since < 400 && !csp_core::termination::stop_requested() {
+        rounds += 1;
+        since += 1;
+        free.iter_mut().for_each(|f| *f = false);
+        match rng.below(3) {
+            0 => {
+                for _ in 0..2 {
+                    let d = rng.below(inst.days.len());
+                    for o in 0..n {
+                        if inst.day_of(best.placements[o].start) == d {
+                            free[o] = true;
+                        }
+                    }
+                }
+            }
+            1 if !by_resource.is_empty() => {
+                for _ in 0..2 {
+                    let r = rng.below(by_resource.len());
+                    for &e in &by_resource[r] {
+                        for o in inst.occurrences_of(e) {
+                            free[o] = true;
+                        }
+                    }
+                }
+            }
+            _ => {
+                for f in free.iter_mut() {
+                    *f = rng.below(5) == 0;
+                }
+            }
+        }
+        let fixed: Vec<(usize, Placement)> = (0..n)
+            .filter(|&o| !free[o] || pinned.contains(&o))
+            .map(|o| (o, best.placements[o]))
+            .chain(cfg.pins.iter().copied())
+            .collect();
+        search.reset(&enc.pins(&fixed));
+        let outcome = search.solve();
+        nodes += search.stats().nodes;
+        if let Outcome::Satisfiable(sol) = outcome {
+            let tt = decode(enc, &sol);
+            let c = cost(inst, &tt).total;
+            if c < limit.load(Ordering::Relaxed) {
+                limit.store(c, Ordering::Relaxed);
+                *best = tt;
+                since = 0;
+                improved(c, best);
+                if c == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    (rounds, nodes)
+}
+
+/// A small, fast, seeded generator (SplitMix64).
+#[derive(Debug, Clone)]
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Local search over complete valid timetables.
+#[derive(Debug)]
+pub struct LocalSearch<'a> {
+    inst: &'a Instance,
+    tt: Timetable,
+    /// Candidate placements of each occurrence (its engine domain), sorted.
+    cands: Vec<Vec<Placement>>,
+    movable: Vec<usize>,
+    /// Occupancy per resource and slot.
+    busy: Vec<u16>,
+    /// Per room and slot: occurrences (courses) or seats taken (exams).
+    room_use: Vec<u32>,
+    units: Vec<(bool, usize, Unit)>,
+    /// Units of each occurrence (indices into `units`).
+    of: Vec<Vec<usize>>,
+    value: Vec<u64>,
+    cost: u64,
+    rng: Rng,
+    touched: Vec<usize>,
+    /// Stop after this many moves without a better timetable.
+    pub patience: Option<u64>,
+    /// Moves tried.
+    pub tried: u64,
+    /// Moves accepted.
+    pub accepted: u64,
+}
+
+impl<'a> LocalSearch<'a> {
+    /// A local search starting from the valid timetable `tt`; pinned occurrences stay.
+    pub fn new(
+        inst: &'a Instance,
+        enc: &Encoding,
+        tt: Timetable,
+        pins: &[(usize, Placement)],
+        seed: u64,
+    ) -> Self {
+        let n = inst.num_slots();
+        let cands: Vec<Vec<Placement>> = (0..inst.occurrences.len())
+            .map(|o| {
+                let x = enc.var_of(o);
+                let mut v: Vec<Placement> = enc
+                    .model
+                    .domain(x)
+                    .iter()
+                    .filter(|&v: &Value| v >= 0)
+                    .map(|v| enc.placement(o, v))
+                    .collect();
+                v.sort_by_key(|p| (p.start, p.room));
+                v
+            })
+            .collect();
+        let pinned: std::collections::HashSet<usize> = pins.iter().map(|p| p.0).collect();
+        let movable = (0..inst.occurrences.len())
+            .filter(|o| !pinned.contains(o) && cands[*o].len() > 1)
+            .collect();
+        let mut units_all = Vec::new();
+        for (soft, list) in [(false, &inst.hard), (true, &inst.soft)] {
+            for (i, r) in list.iter().enumerate() {
+                for u in units(inst, r, i) {
+                    units_all.push((soft, i, u));
+                }
+            }
+        }
+        let mut of = vec![Vec::new(); inst.occurrences.len()];
+        for (k, (_, _, u)) in units_all.iter().enumerate() {
+            for &o in &u.occs {
+                of[o].push(k);
+            }
+        }
+        let mut ls = LocalSearch {
+            inst,
+            tt,
+            cands,
+            movable,
+            busy: vec![0; inst.resources.len() * n],
+            room_use: vec![0; inst.rooms.len() * n],
+            units: units_all,
+            of,
+            value: Vec::new(),
+            cost: 0,
+            rng: Rng(seed ^ 0x5EED),
+            touched: Vec::new(),
+            patience: None,
+            tried: 0,
+            accepted: 0,
+        };
+        for o in 0..inst.occurrences.len() {
+            ls.occupy(o, true);
+        }
+        ls.value = (0..ls.units.len()).map(|k| ls.eval(k)).collect();
+        ls.cost = (0..ls.units.len())
+            .filter(|&k| ls.units[k].0)
+            .map(|k| ls.value[k] * ls.weight(k))
+            .sum();
+        ls
+    }
+
+    fn weight(&self, k: usize) -> u64 {
+        let (soft, i, _) = &self.units[k];
+        if *soft { self.inst.soft[*i].weight } else { 1 }
+    }
+
+    fn eval(&self, k: usize) -> u64 {
+        let (soft, i, u) = &self.units[k];
+        let req = if *soft {
+            &self.inst.soft[*i]
+        } else {
+            &self.inst.hard[*i]
+        };
+        u.violations(self.inst, req, &self.tt, None)
+    }
+
+    /// Adds (or removes) occurrence `o`'s use of resources and rooms; whether every cell it
+    /// touched stays within its limit.
+    fn occupy(&mut self, o: usize, add: bool) -> bool {
+        let inst = self.inst;
+        let n = inst.num_slots();
+        let p = self.tt.placements[o];
+        let ev = inst.event_of(o);
+        let mut ok = true;
+        for s in p.start..p.start + ev.duration as usize {
+            for &r in &ev.uses {
+                let c = &mut self.busy[r * n + s];
+                if add {
+                    *c += 1;
+                    ok &= *c <= 1;
+                } else {
+                    *c -= 1;
+                }
+            }
+            if let Some(r) = p.room {
+                let c = &mut self.room_use[r * n + s];
+                let (amount, cap) = match inst.style {
+                    Style::Course => (1, 1),
+                    Style::Exam => (ev.size, inst.rooms[r].capacity),
+                };
+                if add {
+                    *c += amount;
+                    ok &= *c <= cap;
+                } else {
+                    *c -= amount;
+                }
+            }
+        }
+        ok
+    }
+
+    /// Moves the listed occurrences to new placements when the result is valid; returns the
+    /// change of soft cost, or `None` (and nothing changed) when a hard rule would break.
+    fn try_move(&mut self, moves: &[(usize, Placement)]) -> Option<(i64, Vec<(usize, Placement)>)> {
+        let old: Vec<(usize, Placement)> = moves
+            .iter()
+            .map(|&(o, _)| (o, self.tt.placements[o]))
+            .collect();
+        for &(o, _) in moves {
+            self.occupy(o, false);
+        }
+        let mut ok = true;
+        for &(o, p) in moves {
+            self.tt.placements[o] = p;
+        }
+        for &(o, _) in moves {
+            ok &= self.occupy(o, true);
+        }
+        self.touched.clear();
+        for &(o, _) in moves {
+            self.touched.extend(&self.of[o]);
+        }
+        self.touched.sort_unstable();
+        self.touched.dedup();
+        let mut delta = 0i64;
+        let mut new_values = Vec::with_capacity(self.touched.len());
+        if ok {
+            for i in 0..self.touched.len() {
+                let k = self.touched[i];
+                let v = self.eval(k);
+                if !self.units[k].0 && v > 0 {
+                    ok = false;
+                    break;
+                }
+                delta += (v as i64 - self.value[k] as i64) * self.weight(k) as i64;
+                new_values.push((k, v));
+            }
+        }
+        if !ok {
+            self.undo(moves, &old);
+            return None;
+        }
+        for (k, v) in new_values {
+            self.value[k] = v;
+        }
+        Some((delta, old))
+    }
+
+    fn undo(&mut self, moves: &[(usize, Placement)], old: &[(usize, Placement)]) {
+        for &(o, _) in moves {
+            self.occupy(o, false);
+        }
+        for &(o, p) in old {
+            self.tt.placements[o] = p;
+        }
+        for &(o, _) in moves {
+            self.occupy(o, true);
+        }
+        for i in 0..self.touched.len() {
+            let k = self.touched[i];
+            self.value[k] = self.eval(k);
+        }
+    }
+
+    /// Runs until `deadline` (or a stop request, or cost 0), calling `improved` with each
+    /// better cost and timetable.
+    pub fn run(&mut self, deadline: Option<Instant>, improved: &mut dyn FnMut(u64, &Timetable)) {
+        if self.movable.is_empty() || self.cost == 0 {
+            return;
+        }
+        let start = Instant::now();
+        let total = deadline
+            .map_or(Duration::from_secs(10), |d| {
+                d.saturating_duration_since(start)
+            })
+            .as_secs_f64()
+            .max(1e-3);
+        let mean_weight = {
+            let w: Vec<u64> = self.inst.soft.iter().map(|r| r.weight).collect();
+            (w.iter().sum::<u64>() as f64 / w.len().max(1) as f64).max(1.0)
+        };
+        let (t_hi, t_lo) = (mean_weight, mean_weight / 200.0);
+        let mut temp = t_hi;
+        let mut best = self.cost;
+        let mut last_better = 0u64;
+        loop {
+            if self.patience.is_some_and(|p| self.tried - last_better > p) {
+                break;
+            }
+            if self.tried % 256 == 0 {
+                let frac = start.elapsed().as_secs_f64() / total;
+                if frac >= 1.0 || csp_core::termination::stop_requested() {
+                    break;
+                }
+                temp = t_hi * (t_lo / t_hi).powf(frac);
+            }
+            self.tried += 1;
+            let o = self.movable[self.rng.below(self.movable.len())];
+            let kind = self.rng.below(8);
+            let moves: Vec<(usize, Placement)> = if kind < 3 {
+                // Swap two occurrences of the same length: their starts (kind 0), their
+                // rooms (kind 1, same start), or whole placements (kind 2).
+                let o2 = self.movable[self.rng.below(self.movable.len())];
+                let (p1, p2) = (self.tt.placements[o], self.tt.placements[o2]);
+                if o2 == o
+                    || self.inst.event_of(o).duration != self.inst.event_of(o2).duration
+                    || p1 == p2
+                {
+                    continue;
+                }
+                let (q1, q2) = match kind {
+                    0 => (
+                        Placement {
+                            start: p2.start,
+                            room: p1.room,
+                        },
+                        Placement {
+                            start: p1.start,
+                            room: p2.room,
+                        },
+                    ),
+                    1 => (
+                        Placement {
+                            start: p1.start,
+                            room: p2.room,
+                        },
+                        Placement {
+                            start: p2.start,
+                            room: p1.room,
+                        },
+                    ),
+                    _ => (p2, p1),
+                };
+                let known = |c: &[Placement], q: Placement| {
+                    c.binary_search_by_key(&(q.start, q.room), |p| (p.start, p.room))
+                        .is_ok()
+                };
+                if q1 == p1 || !known(&self.cands[o], q1) || !known(&self.cands[o2], q2) {
+                    continue;
+                }
+                vec![(o, q1), (o2, q2)]
+            } else {
+                let c = &self.cands[o];
+                let p = c[self.rng.below(c.len())];
+                if p == self.tt.placements[o] {
+                    continue;
+                }
+                vec![(o, p)]
+            };
+            let Some((delta, old)) = self.try_move(&moves) else {
+                continue;
+            };
+            let accept = delta <= 0 || self.rng.unit() < (-(delta as f64) / temp).exp();
+            if accept {
+                self.accepted += 1;
+                self.cost = (self.cost as i64 + delta) as u64;
+                if self.cost < best {
+                    best = self.cost;
+                    last_better = self.tried;
+                    improved(best, &self.tt);
+                    if best == 0 {
+                        return;
+                    }
+                }
+            } else {
+                self.undo(&moves, &old);
+            }
+        }
+    }
+}
