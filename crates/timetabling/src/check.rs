@@ -193,14 +193,15 @@ impl Unit {
         let mut missing = 0u64;
         for &o in &self.occs {
             let e = inst.occurrences[o].event;
-            match p.get(o) {
+            // A placement off the calendar (reported by `verify` itself) is not evaluated.
+            match p.get(o).filter(|pl| inst.covered(e, pl.start).is_some()) {
                 Some(pl) => out.push(Placed {
                     o,
                     event: e,
                     start: pl.start,
                     end: pl.start + inst.events[e].duration as usize,
                     day: inst.day_of(pl.start),
-                    room: pl.room,
+                    room: pl.room.filter(|&r| r < inst.rooms.len()),
                 }),
                 None => missing += u64::from(inst.events[e].duration),
             }
