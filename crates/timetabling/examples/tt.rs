@@ -1,6 +1,8 @@
 use std::sync::Arc;
 fn main() {
     let path = std::env::args().nth(1).unwrap();
+    if std::env::var("EXPLAIN").is_ok() { explain(&path); return; }
+    if let Ok(n) = std::env::var("GEN") { std::fs::write(&path, csp_timetabling::generate::school(n.parse().unwrap(), 1)).unwrap(); }
     let secs: f64 = std::env::args().nth(2).map_or(2.0, |s| s.parse().unwrap());
     let inst = Arc::new(
         csp_timetabling::yaml::read(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{e}")),
@@ -30,4 +32,11 @@ fn main() {
             println!("  {} {} {} {:?}", i.path, i.kind, i.cost, i.details);
         }
     }
+}
+#[allow(dead_code)]
+fn explain(path: &str) {
+    let inst = Arc::new(csp_timetabling::yaml::read(std::path::Path::new(path)).unwrap());
+    let t = std::time::Instant::now();
+    let e = csp_timetabling::explain::explain(&inst, None);
+    println!("{:#?} {:?}", e, t.elapsed());
 }

@@ -11,7 +11,11 @@
 
 pub mod check;
 pub mod encode;
+pub mod explain;
+pub mod generate;
 pub mod instance;
+pub mod render;
+pub mod solution;
 pub mod solve;
 pub mod yaml;
 

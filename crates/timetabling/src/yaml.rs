@@ -23,7 +23,7 @@ pub const MAX_OCCURRENCES: usize = 100_000;
 
 /// An id: a string or a number (`id: 1` for periods).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Name(String);
+pub(crate) struct Name(pub(crate) String);
 
 impl<'de> Deserialize<'de> for Name {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -329,13 +329,13 @@ pub fn nearest<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> Opti
         .map(|(_, n)| n)
 }
 
-struct Reader<'a> {
-    file: &'a str,
-    text: &'a str,
+pub(crate) struct Reader<'a> {
+    pub(crate) file: &'a str,
+    pub(crate) text: &'a str,
 }
 
 impl Reader<'_> {
-    fn err(&self, loc: &Location, path: &str, message: impl std::fmt::Display) -> SourceError {
+    pub(crate) fn err(&self, loc: &Location, path: &str, message: impl std::fmt::Display) -> SourceError {
         let (line, column) = (loc.line() as u32, loc.column() as u32);
         SourceError::at(
             self.file,

@@ -30,10 +30,6 @@ pub struct Map {
     scope: [VarId; 2],
     /// Sorted by `x`, one pair per `x`.
     table: Vec<(Value, Value)>,
-    /// Scratch: the images seen, sorted and deduplicated.
-    seen: Vec<Value>,
-    /// Scratch: values of `x` to remove.
-    removals: Vec<Value>,
 }
 
 impl Map {
@@ -45,8 +41,6 @@ impl Map {
         Map {
             scope: [x, y],
             table: pairs,
-            seen: Vec::new(),
-            removals: Vec::new(),
         }
     }
 
@@ -77,13 +71,47 @@ impl Constraint for Map {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Box<dyn Propagator + '_> {
-        Box::new(self.clone())
+        let mut by_image: Vec<(Value, Value)> = self.table.iter().map(|&(a, b)| (b, a)).collect();
+        by_image.sort_unstable();
+        let mut ys = Vec::new();
+        let mut start = Vec::new();
+        let mut pre = Vec::with_capacity(by_image.len());
+        for (w, v) in by_image {
+            if ys.last() != Some(&w) {
+                ys.push(w);
+                start.push(pre.len());
+            }
+            pre.push(v);
+        }
+        start.push(pre.len());
+        Box::new(MapPropagator {
+            c: self,
+            ys,
+            start,
+            pre,
+            orphans: Vec::new(),
+        })
     }
 }
 
-impl Propagator for Map {
+/// The propagator of [`Map`]: the preimage of each image value, so that each call costs
+/// about `|D(y)|` plus the values it removes, not `|D(x)|` (a room-and-slot place has
+/// hundreds of values, its slot tens).
+#[derive(Debug)]
+struct MapPropagator<'c> {
+    c: &'c Map,
+    /// The images, sorted.
+    ys: Vec<Value>,
+    /// `pre[start[k]..start[k + 1]]`: the values of `x` whose image is `ys[k]`.
+    start: Vec<usize>,
+    pre: Vec<Value>,
+    /// Values of `x`'s initial domain with no image, removed at every call.
+    orphans: Vec<Value>,
+}
+
+impl Propagator for MapPropagator<'_> {
     fn scope(&self) -> &[VarId] {
-        &self.scope
+        &self.c.scope
     }
 
     fn wake(&self) -> Wake {
@@ -91,42 +119,43 @@ impl Propagator for Map {
     }
 
     fn prepare(&mut self, d: &DomainStore) {
-        self.seen = Vec::with_capacity(d.size(self.scope[0]) as usize);
-        self.removals = Vec::with_capacity(d.size(self.scope[0]) as usize);
+        let x = self.c.scope[0];
+        self.orphans = d.iter(x).filter(|&v| self.c.image(v).is_none()).collect();
     }
 
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
-        let [x, y] = self.scope;
+        let [x, y] = self.c.scope;
         d.count_revisions(2);
-        let table = &self.table;
-        let image = |v: Value| {
-            table
-                .binary_search_by_key(&v, |p| p.0)
-                .ok()
-                .map(|i| table[i].1)
-        };
-        // x: keep values whose image y can still take.
-        self.removals.clear();
-        for v in d.iter(x) {
-            if !image(v).is_some_and(|w| d.contains(y, w)) {
-                self.removals.push(v);
+        for &v in &self.orphans {
+            if d.contains(x, v) {
+                d.remove(x, v)?;
             }
         }
-        for &v in &self.removals {
-            d.remove(x, v)?;
-        }
-        // y: keep the images of x's values.
-        self.seen.clear();
-        for v in d.iter(x) {
-            if let Some(w) = image(v) {
-                self.seen.push(w);
+        // x loses the preimages of the images y has lost.
+        if d.size(y) as usize != self.ys.len() {
+            for k in 0..self.ys.len() {
+                if !d.contains(y, self.ys[k]) {
+                    for &v in &self.pre[self.start[k]..self.start[k + 1]] {
+                        if d.contains(x, v) {
+                            d.remove(x, v)?;
+                        }
+                    }
+                }
             }
         }
-        self.seen.sort_unstable();
-        self.seen.dedup();
-        if self.seen.len() < d.size(y) as usize {
-            let seen = &self.seen;
-            d.retain(y, |w| seen.binary_search(&w).is_ok())?;
+        // y keeps the images with a preimage left in x.
+        let mut next = d.min(y);
+        while let Some(w) = next {
+            let supported = match self.ys.binary_search(&w) {
+                Ok(k) => self.pre[self.start[k]..self.start[k + 1]]
+                    .iter()
+                    .any(|&v| d.contains(x, v)),
+                Err(_) => false,
+            };
+            if !supported {
+                d.remove(y, w)?;
+            }
+            next = w.checked_add(1).and_then(|v| d.next_value(y, v));
         }
         Ok(())
     }
@@ -136,8 +165,8 @@ impl Propagator for Map {
     }
 
     fn check(&mut self, d: &DomainStore) -> bool {
-        match (d.value(self.scope[0]), d.value(self.scope[1])) {
-            (Some(a), Some(b)) => self.is_satisfied(&[a, b]),
+        match (d.value(self.c.scope[0]), d.value(self.c.scope[1])) {
+            (Some(a), Some(b)) => self.c.is_satisfied(&[a, b]),
             _ => true,
         }
     }

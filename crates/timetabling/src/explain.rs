@@ -1,0 +1,245 @@
+//! Why there is no timetable: a minimal set of requirements that conflict, found by
+//! deletion (each requirement is switched off in turn and stays off when the rest still has no
+//! timetable; Junker's QuickXplain finds the same kind of set with fewer solves on large
+//! sets), said in a timetabler's words, with what closed the slots of the events involved.
+
+use crate::encode::{Closed, Part, encode_with, open_start, parts};
+use crate::instance::{EventSel, Instance, Kind, RoomNeed, Scope};
+use csp_core::{Limits, Outcome, Search, SearchConfig, VarOrder};
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A minimal conflict, in words.
+#[derive(Debug, Clone)]
+pub struct Explanation {
+    /// The requirements that conflict (empty: the events alone do not fit the calendar).
+    pub parts: Vec<Part>,
+    /// Whether every deletion test was decided (otherwise the set may not be minimal).
+    pub minimal: bool,
+    /// One line per requirement.
+    pub words: Vec<String>,
+    /// Per event involved: where it can start and what closed the other slots.
+    pub events: Vec<String>,
+    /// Engine solves run.
+    pub solves: usize,
+}
+
+/// Whether the instance has a timetable with the parts in `off` switched off (`None`: the
+/// deadline came first).
+pub fn feasible_without(inst: &Arc<Instance>, off: &HashSet<Part>, deadline: Option<Instant>) -> Option<bool> {
+    let enc = encode_with(inst, off);
+    let config = SearchConfig {
+        var_order: VarOrder::DomOverWDeg,
+        restarts: Some(csp_core::Restarts::default()),
+        limits: Limits { deadline, ..Limits::default() },
+        ..SearchConfig::default()
+    };
+    match Search::new(&enc.model, config).solve() {
+        Outcome::Satisfiable(_) => Some(true),
+        Outcome::Unsatisfiable => Some(false),
+        Outcome::Unknown(_) => None,
+    }
+}
+
+/// A minimal set of conflicting requirements, or `Ok(None)` when a timetable exists;
+/// `Err(())` when the deadline came before the first answer.
+#[allow(clippy::result_unit_err)]
+pub fn explain(inst: &Arc<Instance>, deadline: Option<Instant>) -> Result<Option<Explanation>, ()> {
+    let all = parts(inst);
+    let mut solves = 1;
+    match feasible_without(inst, &HashSet::new(), deadline) {
+        Some(true) => return Ok(None),
+        None => return Err(()),
+        Some(false) => {}
+    }
+    let mut keep: Vec<Part> = all.clone();
+    let mut minimal = true;
+    // Without any requirement the events may still not fit: then the conflict is theirs.
+    let off_all: HashSet<Part> = all.iter().copied().collect();
+    solves += 1;
+    match feasible_without(inst, &off_all, deadline) {
+        Some(false) => keep.clear(),
+        None => minimal = false,
+        Some(true) => {
+            let mut i = 0;
+            while i < keep.len() {
+                let mut off: HashSet<Part> = all.iter().copied().filter(|p| !keep.contains(p)).collect();
+                off.insert(keep[i]);
+                solves += 1;
+                match feasible_without(inst, &off, deadline) {
+                    Some(false) => {
+                        keep.remove(i);
+                    }
+                    Some(true) => i += 1,
+                    None => {
+                        minimal = false;
+                        i += 1;
+                    }
+                }
+            }
+        }
+    }
+    let words = keep.iter().map(|&p| describe(inst, p)).collect();
+    let events = involved(inst, &keep).into_iter().map(|e| event_words(inst, e)).collect();
+    Ok(Some(Explanation { parts: keep, minimal, words, events, solves }))
+}
+
+/// Slots in words: whole days as `all of Fri`, the rest as `Mon.6`.
+pub fn slots_words(inst: &Instance, set: &[bool]) -> String {
+    let ppd = inst.periods_per_day();
+    let mut out = Vec::new();
+    for d in 0..inst.days.len() {
+        let day = &set[d * ppd..(d + 1) * ppd];
+        if day.iter().all(|&b| b) {
+            out.push(format!("all of {}", inst.days[d].name));
+        } else {
+            out.extend((0..ppd).filter(|&p| day[p]).map(|p| inst.slot_name(d * ppd + p)));
+        }
+    }
+    if out.len() > 12 {
+        let n = out.len();
+        out.truncate(10);
+        out.push(format!("… ({} in all)", n));
+    }
+    out.join(", ")
+}
+
+fn events_words(inst: &Instance, l: &[usize]) -> String {
+    l.iter().map(|&e| inst.events[e].id.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+fn resource_path(inst: &Instance, r: usize) -> String {
+    let kind = inst.resources[r].kind;
+    let i = inst.resources[..r].iter().filter(|x| x.kind == kind).count();
+    format!("resources.{}[{i}]", kind.list())
+}
+
+/// A requirement in words, with where it is written.
+pub fn describe(inst: &Instance, p: Part) -> String {
+    match p {
+        Part::Hard(i) => {
+            let req = &inst.hard[i];
+            let sel = |s: &EventSel| match s {
+                EventSel::Each => "every event".to_string(),
+                EventSel::List(l) => events_words(inst, l),
+            };
+            let lessons = |s: &EventSel| match s {
+                EventSel::List(l) => l.iter().map(|&e| inst.events[e].count).sum::<usize>(),
+                EventSel::Each => 0,
+            };
+            let what = match &req.kind {
+                Kind::DifferentDays(s) => format!("{} needs {} different days", sel(s), lessons(s)),
+                Kind::SameDay(s) => format!("{} on one day", sel(s)),
+                Kind::NotSameDay(l) => format!("{} never on the same day", events_words(inst, l)),
+                Kind::SameSlot(l) => format!("{} at the same time", events_words(inst, l)),
+                Kind::DifferentSlot(l) => format!("{} never at the same time", events_words(inst, l)),
+                Kind::Precedence { before, after } => format!("{} before {}", inst.events[*before].id, inst.events[*after].id),
+                Kind::MinGap(s, g) => format!("{} at least {g} slots apart", sel(s)),
+                Kind::MaxPerDay(Scope::Resources(_), v) if req.path.ends_with("max_per_day") => {
+                    format!("at most {v} periods a day")
+                }
+                Kind::MaxPerDay(_, v) => format!("at most {v} periods a day"),
+                Kind::MaxPerWeek(_, v) => format!("at most {v} periods a week"),
+                k => k.name().replace('_', " "),
+            };
+            let who = match &req.kind {
+                Kind::MaxPerDay(Scope::Resources(r), _) | Kind::MaxPerWeek(Scope::Resources(r), _) => {
+                    let ids: Vec<&str> = inst.select_resources(r).iter().map(|&x| inst.resources[x].id.as_str()).collect();
+                    format!("{}: ", ids.join(", "))
+                }
+                _ => String::new(),
+            };
+            format!("{who}{what} ({})", req.path)
+        }
+        Part::Unavailable(r) => format!(
+            "{} is unavailable at {} ({}.unavailable)",
+            inst.resources[r].id,
+            slots_words(inst, &inst.resources[r].unavailable),
+            resource_path(inst, r)
+        ),
+        Part::RoomUnavailable(r) => format!("room {} is unavailable at {}", inst.rooms[r].id, slots_words(inst, &inst.rooms[r].unavailable)),
+        Part::Blocked => format!("nothing takes place at {} (calendar.blocked)", slots_words(inst, &inst.blocked)),
+        Part::Fixed(e) => {
+            let ev = &inst.events[e];
+            let s: Vec<String> = ev.fixed.iter().map(|&s| inst.slot_name(s)).collect();
+            format!("{} is fixed at {} (events: {}.fixed)", ev.id, s.join(", "), ev.id)
+        }
+        Part::Allowed(e) => {
+            let ev = &inst.events[e];
+            format!("{} may only start at {}", ev.id, ev.allowed.as_ref().map_or(String::new(), |a| slots_words(inst, a)))
+        }
+        Part::Forbidden(e) => format!("{} may not start at {}", inst.events[e].id, slots_words(inst, &inst.events[e].forbidden)),
+    }
+}
+
+/// The events a conflict is about.
+fn involved(inst: &Instance, parts: &[Part]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for &p in parts {
+        match p {
+            Part::Hard(i) => {
+                let units = crate::check::units(inst, &inst.hard[i], i);
+                for u in units {
+                    out.extend(&u.events);
+                }
+            }
+            Part::Unavailable(r) => out.extend((0..inst.events.len()).filter(|&e| inst.events[e].uses.contains(&r))),
+            Part::RoomUnavailable(r) => out.extend((0..inst.events.len()).filter(|&e| inst.room_suits(e, r))),
+            Part::Blocked => {}
+            Part::Fixed(e) | Part::Allowed(e) | Part::Forbidden(e) => out.push(e),
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    if out.is_empty() {
+        out = (0..inst.events.len()).collect();
+    }
+    out.truncate(20);
+    out
+}
+
+/// Where event `e` can start and what closed the other slots.
+pub fn event_words(inst: &Instance, e: usize) -> String {
+    let ev = &inst.events[e];
+    let none = HashSet::new();
+    let mut open = Vec::new();
+    let mut why: BTreeMap<String, usize> = BTreeMap::new();
+    for s in 0..inst.num_slots() {
+        match open_start(inst, e, s, &none) {
+            Ok(()) => open.push(s),
+            Err(c) => {
+                let reason = match c {
+                    Closed::PastDayEnd => "too close to the end of the day".to_string(),
+                    Closed::Blocked(_) => "calendar.blocked".into(),
+                    Closed::Unavailable(r, _) => format!("{}'s unavailability", inst.resources[r].id),
+                    Closed::TooShort => "periods shorter than it".into(),
+                    Closed::NotAllowed => "its allowed slots".into(),
+                    Closed::Forbidden => "its forbidden slots".into(),
+                    Closed::NoRoom => match ev.room {
+                        RoomNeed::Fixed(r) => format!("room {} being unavailable", inst.rooms[r].id),
+                        _ => "no suitable room free".into(),
+                    },
+                };
+                *why.entry(reason).or_default() += 1;
+            }
+        }
+    }
+    let mut days: Vec<&str> = open.iter().map(|&s| inst.days[inst.day_of(s)].name.as_str()).collect();
+    days.dedup();
+    let mut text = format!(
+        "{} ({} × {} period{}): can start in {} of {} slots, on {}",
+        ev.id,
+        ev.count,
+        ev.duration,
+        if ev.duration == 1 { "" } else { "s" },
+        open.len(),
+        inst.num_slots(),
+        if days.is_empty() { "no day".to_string() } else { days.join(", ") }
+    );
+    if !why.is_empty() {
+        let reasons: Vec<String> = why.iter().map(|(r, n)| format!("{n} by {r}")).collect();
+        text.push_str(&format!("; closed: {}", reasons.join(", ")));
+    }
+    text
+}
