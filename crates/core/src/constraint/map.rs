@@ -84,12 +84,27 @@ impl Constraint for Map {
             pre.push(v);
         }
         start.push(pre.len());
+        // A direct table when x's values are not spread much wider than the pairs.
+        let (mut dense, mut x0) = (Vec::new(), 0);
+        if let (Some(&(lo, _)), Some(&(hi, _))) = (self.table.first(), self.table.last()) {
+            let span = i64::from(hi) - i64::from(lo) + 1;
+            if span <= 4 * self.table.len() as i64 + 64 {
+                x0 = lo;
+                dense = vec![None; span as usize];
+                for &(a, b) in &self.table {
+                    dense[(i64::from(a) - i64::from(lo)) as usize] = Some(b);
+                }
+            }
+        }
         Box::new(MapPropagator {
             c: self,
             ys,
             start,
             pre,
             orphans: Vec::new(),
+            removals: Vec::new(),
+            dense,
+            x0,
         })
     }
 }
@@ -107,6 +122,25 @@ struct MapPropagator<'c> {
     pre: Vec<Value>,
     /// Values of `x`'s initial domain with no image, removed at every call.
     orphans: Vec<Value>,
+    /// Scratch: values of `x` to remove.
+    removals: Vec<Value>,
+    /// `f(x)` by `x − x0` when the table is dense enough.
+    dense: Vec<Option<Value>>,
+    x0: Value,
+}
+
+impl MapPropagator<'_> {
+    #[inline]
+    fn image(&self, v: Value) -> Option<Value> {
+        if self.dense.is_empty() {
+            return self.c.image(v);
+        }
+        let i = i64::from(v) - i64::from(self.x0);
+        if i < 0 || i >= self.dense.len() as i64 {
+            return None;
+        }
+        self.dense[i as usize]
+    }
 }
 
 impl Propagator for MapPropagator<'_> {
@@ -121,6 +155,7 @@ impl Propagator for MapPropagator<'_> {
     fn prepare(&mut self, d: &DomainStore) {
         let x = self.c.scope[0];
         self.orphans = d.iter(x).filter(|&v| self.c.image(v).is_none()).collect();
+        self.removals = Vec::with_capacity(d.size(x) as usize);
     }
 
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
@@ -131,13 +166,28 @@ impl Propagator for MapPropagator<'_> {
                 d.remove(x, v)?;
             }
         }
-        // x loses the preimages of the images y has lost.
-        if d.size(y) as usize != self.ys.len() {
-            for k in 0..self.ys.len() {
-                if !d.contains(y, self.ys[k]) {
-                    for &v in &self.pre[self.start[k]..self.start[k + 1]] {
-                        if d.contains(x, v) {
-                            d.remove(x, v)?;
+        // x loses the preimages of the images y has lost: by walking those preimages, or x's
+        // values when they are fewer (a placed lesson keeps a few rooms of hundreds).
+        let lost = self.ys.iter().filter(|&&w| !d.contains(y, w)).count();
+        if lost > 0 {
+            let per_image = self.pre.len() / self.ys.len().max(1);
+            if (d.size(x) as usize) * 8 < lost * per_image {
+                self.removals.clear();
+                for v in d.iter(x) {
+                    if !self.image(v).is_some_and(|w| d.contains(y, w)) {
+                        self.removals.push(v);
+                    }
+                }
+                for &v in &self.removals {
+                    d.remove(x, v)?;
+                }
+            } else {
+                for k in 0..self.ys.len() {
+                    if !d.contains(y, self.ys[k]) {
+                        for &v in &self.pre[self.start[k]..self.start[k + 1]] {
+                            if d.contains(x, v) {
+                                d.remove(x, v)?;
+                            }
                         }
                     }
                 }

@@ -119,8 +119,21 @@ impl NoOverlapPropagator<'_> {
             if j == i || dj == 0 {
                 continue;
             }
-            // t overlaps when t < to and t + dj > from.
+            // t overlaps when t < to and t + dj > from. Short ranges (the usual case: a
+            // lesson against a lesson) are tested value by value, without scanning the domain
+            // for its bounds.
             let (lo, hi) = (from - dj + 1, to - 1);
+            if hi - lo < 8 {
+                for t in lo..=hi {
+                    if let Ok(v) = Value::try_from(t)
+                        && d.contains(x, v)
+                    {
+                        d.remove(x, v)?;
+                        changed = true;
+                    }
+                }
+                continue;
+            }
             let (Some(min), Some(max)) = (d.min(x), d.max(x)) else {
                 return Err(Conflict);
             };
@@ -189,8 +202,13 @@ impl NoOverlapPropagator<'_> {
                 }
                 ect = ect.max(a + total);
                 for i in 0..n {
-                    if p(i) > 0 && self.lct[i] > b && self.est[i].min(a) + total + p(i) > b {
-                        self.bound[i] = self.bound[i].max(ect);
+                    // Only tasks that could still move later gain anything.
+                    if p(i) > 0
+                        && self.bound[i] < ect
+                        && self.lct[i] > b
+                        && self.est[i].min(a) + total + p(i) > b
+                    {
+                        self.bound[i] = ect;
                     }
                 }
             }
