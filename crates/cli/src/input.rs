@@ -12,6 +12,7 @@ fn command_for(src: &Source) -> Option<(&'static str, String)> {
             "csp" => Some(("kind: csp", "csp solve".into())),
             "colouring" | "coloring" => Some(("kind: colouring", "csp colour".into())),
             "sudoku" => Some(("kind: sudoku", "csp sudoku solve".into())),
+            "timetable" => Some(("kind: timetable", "csp timetable solve".into())),
             _ => None,
         };
     }

@@ -1,6 +1,6 @@
 //! `csp`: solve, count, colour, study and trace constraint problems from the command line.
 //!
-//! One module per job (`solve`, `graph`, `colour/`, `sudoku/`, `sat`), each a short handler
+//! One module per job (`solve`, `graph`, `colour/`, `sudoku/`, `sat`, `timetable`), each a short handler
 //! over the libraries; the flags they share are in [`args`], the status vocabulary and exit
 //! codes in [`report`], the progress display in [`progress`], the reading of inputs (and the
 //! hint for a file of another kind) in [`input`].
@@ -14,6 +14,7 @@ mod report;
 mod sat;
 mod solve;
 mod sudoku;
+mod timetable;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -48,6 +49,9 @@ enum Command {
     /// lines); `--dpll` uses the small teaching solver, `--count N` counts models.
     #[command(after_help = EXIT_CODES)]
     Sat(sat::SatArgs),
+    /// Timetables (`kind: timetable`): solve, check, explain, report, generate.
+    #[command(after_help = EXIT_CODES)]
+    Timetable(timetable::TimetableArgs),
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     #[command(after_help = EXIT_CODES)]
     Graph(graph::GraphArgs),
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Command::Sudoku(a) => sudoku::run(&a),
         Command::Sat(a) => sat::run(&a),
         Command::Graph(a) => graph::run(&a),
+        Command::Timetable(a) => timetable::run(&a),
     };
     match result {
         Ok(_) if csp_core::termination::stop_requested() => {

@@ -1,9 +1,21 @@
 use std::sync::Arc;
 fn main() {
     let path = std::env::args().nth(1).unwrap();
-    if std::env::var("EXPLAIN").is_ok() { explain(&path); return; }
-    if std::env::var("ENC").is_ok() { enc_time(&path); return; }
-    if let Ok(n) = std::env::var("GEN") { std::fs::write(&path, csp_timetabling::generate::school(n.parse().unwrap(), 1)).unwrap(); }
+    if std::env::var("EXPLAIN").is_ok() {
+        explain(&path);
+        return;
+    }
+    if std::env::var("ENC").is_ok() {
+        enc_time(&path);
+        return;
+    }
+    if let Ok(n) = std::env::var("GEN") {
+        std::fs::write(
+            &path,
+            csp_timetabling::generate::school(n.parse().unwrap(), 1),
+        )
+        .unwrap();
+    }
     let secs: f64 = std::env::args().nth(2).map_or(2.0, |s| s.parse().unwrap());
     let inst = Arc::new(
         csp_timetabling::yaml::read(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{e}")),
@@ -47,5 +59,10 @@ fn enc_time(path: &str) {
     let inst = Arc::new(csp_timetabling::yaml::read(std::path::Path::new(path)).unwrap());
     let t = std::time::Instant::now();
     let e = csp_timetabling::encode::encode(&inst);
-    println!("encode {:?}: {} vars {} constraints", t.elapsed(), e.model.num_vars(), e.model.num_constraints());
+    println!(
+        "encode {:?}: {} vars {} constraints",
+        t.elapsed(),
+        e.model.num_vars(),
+        e.model.num_constraints()
+    );
 }

@@ -756,7 +756,9 @@ fn evaluate(
         Kind::Stay(old) => {
             let mut total = 0;
             for q in placed {
-                let was = old[q.o];
+                let Some(was) = old.get(q.o).copied().flatten() else {
+                    continue;
+                };
                 if was.start != q.start || (was.room.is_some() && was.room != q.room) {
                     total += 1;
                     note(&mut details, || {

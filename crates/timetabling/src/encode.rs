@@ -17,7 +17,7 @@
 //! * An event's occurrences are interchangeable: they are ordered by start.
 
 use crate::check::{Placement, Placements, Timetable, Unit, units};
-use crate::instance::{EventSel, Instance, Kind, RoomNeed, Scope, Slot, Style};
+use crate::instance::{Instance, Kind, RoomNeed, Slot, Style};
 use csp_core::constraint::Constraint;
 use csp_core::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 use csp_core::{Domain, DomainStore, Model, Solution, Value, VarId};
@@ -439,12 +439,7 @@ pub fn encode_with(inst: &Arc<Instance>, off: &HashSet<Part>) -> Encoding {
                     }
                 }
             }
-            Kind::MaxPerDay(scope, v)
-                if matches!(
-                    scope,
-                    Scope::Resources(_) | Scope::Events(EventSel::List(_) | EventSel::Each)
-                ) =>
-            {
+            Kind::MaxPerDay(_, v) => {
                 for u in &us {
                     let vars: Vec<VarId> = u.occs.iter().map(|&o| start[o]).collect();
                     let w: Vec<u32> = u.occs.iter().map(|&o| dur(o)).collect();

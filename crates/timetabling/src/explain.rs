@@ -27,12 +27,19 @@ pub struct Explanation {
 
 /// Whether the instance has a timetable with the parts in `off` switched off (`None`: the
 /// deadline came first).
-pub fn feasible_without(inst: &Arc<Instance>, off: &HashSet<Part>, deadline: Option<Instant>) -> Option<bool> {
+pub fn feasible_without(
+    inst: &Arc<Instance>,
+    off: &HashSet<Part>,
+    deadline: Option<Instant>,
+) -> Option<bool> {
     let enc = encode_with(inst, off);
     let config = SearchConfig {
         var_order: VarOrder::DomOverWDeg,
         restarts: Some(csp_core::Restarts::default()),
-        limits: Limits { deadline, ..Limits::default() },
+        limits: Limits {
+            deadline,
+            ..Limits::default()
+        },
         ..SearchConfig::default()
     };
     match Search::new(&enc.model, config).solve() {
@@ -64,7 +71,8 @@ pub fn explain(inst: &Arc<Instance>, deadline: Option<Instant>) -> Result<Option
         Some(true) => {
             let mut i = 0;
             while i < keep.len() {
-                let mut off: HashSet<Part> = all.iter().copied().filter(|p| !keep.contains(p)).collect();
+                let mut off: HashSet<Part> =
+                    all.iter().copied().filter(|p| !keep.contains(p)).collect();
                 off.insert(keep[i]);
                 solves += 1;
                 match feasible_without(inst, &off, deadline) {
@@ -81,8 +89,17 @@ pub fn explain(inst: &Arc<Instance>, deadline: Option<Instant>) -> Result<Option
         }
     }
     let words = keep.iter().map(|&p| describe(inst, p)).collect();
-    let events = involved(inst, &keep).into_iter().map(|e| event_words(inst, e)).collect();
-    Ok(Some(Explanation { parts: keep, minimal, words, events, solves }))
+    let events = involved(inst, &keep)
+        .into_iter()
+        .map(|e| event_words(inst, e))
+        .collect();
+    Ok(Some(Explanation {
+        parts: keep,
+        minimal,
+        words,
+        events,
+        solves,
+    }))
 }
 
 /// Slots in words: whole days as `all of Fri`, the rest as `Mon.6`.
@@ -94,7 +111,11 @@ pub fn slots_words(inst: &Instance, set: &[bool]) -> String {
         if day.iter().all(|&b| b) {
             out.push(format!("all of {}", inst.days[d].name));
         } else {
-            out.extend((0..ppd).filter(|&p| day[p]).map(|p| inst.slot_name(d * ppd + p)));
+            out.extend(
+                (0..ppd)
+                    .filter(|&p| day[p])
+                    .map(|p| inst.slot_name(d * ppd + p)),
+            );
         }
     }
     if out.len() > 12 {
@@ -106,12 +127,18 @@ pub fn slots_words(inst: &Instance, set: &[bool]) -> String {
 }
 
 fn events_words(inst: &Instance, l: &[usize]) -> String {
-    l.iter().map(|&e| inst.events[e].id.as_str()).collect::<Vec<_>>().join(", ")
+    l.iter()
+        .map(|&e| inst.events[e].id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn resource_path(inst: &Instance, r: usize) -> String {
     let kind = inst.resources[r].kind;
-    let i = inst.resources[..r].iter().filter(|x| x.kind == kind).count();
+    let i = inst.resources[..r]
+        .iter()
+        .filter(|x| x.kind == kind)
+        .count();
     format!("resources.{}[{i}]", kind.list())
 }
 
@@ -133,8 +160,13 @@ pub fn describe(inst: &Instance, p: Part) -> String {
                 Kind::SameDay(s) => format!("{} on one day", sel(s)),
                 Kind::NotSameDay(l) => format!("{} never on the same day", events_words(inst, l)),
                 Kind::SameSlot(l) => format!("{} at the same time", events_words(inst, l)),
-                Kind::DifferentSlot(l) => format!("{} never at the same time", events_words(inst, l)),
-                Kind::Precedence { before, after } => format!("{} before {}", inst.events[*before].id, inst.events[*after].id),
+                Kind::DifferentSlot(l) => {
+                    format!("{} never at the same time", events_words(inst, l))
+                }
+                Kind::Precedence { before, after } => format!(
+                    "{} before {}",
+                    inst.events[*before].id, inst.events[*after].id
+                ),
                 Kind::MinGap(s, g) => format!("{} at least {g} slots apart", sel(s)),
                 Kind::MaxPerDay(Scope::Resources(_), v) if req.path.ends_with("max_per_day") => {
                     format!("at most {v} periods a day")
@@ -144,8 +176,13 @@ pub fn describe(inst: &Instance, p: Part) -> String {
                 k => k.name().replace('_', " "),
             };
             let who = match &req.kind {
-                Kind::MaxPerDay(Scope::Resources(r), _) | Kind::MaxPerWeek(Scope::Resources(r), _) => {
-                    let ids: Vec<&str> = inst.select_resources(r).iter().map(|&x| inst.resources[x].id.as_str()).collect();
+                Kind::MaxPerDay(Scope::Resources(r), _)
+                | Kind::MaxPerWeek(Scope::Resources(r), _) => {
+                    let ids: Vec<&str> = inst
+                        .select_resources(r)
+                        .iter()
+                        .map(|&x| inst.resources[x].id.as_str())
+                        .collect();
                     format!("{}: ", ids.join(", "))
                 }
                 _ => String::new(),
@@ -158,18 +195,40 @@ pub fn describe(inst: &Instance, p: Part) -> String {
             slots_words(inst, &inst.resources[r].unavailable),
             resource_path(inst, r)
         ),
-        Part::RoomUnavailable(r) => format!("room {} is unavailable at {}", inst.rooms[r].id, slots_words(inst, &inst.rooms[r].unavailable)),
-        Part::Blocked => format!("nothing takes place at {} (calendar.blocked)", slots_words(inst, &inst.blocked)),
+        Part::RoomUnavailable(r) => format!(
+            "room {} is unavailable at {}",
+            inst.rooms[r].id,
+            slots_words(inst, &inst.rooms[r].unavailable)
+        ),
+        Part::Blocked => format!(
+            "nothing takes place at {} (calendar.blocked)",
+            slots_words(inst, &inst.blocked)
+        ),
         Part::Fixed(e) => {
             let ev = &inst.events[e];
             let s: Vec<String> = ev.fixed.iter().map(|&s| inst.slot_name(s)).collect();
-            format!("{} is fixed at {} (events: {}.fixed)", ev.id, s.join(", "), ev.id)
+            format!(
+                "{} is fixed at {} (events: {}.fixed)",
+                ev.id,
+                s.join(", "),
+                ev.id
+            )
         }
         Part::Allowed(e) => {
             let ev = &inst.events[e];
-            format!("{} may only start at {}", ev.id, ev.allowed.as_ref().map_or(String::new(), |a| slots_words(inst, a)))
+            format!(
+                "{} may only start at {}",
+                ev.id,
+                ev.allowed
+                    .as_ref()
+                    .map_or(String::new(), |a| slots_words(inst, a))
+            )
         }
-        Part::Forbidden(e) => format!("{} may not start at {}", inst.events[e].id, slots_words(inst, &inst.events[e].forbidden)),
+        Part::Forbidden(e) => format!(
+            "{} may not start at {}",
+            inst.events[e].id,
+            slots_words(inst, &inst.events[e].forbidden)
+        ),
     }
 }
 
@@ -184,8 +243,12 @@ fn involved(inst: &Instance, parts: &[Part]) -> Vec<usize> {
                     out.extend(&u.events);
                 }
             }
-            Part::Unavailable(r) => out.extend((0..inst.events.len()).filter(|&e| inst.events[e].uses.contains(&r))),
-            Part::RoomUnavailable(r) => out.extend((0..inst.events.len()).filter(|&e| inst.room_suits(e, r))),
+            Part::Unavailable(r) => {
+                out.extend((0..inst.events.len()).filter(|&e| inst.events[e].uses.contains(&r)))
+            }
+            Part::RoomUnavailable(r) => {
+                out.extend((0..inst.events.len()).filter(|&e| inst.room_suits(e, r)))
+            }
             Part::Blocked => {}
             Part::Fixed(e) | Part::Allowed(e) | Part::Forbidden(e) => out.push(e),
         }
@@ -212,12 +275,16 @@ pub fn event_words(inst: &Instance, e: usize) -> String {
                 let reason = match c {
                     Closed::PastDayEnd => "too close to the end of the day".to_string(),
                     Closed::Blocked(_) => "calendar.blocked".into(),
-                    Closed::Unavailable(r, _) => format!("{}'s unavailability", inst.resources[r].id),
+                    Closed::Unavailable(r, _) => {
+                        format!("{}'s unavailability", inst.resources[r].id)
+                    }
                     Closed::TooShort => "periods shorter than it".into(),
                     Closed::NotAllowed => "its allowed slots".into(),
                     Closed::Forbidden => "its forbidden slots".into(),
                     Closed::NoRoom => match ev.room {
-                        RoomNeed::Fixed(r) => format!("room {} being unavailable", inst.rooms[r].id),
+                        RoomNeed::Fixed(r) => {
+                            format!("room {} being unavailable", inst.rooms[r].id)
+                        }
                         _ => "no suitable room free".into(),
                     },
                 };
@@ -225,7 +292,10 @@ pub fn event_words(inst: &Instance, e: usize) -> String {
             }
         }
     }
-    let mut days: Vec<&str> = open.iter().map(|&s| inst.days[inst.day_of(s)].name.as_str()).collect();
+    let mut days: Vec<&str> = open
+        .iter()
+        .map(|&s| inst.days[inst.day_of(s)].name.as_str())
+        .collect();
     days.dedup();
     let mut text = format!(
         "{} ({} × {} period{}): can start in {} of {} slots, on {}",
@@ -235,7 +305,11 @@ pub fn event_words(inst: &Instance, e: usize) -> String {
         if ev.duration == 1 { "" } else { "s" },
         open.len(),
         inst.num_slots(),
-        if days.is_empty() { "no day".to_string() } else { days.join(", ") }
+        if days.is_empty() {
+            "no day".to_string()
+        } else {
+            days.join(", ")
+        }
     );
     if !why.is_empty() {
         let reasons: Vec<String> = why.iter().map(|(r, n)| format!("{n} by {r}")).collect();

@@ -44,10 +44,21 @@ pub fn school(occurrences: usize, seed: u64) -> String {
     };
     let days = ["Mon", "Tue", "Wed", "Thu", "Fri"];
     let mut s = String::new();
-    let _ = writeln!(s, "# A generated secondary-school week: {classes} classes, seed {seed} (csp timetable generate).");
-    let _ = writeln!(s, "kind: timetable\nname: school-{classes}x{per_class}-s{seed}\nstyle: course");
-    let _ = writeln!(s, "calendar:\n  days: [Mon, Tue, Wed, Thu, Fri]\n  week_of: 2026-01-05\n  periods:");
-    let starts = ["08:00", "08:50", "09:40", "10:40", "11:30", "12:20", "13:30", "14:20"];
+    let _ = writeln!(
+        s,
+        "# A generated secondary-school week: {classes} classes, seed {seed} (csp timetable generate)."
+    );
+    let _ = writeln!(
+        s,
+        "kind: timetable\nname: school-{classes}x{per_class}-s{seed}\nstyle: course"
+    );
+    let _ = writeln!(
+        s,
+        "calendar:\n  days: [Mon, Tue, Wed, Thu, Fri]\n  week_of: 2026-01-05\n  periods:"
+    );
+    let starts = [
+        "08:00", "08:50", "09:40", "10:40", "11:30", "12:20", "13:30", "14:20",
+    ];
     for (i, t) in starts.iter().enumerate() {
         let _ = writeln!(s, "    - {{id: {}, start: \"{t}\", minutes: 45}}", i + 1);
     }
@@ -58,15 +69,19 @@ pub fn school(occurrences: usize, seed: u64) -> String {
         let load = (count * len) as usize;
         let per_teacher = (24 / load).max(1);
         let mut current = usize::MAX;
-        for c in 0..classes {
+        for (c, of_class) in teacher_of.iter_mut().enumerate() {
             if c % per_teacher == 0 {
                 let id = format!("{name}-t{}", c / per_teacher + 1);
                 // One teacher in four works four days (not those teaching a lesson every day).
-                let off = if count < 5 && next(4) == 0 { vec![format!("{}.*", days[next(5)])] } else { vec![] };
+                let off = if count < 5 && next(4) == 0 {
+                    vec![format!("{}.*", days[next(5)])]
+                } else {
+                    vec![]
+                };
                 teachers.push((id, off));
                 current = teachers.len() - 1;
             }
-            teacher_of[c].push(current);
+            of_class.push(current);
             let _ = si;
         }
     }
@@ -75,7 +90,11 @@ pub fn school(occurrences: usize, seed: u64) -> String {
         if off.is_empty() {
             let _ = writeln!(s, "    - {{id: {id}, max_per_day: 7}}");
         } else {
-            let _ = writeln!(s, "    - {{id: {id}, max_per_day: 7, unavailable: [\"{}\"]}}", off[0]);
+            let _ = writeln!(
+                s,
+                "    - {{id: {id}, max_per_day: 7, unavailable: [\"{}\"]}}",
+                off[0]
+            );
         }
     }
     let _ = writeln!(s, "  groups:");
@@ -87,30 +106,71 @@ pub fn school(occurrences: usize, seed: u64) -> String {
     for r in 0..general {
         let _ = writeln!(s, "    - {{id: r{}, capacity: 32}}", r + 1);
     }
-    for (feature, n) in [("lab", classes / 5 + 1), ("gym", classes / 6 + 1), ("computers", classes / 6 + 1)] {
+    for (feature, n) in [
+        ("lab", classes / 5 + 1),
+        ("gym", classes / 6 + 1),
+        ("computers", classes / 6 + 1),
+    ] {
         for r in 0..n {
-            let _ = writeln!(s, "    - {{id: {feature}{}, capacity: 32, features: [{feature}]}}", r + 1);
+            let _ = writeln!(
+                s,
+                "    - {{id: {feature}{}, capacity: 32, features: [{feature}]}}",
+                r + 1
+            );
         }
     }
     let _ = writeln!(s, "events:");
     for c in 0..classes {
         for (si, &(name, count, len, feature)) in SUBJECTS.iter().enumerate() {
             let t = &teachers[teacher_of[c][si]].0;
-            let room = feature.map(|f| format!(", room: {{features: [{f}]}}")).unwrap_or_default();
-            let dur = if len > 1 { format!(", duration: {len}") } else { String::new() };
-            let _ = writeln!(s, "  - {{id: {name}-c{}, subject: {name}, teachers: [{t}], groups: [c{}], count: {count}{dur}{room}}}", c + 1, c + 1);
+            let room = feature
+                .map(|f| format!(", room: {{features: [{f}]}}"))
+                .unwrap_or_default();
+            let dur = if len > 1 {
+                format!(", duration: {len}")
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                s,
+                "  - {{id: {name}-c{}, subject: {name}, teachers: [{t}], groups: [c{}], count: {count}{dur}{room}}}",
+                c + 1,
+                c + 1
+            );
         }
     }
     let _ = writeln!(s, "constraints:\n  hard:");
     for c in 0..classes {
-        let _ = writeln!(s, "    - {{type: different_days, events: [math-c{}]}}", c + 1);
+        let _ = writeln!(
+            s,
+            "    - {{type: different_days, events: [math-c{}]}}",
+            c + 1
+        );
     }
     let _ = writeln!(s, "  soft:");
-    let _ = writeln!(s, "    - {{type: max_gaps_per_day, resources: groups, value: 0, weight: 10}}");
-    let _ = writeln!(s, "    - {{type: max_gaps_per_day, resources: teachers, value: 1, weight: 2}}");
-    let _ = writeln!(s, "    - {{type: max_consecutive, resources: teachers, value: 4, weight: 3}}");
-    let _ = writeln!(s, "    - {{type: min_days, events: \"*\", value: 2, weight: 2}}");
-    let _ = writeln!(s, "    - {{type: room_stability, events: \"*\", weight: 1}}");
-    let _ = writeln!(s, "    - {{type: avoid_slots, resources: groups, slots: [\"*.8\"], weight: 1}}");
+    let _ = writeln!(
+        s,
+        "    - {{type: max_gaps_per_day, resources: groups, value: 0, weight: 10}}"
+    );
+    let _ = writeln!(
+        s,
+        "    - {{type: max_gaps_per_day, resources: teachers, value: 1, weight: 2}}"
+    );
+    let _ = writeln!(
+        s,
+        "    - {{type: max_consecutive, resources: teachers, value: 4, weight: 3}}"
+    );
+    let _ = writeln!(
+        s,
+        "    - {{type: min_days, events: \"*\", value: 2, weight: 2}}"
+    );
+    let _ = writeln!(
+        s,
+        "    - {{type: room_stability, events: \"*\", weight: 1}}"
+    );
+    let _ = writeln!(
+        s,
+        "    - {{type: avoid_slots, resources: groups, slots: [\"*.8\"], weight: 1}}"
+    );
     s
 }

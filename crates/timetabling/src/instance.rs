@@ -357,7 +357,7 @@ pub enum Kind {
     MixedDurations,
     /// Each occurrence not at its placement in a previous timetable (start slot, and room
     /// when the previous one had one) costs: the price of change when re-solving.
-    Stay(Vec<crate::check::Placement>),
+    Stay(Vec<Option<crate::check::Placement>>),
 }
 
 /// Resources or events a load requirement counts over.

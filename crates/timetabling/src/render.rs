@@ -69,8 +69,9 @@ fn cells(inst: &Instance, tt: &Timetable, view: View) -> Vec<Vec<(usize, bool)>>
         }
         let p = tt.placements[o];
         let d = inst.event_of(o).duration as usize;
-        for s in p.start..(p.start + d).min(inst.num_slots()) {
-            cells[s].push((o, s == p.start));
+        let end = (p.start + d).min(inst.num_slots());
+        for (s, cell) in cells.iter_mut().enumerate().take(end).skip(p.start) {
+            cell.push((o, s == p.start));
         }
     }
     cells
@@ -81,7 +82,10 @@ fn cells(inst: &Instance, tt: &Timetable, view: View) -> Vec<Vec<(usize, bool)>>
 fn label(inst: &Instance, tt: &Timetable, view: View, o: usize) -> (String, String) {
     let ev = inst.event_of(o);
     let detail = match view {
-        View::Resource(_) => tt.placements[o].room.map(|r| inst.rooms[r].id.clone()).unwrap_or_default(),
+        View::Resource(_) => tt.placements[o]
+            .room
+            .map(|r| inst.rooms[r].id.clone())
+            .unwrap_or_default(),
         View::Room(_) => ev
             .named
             .iter()
@@ -109,7 +113,9 @@ pub fn text(inst: &Instance, tt: &Timetable, view: View) -> String {
     let cells = cells(inst, tt, view);
     let ppd = inst.periods_per_day();
     let mut grid: Vec<Vec<String>> = Vec::new();
-    let head: Vec<String> = std::iter::once(String::new()).chain(inst.days.iter().map(|d| d.name.clone())).collect();
+    let head: Vec<String> = std::iter::once(String::new())
+        .chain(inst.days.iter().map(|d| d.name.clone()))
+        .collect();
     grid.push(head);
     for p in 0..ppd {
         let per = &inst.periods[p];
@@ -124,10 +130,18 @@ pub fn text(inst: &Instance, tt: &Timetable, view: View) -> String {
                 .map(|&(o, first)| {
                     let (e, detail) = label(inst, tt, view, o);
                     let e = if first { e } else { format!("┆ {e}") };
-                    if detail.is_empty() { e } else { format!("{e} {detail}") }
+                    if detail.is_empty() {
+                        e
+                    } else {
+                        format!("{e} {detail}")
+                    }
                 })
                 .collect();
-            let mut t = if inst.blocked[s] && text.is_empty() { "×".to_string() } else { text.join(" / ") };
+            let mut t = if inst.blocked[s] && text.is_empty() {
+                "×".to_string()
+            } else {
+                text.join(" / ")
+            };
             if t.chars().count() > WIDTH {
                 t = t.chars().take(WIDTH - 1).collect::<String>() + "…";
             }
@@ -151,7 +165,10 @@ pub fn text(inst: &Instance, tt: &Timetable, view: View) -> String {
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// A pastel colour per subject (or event when it has none), stable across views.
@@ -173,7 +190,11 @@ const PALETTE: [&str; 12] = [
 fn html_grid(out: &mut String, inst: &Instance, tt: &Timetable, view: View) {
     let cells = cells(inst, tt, view);
     let ppd = inst.periods_per_day();
-    let _ = writeln!(out, "<h3>{}</h3>\n<table class=\"grid\"><thead><tr><th></th>", esc(&view.title(inst)));
+    let _ = writeln!(
+        out,
+        "<h3>{}</h3>\n<table class=\"grid\"><thead><tr><th></th>",
+        esc(&view.title(inst))
+    );
     for d in &inst.days {
         let _ = write!(out, "<th>{}</th>", esc(&d.name));
     }
@@ -181,7 +202,10 @@ fn html_grid(out: &mut String, inst: &Instance, tt: &Timetable, view: View) {
     let mut covered = vec![false; inst.num_slots()];
     for p in 0..ppd {
         let per = &inst.periods[p];
-        let time = per.start.map(|m| format!("<small>{}</small>", clock(m))).unwrap_or_default();
+        let time = per
+            .start
+            .map(|m| format!("<small>{}</small>", clock(m)))
+            .unwrap_or_default();
         let _ = write!(out, "<tr><th>{}{}</th>", esc(&per.id), time);
         for d in 0..inst.days.len() {
             let s = d * ppd + p;
@@ -190,7 +214,11 @@ fn html_grid(out: &mut String, inst: &Instance, tt: &Timetable, view: View) {
             }
             let here = &cells[s];
             if here.is_empty() {
-                let class = if inst.blocked[s] { " class=\"blocked\"" } else { "" };
+                let class = if inst.blocked[s] {
+                    " class=\"blocked\""
+                } else {
+                    ""
+                };
                 let _ = write!(out, "<td{class}></td>");
                 continue;
             }
@@ -204,7 +232,11 @@ fn html_grid(out: &mut String, inst: &Instance, tt: &Timetable, view: View) {
                     covered[s + k] = true;
                 }
             }
-            let rowspan = if span > 1 { format!(" rowspan=\"{span}\"") } else { String::new() };
+            let rowspan = if span > 1 {
+                format!(" rowspan=\"{span}\"")
+            } else {
+                String::new()
+            };
             let colour = PALETTE[colour_index(inst, here[0].0)];
             let _ = write!(out, "<td{rowspan} style=\"background:{colour}\">");
             for (i, &(o, first)) in here.iter().enumerate() {
@@ -227,7 +259,13 @@ fn html_grid(out: &mut String, inst: &Instance, tt: &Timetable, view: View) {
 
 /// One self-contained HTML page: tabs by group, teacher, room (and staff), the cost itemised
 /// with each violation, any hard violation; printable (every tab on paper, one grid a page).
-pub fn html(inst: &Instance, tt: &Timetable, status: &str, cost: &CostReport, hard: &[Violation]) -> String {
+pub fn html(
+    inst: &Instance,
+    tt: &Timetable,
+    status: &str,
+    cost: &CostReport,
+    hard: &[Violation],
+) -> String {
     let mut out = String::new();
     let title = format!("Timetable {}", inst.name);
     let _ = writeln!(
@@ -256,32 +294,71 @@ pub fn html(inst: &Instance, tt: &Timetable, status: &str, cost: &CostReport, ha
     tabs.retain(|(_, v)| !v.is_empty());
     for (i, (name, _)) in tabs.iter().enumerate() {
         let checked = if i == 0 { " checked" } else { "" };
-        let _ = writeln!(out, "<input type=\"radio\" name=\"tab\" id=\"tab-{i}\" class=\"tab\"{checked}><label for=\"tab-{i}\">{name}</label>");
+        let _ = writeln!(
+            out,
+            "<input type=\"radio\" name=\"tab\" id=\"tab-{i}\" class=\"tab\"{checked}><label for=\"tab-{i}\">{name}</label>"
+        );
     }
     let cost_tab = tabs.len();
-    let _ = writeln!(out, "<input type=\"radio\" name=\"tab\" id=\"tab-{cost_tab}\" class=\"tab\"{}><label for=\"tab-{cost_tab}\">Cost and violations</label>", if tabs.is_empty() { " checked" } else { "" });
+    let _ = writeln!(
+        out,
+        "<input type=\"radio\" name=\"tab\" id=\"tab-{cost_tab}\" class=\"tab\"{}><label for=\"tab-{cost_tab}\">Cost and violations</label>",
+        if tabs.is_empty() { " checked" } else { "" }
+    );
     for (i, (name, vs)) in tabs.iter().enumerate() {
-        let _ = writeln!(out, "<section class=\"panel\" id=\"panel-{i}\">\n<h2>{name}</h2>");
+        let _ = writeln!(
+            out,
+            "<section class=\"panel\" id=\"panel-{i}\">\n<h2>{name}</h2>"
+        );
         for &v in vs {
             html_grid(&mut out, inst, tt, v);
         }
         out.push_str("</section>\n");
     }
-    let _ = writeln!(out, "<section class=\"panel\" id=\"panel-{cost_tab}\">\n<h2>Cost and violations</h2>");
+    let _ = writeln!(
+        out,
+        "<section class=\"panel\" id=\"panel-{cost_tab}\">\n<h2>Cost and violations</h2>"
+    );
     if !hard.is_empty() {
-        let _ = writeln!(out, "<h3 class=\"bad\">{} hard violation{}</h3>\n<ul>", hard.len(), if hard.len() == 1 { "" } else { "s" });
+        let _ = writeln!(
+            out,
+            "<h3 class=\"bad\">{} hard violation{}</h3>\n<ul>",
+            hard.len(),
+            if hard.len() == 1 { "" } else { "s" }
+        );
         for v in hard {
             let _ = writeln!(out, "<li>{}</li>", esc(&v.to_string()));
         }
         out.push_str("</ul>\n");
     }
-    let _ = writeln!(out, "<table class=\"cost\"><thead><tr><th>requirement</th><th>type</th><th>weight</th><th>violations</th><th>cost</th></tr></thead><tbody>");
+    let _ = writeln!(
+        out,
+        "<table class=\"cost\"><thead><tr><th>requirement</th><th>type</th><th>weight</th><th>violations</th><th>cost</th></tr></thead><tbody>"
+    );
     for it in &cost.items {
-        let _ = writeln!(out, "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", esc(&it.path), it.kind, it.weight, it.violations, it.cost);
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&it.path),
+            it.kind,
+            it.weight,
+            it.violations,
+            it.cost
+        );
     }
-    let _ = writeln!(out, "<tr class=\"total\"><td colspan=\"4\">total</td><td>{}</td></tr></tbody></table>", cost.total);
+    let _ = writeln!(
+        out,
+        "<tr class=\"total\"><td colspan=\"4\">total</td><td>{}</td></tr></tbody></table>",
+        cost.total
+    );
     for it in cost.items.iter().filter(|it| !it.details.is_empty()) {
-        let _ = writeln!(out, "<h4>{} ({}), weight {}</h4>\n<ul>", esc(&it.path), it.kind, it.weight);
+        let _ = writeln!(
+            out,
+            "<h4>{} ({}), weight {}</h4>\n<ul>",
+            esc(&it.path),
+            it.kind,
+            it.weight
+        );
         for d in &it.details {
             let _ = writeln!(out, "<li>{}</li>", esc(d));
         }
@@ -299,7 +376,12 @@ pub fn html(inst: &Instance, tt: &Timetable, status: &str, cost: &CostReport, ha
     }
     out.push_str("<p class=\"legend\">");
     for (c, k) in seen {
-        let _ = write!(out, "<span style=\"background:{}\">{}</span> ", PALETTE[c], esc(&k));
+        let _ = write!(
+            out,
+            "<span style=\"background:{}\">{}</span> ",
+            PALETTE[c],
+            esc(&k)
+        );
     }
     out.push_str("</p>\n</body>\n</html>\n");
     out
@@ -330,7 +412,9 @@ tr.total td{font-weight:bold}
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IcsError {
     /// The days have no dates.
-    #[error("the calendar's days have no dates: give `calendar.week_of` (or --week-of DATE), or name the days by date")]
+    #[error(
+        "the calendar's days have no dates: give `calendar.week_of` (or --week-of DATE), or name the days by date"
+    )]
     NoDates,
     /// A period has no start time.
     #[error("period `{0}` has no start time: calendar files need `start` on every period")]
@@ -338,7 +422,10 @@ pub enum IcsError {
 }
 
 fn ics_text(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(';', "\\;").replace(',', "\\,").replace('\n', "\\n")
+    s.replace('\\', "\\\\")
+        .replace(';', "\\;")
+        .replace(',', "\\,")
+        .replace('\n', "\\n")
 }
 
 /// Folds a content line at 75 octets (RFC 5545 §3.1), on character boundaries.
@@ -360,21 +447,36 @@ fn fold(line: &str) -> String {
 
 /// An iCalendar file of one view's occurrences, at the calendar's dates (or the week starting
 /// on `week_of`), repeated for `weeks` weeks when given.
-pub fn ics(inst: &Instance, tt: &Timetable, view: View, week_of: Option<Date>, weeks: Option<u32>) -> Result<String, IcsError> {
-    let date = |d: usize| inst.days[d].date.or_else(|| week_of.map(|w| w.plus_days(d as u32)));
+pub fn ics(
+    inst: &Instance,
+    tt: &Timetable,
+    view: View,
+    week_of: Option<Date>,
+    weeks: Option<u32>,
+) -> Result<String, IcsError> {
+    let date = |d: usize| {
+        inst.days[d]
+            .date
+            .or_else(|| week_of.map(|w| w.plus_days(d as u32)))
+    };
     if (0..inst.days.len()).any(|d| date(d).is_none()) {
         return Err(IcsError::NoDates);
     }
     if let Some(p) = inst.periods.iter().find(|p| p.start.is_none()) {
         return Err(IcsError::NoStart(p.id.clone()));
     }
-    let stamp = date(0).map(|d| format!("{:04}{:02}{:02}T000000Z", d.year, d.month, d.day)).unwrap_or_default();
+    let stamp = date(0)
+        .map(|d| format!("{:04}{:02}{:02}T000000Z", d.year, d.month, d.day))
+        .unwrap_or_default();
     let mut lines = vec![
         "BEGIN:VCALENDAR".to_string(),
         "VERSION:2.0".into(),
         "PRODID:-//csp//timetable//EN".into(),
         "CALSCALE:GREGORIAN".into(),
-        format!("X-WR-CALNAME:{}", ics_text(&format!("{} – {}", inst.name, view.title(inst)))),
+        format!(
+            "X-WR-CALNAME:{}",
+            ics_text(&format!("{} – {}", inst.name, view.title(inst)))
+        ),
     ];
     let view_id = match view {
         View::Resource(r) => inst.resources[r].id.clone(),
@@ -397,20 +499,50 @@ pub fn ics(inst: &Instance, tt: &Timetable, view: View, week_of: Option<Date>, w
                 lp.start.unwrap_or(0) + lp.minutes.unwrap_or(60)
             }
         };
-        let at = |m: u32| format!("{:04}{:02}{:02}T{:02}{:02}00", d.year, d.month, d.day, (m / 60).min(23), m % 60);
+        let at = |m: u32| {
+            format!(
+                "{:04}{:02}{:02}T{:02}{:02}00",
+                d.year,
+                d.month,
+                d.day,
+                (m / 60).min(23),
+                m % 60
+            )
+        };
         lines.push("BEGIN:VEVENT".into());
-        lines.push(format!("UID:{}", ics_text(&format!("{}-{}-{}@csp", inst.name, inst.occurrence_name(o), view_id)).replace(' ', "_")));
+        lines.push(format!(
+            "UID:{}",
+            ics_text(&format!(
+                "{}-{}-{}@csp",
+                inst.name,
+                inst.occurrence_name(o),
+                view_id
+            ))
+            .replace(' ', "_")
+        ));
         lines.push(format!("DTSTAMP:{stamp}"));
         lines.push(format!("DTSTART:{}", at(begin)));
         lines.push(format!("DTEND:{}", at(end)));
         if let Some(w) = weeks.filter(|&w| w > 1) {
             lines.push(format!("RRULE:FREQ=WEEKLY;COUNT={w}"));
         }
-        lines.push(format!("SUMMARY:{}", ics_text(ev.subject.as_deref().map_or(ev.id.clone(), |s| format!("{} ({s})", ev.id)).as_str())));
+        lines.push(format!(
+            "SUMMARY:{}",
+            ics_text(
+                ev.subject
+                    .as_deref()
+                    .map_or(ev.id.clone(), |s| format!("{} ({s})", ev.id))
+                    .as_str()
+            )
+        ));
         if let Some(r) = p.room {
             lines.push(format!("LOCATION:{}", ics_text(&inst.rooms[r].id)));
         }
-        let who: Vec<String> = ev.named.iter().map(|&r| format!("{} {}", inst.resources[r].kind.noun(), inst.resources[r].id)).collect();
+        let who: Vec<String> = ev
+            .named
+            .iter()
+            .map(|&r| format!("{} {}", inst.resources[r].kind.noun(), inst.resources[r].id))
+            .collect();
         if !who.is_empty() {
             lines.push(format!("DESCRIPTION:{}", ics_text(&who.join(", "))));
         }
@@ -431,7 +563,9 @@ fn csv_field(s: &str) -> String {
 /// One row per occurrence: event, n, subject, day, date, period, start, end, room, and its
 /// teachers, groups, students and staff.
 pub fn csv(inst: &Instance, tt: &Timetable) -> String {
-    let mut out = String::from("event,n,subject,day,date,period,start,end,room,teachers,groups,students,staff\n");
+    let mut out = String::from(
+        "event,n,subject,day,date,period,start,end,room,teachers,groups,students,staff\n",
+    );
     for (o, p) in tt.placements.iter().enumerate() {
         let oc = inst.occurrences[o];
         let ev = &inst.events[oc.event];
@@ -444,14 +578,22 @@ pub fn csv(inst: &Instance, tt: &Timetable) -> String {
             _ => String::new(),
         };
         let of = |k: ResourceKind| {
-            ev.named.iter().filter(|&&r| inst.resources[r].kind == k).map(|&r| inst.resources[r].id.as_str()).collect::<Vec<_>>().join(" ")
+            ev.named
+                .iter()
+                .filter(|&&r| inst.resources[r].kind == k)
+                .map(|&r| inst.resources[r].id.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         let row = [
             ev.id.clone(),
             (oc.rank + 1).to_string(),
             ev.subject.clone().unwrap_or_default(),
             inst.days[day].name.clone(),
-            inst.days[day].date.map(|d| d.to_string()).unwrap_or_default(),
+            inst.days[day]
+                .date
+                .map(|d| d.to_string())
+                .unwrap_or_default(),
             period.id.clone(),
             period.start.map(clock).unwrap_or_default(),
             end,

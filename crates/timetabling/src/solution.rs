@@ -72,7 +72,10 @@ fn quote(s: &str) -> String {
         && s.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c))
         && !s.starts_with(['-', '.'])
         && s.parse::<f64>().is_err()
-        && !matches!(s, "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "~");
+        && !matches!(
+            s,
+            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "~"
+        );
     if plain {
         s.to_string()
     } else {
@@ -82,11 +85,19 @@ fn quote(s: &str) -> String {
 
 /// Reads placements from a solution file's text: every line names an occurrence (event and
 /// 1-based `n`), its slot and its room. Occurrences may be missing (for pinning a part).
-pub fn parse(inst: &Instance, text: &str, file: &str) -> Result<Vec<(usize, Placement)>, SourceError> {
+pub fn parse(
+    inst: &Instance,
+    text: &str,
+    file: &str,
+) -> Result<Vec<(usize, Placement)>, SourceError> {
     let raw: RawSolution = csp_model::source::from_yaml(text, file)?;
     let rd = Reader { file, text };
     if raw.kind.value != "timetable-solution" {
-        return Err(rd.err(&raw.kind.referenced, "kind", format!("expected `timetable-solution`, found `{}`", raw.kind.value)));
+        return Err(rd.err(
+            &raw.kind.referenced,
+            "kind",
+            format!("expected `timetable-solution`, found `{}`", raw.kind.value),
+        ));
     }
     let _ = (&raw.timetable, &raw.status, raw.cost);
     let mut out: Vec<(usize, Placement)> = Vec::new();
@@ -95,30 +106,70 @@ pub fn parse(inst: &Instance, text: &str, file: &str) -> Result<Vec<(usize, Plac
         let v = &p.value;
         let id = &v.event.value.0;
         let Some(e) = inst.events.iter().position(|x| &x.id == id) else {
-            let hint = nearest(id, inst.events.iter().map(|x| x.id.as_str())).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
-            return Err(rd.err(&v.event.referenced, &format!("{path}.event"), format!("unknown event `{id}` (looked up in the timetable's events){hint}")));
+            let hint = nearest(id, inst.events.iter().map(|x| x.id.as_str()))
+                .map(|n| format!("; did you mean `{n}`?"))
+                .unwrap_or_default();
+            return Err(rd.err(
+                &v.event.referenced,
+                &format!("{path}.event"),
+                format!("unknown event `{id}` (looked up in the timetable's events){hint}"),
+            ));
         };
         let ev = &inst.events[e];
         let n = v.n.as_ref().map_or(1, |n| n.value);
         if n == 0 || n as usize > ev.count {
             let loc = v.n.as_ref().map_or(p.referenced, |n| n.referenced);
-            return Err(rd.err(&loc, &format!("{path}.n"), format!("`{id}` occurs {} time{}; expected n from 1 to {}, found {n}", ev.count, if ev.count == 1 { "" } else { "s" }, ev.count)));
+            return Err(rd.err(
+                &loc,
+                &format!("{path}.n"),
+                format!(
+                    "`{id}` occurs {} time{}; expected n from 1 to {}, found {n}",
+                    ev.count,
+                    if ev.count == 1 { "" } else { "s" },
+                    ev.count
+                ),
+            ));
         }
         let o = ev.first + n as usize - 1;
         if out.iter().any(|&(x, _)| x == o) {
-            return Err(rd.err(&p.referenced, &path, format!("`{id}` n: {n} is placed twice")));
+            return Err(rd.err(
+                &p.referenced,
+                &path,
+                format!("`{id}` n: {n} is placed twice"),
+            ));
         }
         let slots = match_slots(&v.slot.value.0, &inst.days, &inst.periods)
             .map_err(|m| rd.err(&v.slot.referenced, &format!("{path}.slot"), m))?;
         let [start] = slots[..] else {
-            return Err(rd.err(&v.slot.referenced, &format!("{path}.slot"), format!("expected one slot such as Mon.1, found `{}`", v.slot.value.0)));
+            return Err(rd.err(
+                &v.slot.referenced,
+                &format!("{path}.slot"),
+                format!(
+                    "expected one slot such as Mon.1, found `{}`",
+                    v.slot.value.0
+                ),
+            ));
         };
         let room = match &v.room {
             None => None,
-            Some(r) => Some(inst.rooms.iter().position(|x| x.id == r.value.0).ok_or_else(|| {
-                let hint = nearest(&r.value.0, inst.rooms.iter().map(|x| x.id.as_str())).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
-                rd.err(&r.referenced, &format!("{path}.room"), format!("unknown room `{}` (looked up in resources.rooms){hint}", r.value.0))
-            })?),
+            Some(r) => Some(
+                inst.rooms
+                    .iter()
+                    .position(|x| x.id == r.value.0)
+                    .ok_or_else(|| {
+                        let hint = nearest(&r.value.0, inst.rooms.iter().map(|x| x.id.as_str()))
+                            .map(|n| format!("; did you mean `{n}`?"))
+                            .unwrap_or_default();
+                        rd.err(
+                            &r.referenced,
+                            &format!("{path}.room"),
+                            format!(
+                                "unknown room `{}` (looked up in resources.rooms){hint}",
+                                r.value.0
+                            ),
+                        )
+                    })?,
+            ),
         };
         out.push((o, Placement { start, room }));
     }
@@ -131,9 +182,14 @@ pub fn complete(inst: &Instance, placed: &[(usize, Placement)]) -> Result<Timeta
     for &(o, p) in placed {
         v[o] = Some(p);
     }
-    let missing: Vec<String> = (0..v.len()).filter(|&o| v[o].is_none()).map(|o| inst.occurrence_name(o)).collect();
+    let missing: Vec<String> = (0..v.len())
+        .filter(|&o| v[o].is_none())
+        .map(|o| inst.occurrence_name(o))
+        .collect();
     if missing.is_empty() {
-        Ok(Timetable { placements: v.into_iter().flatten().collect() })
+        Ok(Timetable {
+            placements: v.into_iter().flatten().collect(),
+        })
     } else {
         Err(missing)
     }

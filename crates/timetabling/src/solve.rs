@@ -333,9 +333,9 @@ fn lns(
             0 => {
                 for _ in 0..2 {
                     let d = rng.below(inst.days.len());
-                    for o in 0..n {
-                        if inst.day_of(best.placements[o].start) == d {
-                            free[o] = true;
+                    for (f, p) in free.iter_mut().zip(&best.placements) {
+                        if inst.day_of(p.start) == d {
+                            *f = true;
                         }
                     }
                 }
@@ -638,7 +638,7 @@ impl<'a> LocalSearch<'a> {
             if self.patience.is_some_and(|p| self.tried - last_better > p) {
                 break;
             }
-            if self.tried % 256 == 0 {
+            if self.tried.is_multiple_of(256) {
                 let frac = start.elapsed().as_secs_f64() / total;
                 if frac >= 1.0 || csp_core::termination::stop_requested() {
                     break;

@@ -335,7 +335,12 @@ pub(crate) struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    pub(crate) fn err(&self, loc: &Location, path: &str, message: impl std::fmt::Display) -> SourceError {
+    pub(crate) fn err(
+        &self,
+        loc: &Location,
+        path: &str,
+        message: impl std::fmt::Display,
+    ) -> SourceError {
         let (line, column) = (loc.line() as u32, loc.column() as u32);
         SourceError::at(
             self.file,
@@ -734,32 +739,31 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
                 },
             },
         };
-        let slots_of = |m: &Option<Spanned<Many>>,
-                        key: &str|
-         -> Result<Option<(Vec<bool>, Vec<Slot>)>, SourceError> {
-            let Some(m) = m else { return Ok(None) };
-            let mut set = vec![false; num_slots];
-            let mut list = Vec::new();
-            for (k, p) in m.value.0.iter().enumerate() {
-                let loc = if p.referenced == Location::UNKNOWN {
-                    m.referenced
-                } else {
-                    p.referenced
-                };
-                let kp = if m.value.0.len() == 1 && p.referenced == Location::UNKNOWN {
-                    format!("{path}.{key}")
-                } else {
-                    format!("{path}.{key}[{k}]")
-                };
-                for s in match_slots(&p.value.0, &days, &periods)
-                    .map_err(|msg| rd.err(&loc, &kp, msg))?
-                {
-                    set[s] = true;
-                    list.push(s);
+        let slots_of =
+            |m: &Option<Spanned<Many>>, key: &str| -> Result<Option<SlotSet>, SourceError> {
+                let Some(m) = m else { return Ok(None) };
+                let mut set = vec![false; num_slots];
+                let mut list = Vec::new();
+                for (k, p) in m.value.0.iter().enumerate() {
+                    let loc = if p.referenced == Location::UNKNOWN {
+                        m.referenced
+                    } else {
+                        p.referenced
+                    };
+                    let kp = if m.value.0.len() == 1 && p.referenced == Location::UNKNOWN {
+                        format!("{path}.{key}")
+                    } else {
+                        format!("{path}.{key}[{k}]")
+                    };
+                    for s in match_slots(&p.value.0, &days, &periods)
+                        .map_err(|msg| rd.err(&loc, &kp, msg))?
+                    {
+                        set[s] = true;
+                        list.push(s);
+                    }
                 }
-            }
-            Ok(Some((set, list)))
-        };
+                Ok(Some((set, list)))
+            };
         let fixed = slots_of(&v.fixed, "fixed")?
             .map(|(_, l)| l)
             .unwrap_or_default();
@@ -956,6 +960,9 @@ pub fn match_slots(pat: &str, days: &[Day], periods: &[Period]) -> Result<Vec<Sl
         .flat_map(|&d| ps.iter().map(move |&p| d * periods.len() + p))
         .collect())
 }
+
+/// Slots as a set and as a list (in the order written).
+type SlotSet = (Vec<bool>, Vec<Slot>);
 
 type Lookup<'a> = dyn Fn(&Spanned<Name>, &str) -> Result<usize, SourceError> + 'a;
 type ResLookup<'a> =

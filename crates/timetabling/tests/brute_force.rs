@@ -13,19 +13,36 @@ fn brute_force(inst: &Instance) -> Option<u64> {
     let opts: Vec<Vec<Placement>> = (0..inst.occurrences.len())
         .map(|o| {
             let e = inst.occurrences[o].event;
-            let rooms: Vec<Option<usize>> = if inst.events[e].room == csp_timetabling::instance::RoomNeed::None {
-                vec![None]
-            } else {
-                (0..inst.rooms.len()).map(Some).collect()
-            };
-            (0..n).flat_map(|s| rooms.iter().map(move |&room| Placement { start: s, room })).collect()
+            let rooms: Vec<Option<usize>> =
+                if inst.events[e].room == csp_timetabling::instance::RoomNeed::None {
+                    vec![None]
+                } else {
+                    (0..inst.rooms.len()).map(Some).collect()
+                };
+            (0..n)
+                .flat_map(|s| rooms.iter().map(move |&room| Placement { start: s, room }))
+                .collect()
         })
         .collect();
     let mut best: Option<u64> = None;
-    let mut cur = vec![Placement { start: 0, room: None }; opts.len()];
-    fn rec(inst: &Instance, opts: &[Vec<Placement>], i: usize, cur: &mut Vec<Placement>, best: &mut Option<u64>) {
+    let mut cur = vec![
+        Placement {
+            start: 0,
+            room: None
+        };
+        opts.len()
+    ];
+    fn rec(
+        inst: &Instance,
+        opts: &[Vec<Placement>],
+        i: usize,
+        cur: &mut Vec<Placement>,
+        best: &mut Option<u64>,
+    ) {
         if i == opts.len() {
-            let tt = Timetable { placements: cur.clone() };
+            let tt = Timetable {
+                placements: cur.clone(),
+            };
             if verify(inst, &tt).is_empty() {
                 let c = cost(inst, &tt).total;
                 *best = Some(best.map_or(c, |b| b.min(c)));
@@ -54,12 +71,20 @@ fn instance_text(
         s += &format!("    - {{id: {p}}}\n");
     }
     s += "resources:\n  teachers:\n";
-    s += &format!("    - {{id: t0{}}}\n", unavailable.map(|p| format!(", unavailable: [\"Mon.{}\"]", p % periods + 1)).unwrap_or_default());
+    s += &format!(
+        "    - {{id: t0{}}}\n",
+        unavailable
+            .map(|p| format!(", unavailable: [\"Mon.{}\"]", p % periods + 1))
+            .unwrap_or_default()
+    );
     s += "    - {id: t1}\n  groups:\n    - {id: g0, size: 10}\n    - {id: g1, size: 10}\n    - {id: g01, size: 5, parent: g0}\n";
     if rooms > 0 {
         s += "  rooms:\n";
         for r in 0..rooms {
-            s += &format!("    - {{id: r{r}, capacity: {}}}\n", if r == 0 { 20 } else { 10 });
+            s += &format!(
+                "    - {{id: r{r}, capacity: {}}}\n",
+                if r == 0 { 20 } else { 10 }
+            );
         }
     }
     s += "events:\n";
@@ -68,7 +93,11 @@ fn instance_text(
         s += &format!(
             "  - {{id: e{i}, teachers: [t{}], groups: [{group}], count: {count}, duration: {dur}{}}}\n",
             t % 2,
-            if room || rooms == 0 { "" } else { ", room: none" }
+            if room || rooms == 0 {
+                ""
+            } else {
+                ", room: none"
+            }
         );
     }
     let kinds_hard = [
@@ -100,7 +129,10 @@ fn instance_text(
     }
     s += "  soft:\n";
     for &(k, w) in soft {
-        s += &format!("    - {}, weight: {w}}}\n", kinds_soft[k % kinds_soft.len()]);
+        s += &format!(
+            "    - {}, weight: {w}}}\n",
+            kinds_soft[k % kinds_soft.len()]
+        );
     }
     if soft.is_empty() {
         s = s.replace("  soft:\n", "  soft: []\n");

@@ -43,12 +43,19 @@ const PLACES: [(&str, Option<&str>); 6] = [
 ];
 
 fn timetable(inst: &Instance, places: &[(&str, Option<&str>)]) -> Timetable {
-    let slot = |s: &str| (0..inst.num_slots()).find(|&i| inst.slot_name(i) == s).unwrap();
+    let slot = |s: &str| {
+        (0..inst.num_slots())
+            .find(|&i| inst.slot_name(i) == s)
+            .unwrap()
+    };
     let room = |r: &str| inst.rooms.iter().position(|x| x.id == r).unwrap();
     Timetable {
         placements: places
             .iter()
-            .map(|&(s, r)| Placement { start: slot(s), room: r.map(room) })
+            .map(|&(s, r)| Placement {
+                start: slot(s),
+                room: r.map(room),
+            })
             .collect(),
     }
 }
@@ -61,7 +68,12 @@ fn violations(requirement: &str) -> u64 {
     assert_eq!(verify(&inst, &tt), vec![], "the timetable is valid");
     let c = cost(&inst, &tt);
     assert_eq!(c.items.len(), 1);
-    assert_eq!(c.items[0].details.len() as u64 > 0, c.items[0].violations > 0, "{:?}", c.items[0]);
+    assert_eq!(
+        c.items[0].details.len() as u64 > 0,
+        c.items[0].violations > 0,
+        "{:?}",
+        c.items[0]
+    );
     assert_eq!(c.total, c.items[0].violations * c.items[0].weight);
     c.items[0].violations
 }
@@ -69,12 +81,24 @@ fn violations(requirement: &str) -> u64 {
 #[test]
 fn every_requirement_type_counts_its_violations() {
     // A: gap at Mon 2; A1: the same gap (its parent's lessons are its lessons). B, t2: none.
-    assert_eq!(violations("{type: max_gaps_per_day, resources: groups, value: 0}"), 2);
+    assert_eq!(
+        violations("{type: max_gaps_per_day, resources: groups, value: 0}"),
+        2
+    );
     // t1: gap at Mon 2.
-    assert_eq!(violations("{type: max_gaps_per_day, resources: teachers, value: 0}"), 1);
-    assert_eq!(violations("{type: max_gaps_per_day, resources: teachers, value: 1}"), 0);
+    assert_eq!(
+        violations("{type: max_gaps_per_day, resources: teachers, value: 0}"),
+        1
+    );
+    assert_eq!(
+        violations("{type: max_gaps_per_day, resources: teachers, value: 1}"),
+        0
+    );
     // t1: Tue 2-3 is a run of 2, one beyond 1.
-    assert_eq!(violations("{type: max_consecutive, resources: teachers, value: 1}"), 1);
+    assert_eq!(
+        violations("{type: max_consecutive, resources: teachers, value: 1}"),
+        1
+    );
     // e1: both on Monday.
     assert_eq!(violations("{type: min_days, events: [e1], value: 2}"), 1);
     assert_eq!(violations("{type: different_days, events: [e1]}"), 1);
@@ -83,9 +107,15 @@ fn every_requirement_type_counts_its_violations() {
     assert_eq!(violations("{type: same_room, events: [e1, e3]}"), 0);
     assert_eq!(violations("{type: same_room, events: [e1, e2]}"), 1);
     // t2 teaches at period 1 twice.
-    assert_eq!(violations("{type: avoid_slots, resources: [t2], slots: [\"*.1\"]}"), 2);
+    assert_eq!(
+        violations("{type: avoid_slots, resources: [t2], slots: [\"*.1\"]}"),
+        2
+    );
     // x on Tuesday, one period outside Monday.
-    assert_eq!(violations("{type: prefer_slots, events: [x], slots: [\"Mon.*\"]}"), 1);
+    assert_eq!(
+        violations("{type: prefer_slots, events: [x], slots: [\"Mon.*\"]}"),
+        1
+    );
     // e3 (Tue) is not before either e1 (Mon).
     assert_eq!(violations("{type: precedence, before: e3, after: e1}"), 2);
     assert_eq!(violations("{type: precedence, before: e1, after: e3}"), 0);
@@ -102,18 +132,36 @@ fn every_requirement_type_counts_its_violations() {
     assert_eq!(violations("{type: min_gap, events: [e1], value: 2}"), 1);
     assert_eq!(violations("{type: min_gap, events: [e2], value: 1}"), 0);
     // t1: 2 periods each day.
-    assert_eq!(violations("{type: max_per_day, resources: [t1], value: 1}"), 2);
-    assert_eq!(violations("{type: max_per_day, events: [e1, e2], value: 2}"), 1);
-    assert_eq!(violations("{type: max_per_week, resources: [t1], value: 3}"), 1);
+    assert_eq!(
+        violations("{type: max_per_day, resources: [t1], value: 1}"),
+        2
+    );
+    assert_eq!(
+        violations("{type: max_per_day, events: [e1, e2], value: 2}"),
+        1
+    );
+    assert_eq!(
+        violations("{type: max_per_week, resources: [t1], value: 3}"),
+        1
+    );
     // B: e2#2 (Tue 1) and e3 (Tue 2) one slot apart: weight 3 × 20 people.
-    assert_eq!(violations("{type: proximity, resources: [B], weights: [3, 1]}"), 60);
+    assert_eq!(
+        violations("{type: proximity, resources: [B], weights: [3, 1]}"),
+        60
+    );
     // ... adjacent on one day, 20 people.
     assert_eq!(violations("{type: two_in_a_row, resources: [B]}"), 20);
     // A: Mon 1 and Mon 3, same day not adjacent, 20 people.
     assert_eq!(violations("{type: two_in_a_day, resources: [A]}"), 20);
     // The three largest (e1, e2, e3: 20 each, in file order): e2#2 and e3 on Tuesday.
-    assert_eq!(violations("{type: front_load, largest: 3, last_slots: 4}"), 2);
-    assert_eq!(violations("{type: front_load, largest: 1, last_slots: 4}"), 0);
+    assert_eq!(
+        violations("{type: front_load, largest: 3, last_slots: 4}"),
+        2
+    );
+    assert_eq!(
+        violations("{type: front_load, largest: 1, last_slots: 4}"),
+        0
+    );
 }
 
 #[test]
@@ -143,7 +191,9 @@ events:
 
 #[test]
 fn exam_rooms_share_seats_and_count_mixed_lengths_and_exclusivity() {
-    let text = format!("{EXAMS}constraints:\n  soft:\n    - {{type: mixed_durations}}\n    - {{type: exclusive_room, events: [c]}}\n");
+    let text = format!(
+        "{EXAMS}constraints:\n  soft:\n    - {{type: mixed_durations}}\n    - {{type: exclusive_room, events: [c]}}\n"
+    );
     let inst = yaml::parse(&text, "e.yaml").unwrap();
     let all_am = [("Mon.AM", Some("HALL")); 3];
     let tt = timetable(&inst, &all_am);
@@ -156,7 +206,11 @@ fn exam_rooms_share_seats_and_count_mixed_lengths_and_exclusivity() {
     let inst = yaml::parse(&over, "e.yaml").unwrap();
     let tt = timetable(&inst, &[("Mon.AM", Some("HALL")); 4]);
     let v = verify(&inst, &tt);
-    assert!(v.iter().any(|v| v.rule == "room clash" && v.message.contains("100 seats")), "{v:?}");
+    assert!(
+        v.iter()
+            .any(|v| v.rule == "room clash" && v.message.contains("100 seats")),
+        "{v:?}"
+    );
 }
 
 #[test]
@@ -169,9 +223,20 @@ fn verify_names_each_broken_rule() {
     places.push(("Mon.2", Some("R1"))); // the lab: wrong room, forbidden, not at its fixed slot
     let v = verify(&inst, &timetable(&inst, &places));
     let rules: Vec<&str> = v.iter().map(|v| v.rule.as_str()).collect();
-    for rule in ["no clash", "room clash", "availability", "rooms", "forbidden", "fixed"] {
+    for rule in [
+        "no clash",
+        "room clash",
+        "availability",
+        "rooms",
+        "forbidden",
+        "fixed",
+    ] {
         assert!(rules.contains(&rule), "{rule} missing from {v:#?}");
     }
     // The clash names who and when.
-    assert!(v.iter().any(|v| v.message == "teacher t1 has e1#1 and e1#2 at Mon.1"), "{v:#?}");
+    assert!(
+        v.iter()
+            .any(|v| v.message == "teacher t1 has e1#1 and e1#2 at Mon.1"),
+        "{v:#?}"
+    );
 }

@@ -1,0 +1,749 @@
+//! `csp timetable …`: school weeks and exam sessions (`kind: timetable`) solved, checked,
+//! explained and rendered (text grids, HTML, iCalendar, CSV, JSON); `generate` writes
+//! realistic instances of any size.
+
+use crate::args::{Input, LimitArgs, OutputArgs};
+use crate::report::{self, Status, json_line, secs};
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand};
+use csp_timetabling::check::{CostReport, Placement, Timetable};
+use csp_timetabling::instance::{Date, Instance, Kind, Requirement, ResourceKind};
+use csp_timetabling::render::{self, View};
+use csp_timetabling::solve::{self, Progress};
+use csp_timetabling::{cost, explain, solution, verify, yaml};
+use serde_json::{Value as Json, json};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// `csp timetable …`
+#[derive(Args, Debug)]
+pub struct TimetableArgs {
+    #[command(subcommand)]
+    command: TimetableCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum TimetableCommand {
+    /// Find a timetable and make it as good as time allows: "optimal" when proved; grids per
+    /// group on the terminal, files with --out, --html, --ics, --csv.
+    Solve(SolveArgs),
+    /// Check a timetable file against the instance: every hard rule, and the cost itemised.
+    Check(CheckArgs),
+    /// Why there is no timetable (a minimal set of requirements that conflict, and what closed
+    /// each event's slots); with a timetable, every soft requirement it breaks and its cost.
+    Explain(ExplainArgs),
+    /// Render a timetable file: text grids, HTML, iCalendar, CSV, JSON.
+    Report(ReportArgs),
+    /// Write a generated secondary-school week of about N lesson occurrences.
+    Generate(GenerateArgs),
+}
+
+/// Runs `csp timetable …`.
+pub fn run(args: &TimetableArgs) -> Result<ExitCode> {
+    match &args.command {
+        TimetableCommand::Solve(a) => run_solve(a),
+        TimetableCommand::Check(a) => run_check(a),
+        TimetableCommand::Explain(a) => run_explain(a),
+        TimetableCommand::Report(a) => run_report(a),
+        TimetableCommand::Generate(a) => run_generate(a),
+    }
+}
+
+/// Where and how to render a timetable.
+#[derive(Args, Debug, Clone, Default)]
+struct RenderArgs {
+    /// Text grids to print: `groups` (the default when there are at most 12), `teachers`,
+    /// `rooms`, `staff`, `students`, `all`, `none`, or ids (comma-separated).
+    #[arg(long, value_name = "WHICH")]
+    view: Option<String>,
+    /// Write one self-contained HTML page (tabs by group, teacher and room; the cost).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Write an iCalendar file per group, teacher, staff member and room into DIR.
+    #[arg(long, value_name = "DIR")]
+    ics: Option<PathBuf>,
+    /// Dates for calendars whose days have none: the date of the first day (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    week_of: Option<String>,
+    /// Repeat the week in the calendar files this many weeks.
+    #[arg(long, value_name = "N")]
+    weeks: Option<u32>,
+    /// Write one CSV row per occurrence.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: Input,
+    #[command(flatten)]
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    render: RenderArgs,
+    /// Write the timetable found (`kind: timetable-solution`, readable by check, report,
+    /// --pin and --from).
+    #[arg(long, short, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Stop at the first valid timetable.
+    #[arg(long)]
+    first: bool,
+    /// Keep every placement of this timetable file as it is.
+    #[arg(long, value_name = "SOLUTION")]
+    pin: Option<PathBuf>,
+    /// Re-solve from this previous timetable, moving as few occurrences as possible (each
+    /// moved one costs --move-cost); what moved is listed.
+    #[arg(long, value_name = "SOLUTION")]
+    from: Option<PathBuf>,
+    /// The cost of moving one occurrence with --from.
+    #[arg(long, value_name = "COST", default_value_t = 50)]
+    move_cost: u64,
+    /// Seed of the search's tie-breaks and the local search.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    #[command(flatten)]
+    input: Input,
+    /// The timetable file.
+    #[arg(value_name = "SOLUTION")]
+    solution: PathBuf,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    #[command(flatten)]
+    input: Input,
+    /// A timetable to analyse (without one, the instance is solved first).
+    #[arg(value_name = "SOLUTION")]
+    solution: Option<PathBuf>,
+    #[command(flatten)]
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+struct ReportArgs {
+    #[command(flatten)]
+    input: Input,
+    /// The timetable file.
+    #[arg(value_name = "SOLUTION")]
+    solution: PathBuf,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    render: RenderArgs,
+}
+
+#[derive(Args, Debug)]
+struct GenerateArgs {
+    /// About this many lesson occurrences (26 per class).
+    #[arg(long, short = 'n', default_value_t = 500)]
+    occurrences: usize,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn read_instance(path: &Path) -> Result<Instance> {
+    let src = crate::input::read(path, "csp timetable solve")?;
+    Ok(yaml::parse(&src.text, &src.name)?)
+}
+
+fn read_solution(inst: &Instance, path: &Path) -> Result<Vec<(usize, Placement)>> {
+    let src = csp_model::source::read(path)?;
+    Ok(solution::parse(inst, &src.text, &src.name)?)
+}
+
+fn read_timetable(inst: &Instance, path: &Path) -> Result<Timetable> {
+    let placed = read_solution(inst, path)?;
+    solution::complete(inst, &placed).map_err(|missing| {
+        anyhow::anyhow!(
+            "{}: {} occurrence{} not placed: {}",
+            path.display(),
+            missing.len(),
+            if missing.len() == 1 { " is" } else { "s are" },
+            missing
+                .iter()
+                .take(8)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+fn summary(inst: &Instance) -> String {
+    format!(
+        "{}: {} occurrences of {} events, {} days × {} periods, {} resources, {} rooms",
+        inst.name,
+        inst.occurrences.len(),
+        inst.events.len(),
+        inst.days.len(),
+        inst.periods.len(),
+        inst.resources.len(),
+        inst.rooms.len()
+    )
+}
+
+fn placements_json(inst: &Instance, tt: &Timetable) -> Json {
+    Json::Array(
+        tt.placements
+            .iter()
+            .enumerate()
+            .map(|(o, p)| {
+                let oc = inst.occurrences[o];
+                json!({
+                    "event": inst.events[oc.event].id,
+                    "n": oc.rank + 1,
+                    "slot": inst.slot_name(p.start),
+                    "room": p.room.map(|r| inst.rooms[r].id.clone()),
+                })
+            })
+            .collect(),
+    )
+}
+
+fn cost_json(c: &CostReport) -> Json {
+    json!({
+        "total": c.total,
+        "items": c.items.iter().map(|it| json!({
+            "requirement": it.path, "type": it.kind, "weight": it.weight,
+            "violations": it.violations, "cost": it.cost, "details": it.details,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The cost breakdown in words: each requirement that costs, with its violations.
+fn print_cost(out: &mut impl Write, c: &CostReport, limit: usize) -> std::io::Result<()> {
+    writeln!(out, "cost {}", c.total)?;
+    for it in c.items.iter().filter(|it| it.cost > 0) {
+        writeln!(
+            out,
+            "  {:>6}  {} {} (weight {}): {} violation{}",
+            it.cost,
+            it.path,
+            it.kind,
+            it.weight,
+            it.violations,
+            if it.violations == 1 { "" } else { "s" }
+        )?;
+        for d in it.details.iter().take(limit) {
+            writeln!(out, "            {d}")?;
+        }
+        if it.details.len() > limit {
+            writeln!(out, "            … {} more", it.details.len() - limit)?;
+        }
+    }
+    Ok(())
+}
+
+fn chosen_views(inst: &Instance, which: Option<&str>) -> Result<Vec<View>> {
+    let groups = render::views(inst, Some(ResourceKind::Group));
+    let which = match which {
+        Some(w) => w,
+        None if groups.len() <= 12 => "groups",
+        None => "none",
+    };
+    let mut out = Vec::new();
+    for w in which.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        match w {
+            "none" => {}
+            "all" => {
+                for k in [
+                    ResourceKind::Group,
+                    ResourceKind::Teacher,
+                    ResourceKind::Staff,
+                ] {
+                    out.extend(render::views(inst, Some(k)));
+                }
+                out.extend(render::views(inst, None));
+            }
+            "groups" => out.extend(render::views(inst, Some(ResourceKind::Group))),
+            "teachers" => out.extend(render::views(inst, Some(ResourceKind::Teacher))),
+            "staff" => out.extend(render::views(inst, Some(ResourceKind::Staff))),
+            "students" => out.extend(render::views(inst, Some(ResourceKind::Student))),
+            "rooms" => out.extend(render::views(inst, None)),
+            id => match render::find_view(inst, id) {
+                Some(v) => out.push(v),
+                None => {
+                    let names = inst
+                        .resources
+                        .iter()
+                        .map(|r| r.id.as_str())
+                        .chain(inst.rooms.iter().map(|r| r.id.as_str()));
+                    let hint = yaml::nearest(id, names)
+                        .map(|n| format!("; did you mean `{n}`?"))
+                        .unwrap_or_default();
+                    bail!(
+                        "--view: no resource or room `{id}`{hint} (or groups, teachers, rooms, staff, students, all, none)"
+                    );
+                }
+            },
+        }
+    }
+    Ok(out)
+}
+
+/// Prints the chosen grids and writes the requested files.
+fn render_all(
+    inst: &Instance,
+    tt: &Timetable,
+    status: &str,
+    c: &CostReport,
+    r: &RenderArgs,
+    json: bool,
+) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if !json {
+        for v in chosen_views(inst, r.view.as_deref())? {
+            writeln!(out, "\n{}", render::text(inst, tt, v))?;
+        }
+    }
+    if let Some(path) = &r.html {
+        let hard = verify(inst, tt);
+        std::fs::write(path, render::html(inst, tt, status, c, &hard))
+            .with_context(|| format!("writing {}", path.display()))?;
+        if !json {
+            writeln!(out, "wrote {}", path.display())?;
+        }
+    }
+    if let Some(path) = &r.csv {
+        std::fs::write(path, render::csv(inst, tt))
+            .with_context(|| format!("writing {}", path.display()))?;
+        if !json {
+            writeln!(out, "wrote {}", path.display())?;
+        }
+    }
+    if let Some(dir) = &r.ics {
+        let week_of =
+            match &r.week_of {
+                Some(w) => Some(Date::parse(w).with_context(|| {
+                    format!("--week-of: expected a date YYYY-MM-DD, found `{w}`")
+                })?),
+                None => None,
+            };
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let mut views = Vec::new();
+        for k in [
+            ResourceKind::Group,
+            ResourceKind::Teacher,
+            ResourceKind::Staff,
+        ] {
+            views.extend(render::views(inst, Some(k)));
+        }
+        views.extend(render::views(inst, None));
+        for v in &views {
+            let text = render::ics(inst, tt, *v, week_of, r.weeks)?;
+            let id = match *v {
+                View::Resource(x) => inst.resources[x].id.clone(),
+                View::Room(x) => format!("room-{}", inst.rooms[x].id),
+            };
+            let safe: String = id
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || "-_.".contains(c) {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let path = dir.join(format!("{safe}.ics"));
+            std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+        }
+        if !json {
+            writeln!(
+                out,
+                "wrote {} calendar files to {}",
+                views.len(),
+                dir.display()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The moved occurrences between two timetables, in words.
+fn moved(inst: &Instance, old: &[Option<Placement>], tt: &Timetable) -> Vec<String> {
+    let room = |r: Option<usize>| {
+        r.map(|r| format!(" {}", inst.rooms[r].id))
+            .unwrap_or_default()
+    };
+    (0..tt.placements.len())
+        .filter_map(|o| {
+            let was = old.get(o).copied().flatten()?;
+            let now = tt.placements[o];
+            (was.start != now.start || (was.room.is_some() && was.room != now.room)).then(|| {
+                format!(
+                    "{}: {}{} → {}{}",
+                    inst.occurrence_name(o),
+                    inst.slot_name(was.start),
+                    room(was.room),
+                    inst.slot_name(now.start),
+                    room(now.room)
+                )
+            })
+        })
+        .collect()
+}
+
+fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
+    let mut inst = read_instance(&a.input.file)?;
+    let pins = match &a.pin {
+        Some(p) => read_solution(&inst, p)?,
+        None => Vec::new(),
+    };
+    let mut old: Option<Vec<Option<Placement>>> = None;
+    if let Some(from) = &a.from {
+        let placed = read_solution(&inst, from)?;
+        let mut v = vec![None; inst.occurrences.len()];
+        for (o, p) in placed {
+            v[o] = Some(p);
+        }
+        inst.soft.push(Requirement {
+            kind: Kind::Stay(v.clone()),
+            weight: a.move_cost,
+            path: "--from".into(),
+            line: 0,
+        });
+        old = Some(v);
+    }
+    let inst = Arc::new(inst);
+    let json = a.output.json;
+    if !json {
+        println!("{}", summary(&inst));
+    }
+    let cfg = solve::Config {
+        deadline: a.limits.deadline(),
+        node_limit: a.limits.node_limit,
+        seed: a.seed,
+        pins,
+        first_only: a.first,
+        ..solve::Config::default()
+    };
+    let spinner = crate::progress::spinner();
+    let r = solve::solve(&inst, &cfg, &mut |p| match p {
+        Progress::Improved(c) => spinner.set_message(format!("cost {c}")),
+    });
+    spinner.finish_and_clear();
+    let elapsed = a.limits.started.elapsed();
+    let Some(tt) = r.timetable.clone() else {
+        let (status, what) = match r.status {
+            solve::Status::Infeasible if a.pin.is_some() => (
+                Status::Unsatisfiable,
+                "no timetable keeps the pinned placements".to_string(),
+            ),
+            solve::Status::Infeasible => (
+                Status::Unsatisfiable,
+                format!(
+                    "no timetable exists; `csp timetable explain {}` says why",
+                    a.input.file.display()
+                ),
+            ),
+            _ => (
+                Status::Unknown,
+                format!(
+                    "no timetable found before the {}",
+                    r.limit
+                        .as_deref()
+                        .map_or("limit".to_string(), |l| l.to_string())
+                ),
+            ),
+        };
+        if json {
+            json_line(
+                &mut std::io::stdout().lock(),
+                &json!({"status": status.name(), "time": elapsed.as_secs_f64(), "nodes": r.nodes}),
+            )?;
+        } else {
+            println!("{}: {what} ({})", status.name(), secs(elapsed));
+        }
+        return Ok(status.exit());
+    };
+    // Every answer checked by the independent verifier before it is printed.
+    let violations = verify(&inst, &tt);
+    if !violations.is_empty() {
+        bail!(
+            "internal error: the timetable found breaks {} rule(s), first: {}",
+            violations.len(),
+            violations[0]
+        );
+    }
+    let c = cost(&inst, &tt);
+    if Some(c.total) != r.cost {
+        bail!(
+            "internal error: the solver's cost {:?} differs from the checker's {}",
+            r.cost,
+            c.total
+        );
+    }
+    let status = if r.status == solve::Status::Optimal {
+        Status::Optimal
+    } else {
+        Status::Satisfiable
+    };
+    let moves = old.as_ref().map(|o| moved(&inst, o, &tt));
+    if let Some(path) = &a.out {
+        std::fs::write(path, solution::write(&inst, &tt, status.name(), c.total))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if json {
+        let mut j = json!({
+            "status": status.name(),
+            "cost": c.total,
+            "time": elapsed.as_secs_f64(),
+            "first": r.first.map(|d| d.as_secs_f64()),
+            "nodes": r.nodes,
+            "moves_tried": r.moves.0,
+            "cost_by_time": r.trace.iter().map(|(t, c)| json!([t.as_secs_f64(), c])).collect::<Vec<_>>(),
+            "breakdown": cost_json(&c),
+            "placements": placements_json(&inst, &tt),
+        });
+        if let Some(m) = &moves {
+            j["moved"] = json!(m);
+        }
+        json_line(&mut std::io::stdout().lock(), &j)?;
+    } else {
+        let proved = if status == Status::Optimal {
+            " (proved)"
+        } else {
+            ""
+        };
+        let stop = match (&r.limit, status) {
+            (Some(l), Status::Satisfiable) if l == "interrupt" => "; interrupted".to_string(),
+            (Some(l), Status::Satisfiable) => format!("; {l} reached, best found"),
+            (None, Status::Satisfiable) if a.first => "; first timetable (--first)".to_string(),
+            _ => String::new(),
+        };
+        println!(
+            "{}: cost {}{proved} in {}; first timetable after {}{stop}",
+            status.name(),
+            c.total,
+            secs(elapsed),
+            r.first.map_or("-".into(), secs)
+        );
+        if a.output.stats {
+            println!(
+                "stats: {} engine nodes, {} local-search moves tried ({} accepted), {} improvements",
+                r.nodes,
+                r.moves.0,
+                r.moves.1,
+                r.trace.len()
+            );
+        }
+        print_cost(&mut std::io::stdout().lock(), &c, 5)?;
+        if let Some(m) = &moves {
+            println!(
+                "moved {} of {} occurrences{}",
+                m.len(),
+                inst.occurrences.len(),
+                if m.is_empty() { "" } else { ":" }
+            );
+            for line in m {
+                println!("  {line}");
+            }
+        }
+        if let Some(path) = &a.out {
+            println!("wrote {}", path.display());
+        }
+    }
+    render_all(&inst, &tt, status.name(), &c, &a.render, json)?;
+    Ok(status.exit())
+}
+
+fn run_check(a: &CheckArgs) -> Result<ExitCode> {
+    let inst = read_instance(&a.input.file)?;
+    let tt = read_timetable(&inst, &a.solution)?;
+    let v = verify(&inst, &tt);
+    let c = cost(&inst, &tt);
+    let status = if v.is_empty() {
+        Status::Satisfiable
+    } else {
+        Status::Unsatisfiable
+    };
+    if a.output.json {
+        json_line(
+            &mut std::io::stdout().lock(),
+            &json!({
+                "status": if v.is_empty() { "valid" } else { "invalid" },
+                "violations": v.iter().map(|x| json!({"rule": x.rule, "message": x.message})).collect::<Vec<_>>(),
+                "breakdown": cost_json(&c),
+            }),
+        )?;
+    } else {
+        if v.is_empty() {
+            println!("valid: every hard rule holds");
+        } else {
+            println!(
+                "invalid: {} hard violation{}",
+                v.len(),
+                if v.len() == 1 { "" } else { "s" }
+            );
+            for x in &v {
+                println!("  {x}");
+            }
+        }
+        print_cost(&mut std::io::stdout().lock(), &c, usize::MAX)?;
+    }
+    Ok(status.exit())
+}
+
+fn run_explain(a: &ExplainArgs) -> Result<ExitCode> {
+    let inst = Arc::new(read_instance(&a.input.file)?);
+    let json = a.output.json;
+    // A timetable given: analyse it.
+    if let Some(path) = &a.solution {
+        let tt = read_timetable(&inst, path)?;
+        return analyse(&inst, &tt, json);
+    }
+    match explain::explain(&inst, a.limits.deadline()) {
+        Err(()) => {
+            let msg = format!("unknown: {} before an answer", report::stop_reason());
+            if json {
+                json_line(&mut std::io::stdout().lock(), &json!({"status": "unknown"}))?;
+            } else {
+                println!("{msg}");
+            }
+            Ok(Status::Unknown.exit())
+        }
+        Ok(Some(e)) => {
+            if json {
+                json_line(
+                    &mut std::io::stdout().lock(),
+                    &json!({
+                        "status": "unsatisfiable",
+                        "minimal": e.minimal,
+                        "conflict": e.words,
+                        "events": e.events,
+                        "solves": e.solves,
+                    }),
+                )?;
+            } else {
+                println!("unsatisfiable: no timetable exists.");
+                if e.parts.is_empty() {
+                    println!(
+                        "Even with every requirement switched off the events do not fit: the clashes of shared teachers, groups and rooms alone leave no room for them."
+                    );
+                } else {
+                    let which = if e.minimal {
+                        "These requirements cannot all hold; without any one of them a timetable exists"
+                    } else {
+                        "These requirements cannot all hold (the time limit stopped the search for a smaller set)"
+                    };
+                    println!("{which}:");
+                    for w in &e.words {
+                        println!("  - {w}");
+                    }
+                }
+                println!("Where the events involved can go:");
+                for w in &e.events {
+                    println!("  - {w}");
+                }
+            }
+            Ok(Status::Unsatisfiable.exit())
+        }
+        Ok(None) => {
+            // Feasible: solve, then say what the timetable found costs and why.
+            let cfg = solve::Config {
+                deadline: a.limits.deadline(),
+                ..solve::Config::default()
+            };
+            let r = solve::solve(&inst, &cfg, &mut |_| {});
+            match r.timetable {
+                Some(tt) => analyse(&inst, &tt, json),
+                None => {
+                    println!("unknown: a timetable exists but none was found before the limit");
+                    Ok(Status::Unknown.exit())
+                }
+            }
+        }
+    }
+}
+
+/// Every soft requirement a valid timetable breaks, with its cost ("analyze").
+fn analyse(inst: &Instance, tt: &Timetable, json: bool) -> Result<ExitCode> {
+    let v = verify(inst, tt);
+    let c = cost(inst, tt);
+    if json {
+        json_line(
+            &mut std::io::stdout().lock(),
+            &json!({
+                "status": if v.is_empty() { "satisfiable" } else { "invalid" },
+                "violations": v.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
+                "breakdown": cost_json(&c),
+            }),
+        )?;
+    } else {
+        if !v.is_empty() {
+            println!(
+                "invalid: {} hard violation{}",
+                v.len(),
+                if v.len() == 1 { "" } else { "s" }
+            );
+            for x in &v {
+                println!("  {x}");
+            }
+        } else {
+            println!("a timetable exists; the soft requirements it breaks:");
+        }
+        print_cost(&mut std::io::stdout().lock(), &c, usize::MAX)?;
+    }
+    Ok(if v.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn run_report(a: &ReportArgs) -> Result<ExitCode> {
+    let inst = read_instance(&a.input.file)?;
+    let tt = read_timetable(&inst, &a.solution)?;
+    let v = verify(&inst, &tt);
+    let c = cost(&inst, &tt);
+    let status = if v.is_empty() { "valid" } else { "invalid" };
+    if a.output.json {
+        json_line(
+            &mut std::io::stdout().lock(),
+            &json!({
+                "status": status,
+                "breakdown": cost_json(&c),
+                "placements": placements_json(&inst, &tt),
+            }),
+        )?;
+    } else {
+        println!("{}", summary(&inst));
+        println!("{status}: cost {}", c.total);
+        for x in &v {
+            println!("  {x}");
+        }
+    }
+    render_all(&inst, &tt, status, &c, &a.render, a.output.json)?;
+    Ok(if v.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn run_generate(a: &GenerateArgs) -> Result<ExitCode> {
+    if a.occurrences == 0 || a.occurrences > yaml::MAX_OCCURRENCES {
+        bail!(
+            "--occurrences: expected 1 to {}, found {}",
+            yaml::MAX_OCCURRENCES,
+            a.occurrences
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(csp_timetabling::generate::school(a.occurrences, a.seed).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
