@@ -503,3 +503,41 @@ fn colourable_brute(inst: &Instance, k: u32) -> bool {
     let _ = n;
     rec(inst, k, 0, &mut colours)
 }
+
+/// Timetables: read or say what is wrong; a small one that reads is solved (a bounded first
+/// search), and the timetable found passes the independent verifier, costs what the solver
+/// says, renders, and writes to a solution file that reads back to itself.
+pub fn read_timetable(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let inst = match csp_timetabling::yaml::parse(text, "fuzz.yaml") {
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+        Ok(i) => i,
+    };
+    if inst.occurrences.len() > 12 || inst.num_slots() > 40 || inst.resources.len() > 20 || inst.rooms.len() > 6 {
+        return;
+    }
+    let inst = std::sync::Arc::new(inst);
+    let cfg = csp_timetabling::solve::Config {
+        node_limit: Some(2_000),
+        first_only: true,
+        ..csp_timetabling::solve::Config::default()
+    };
+    let r = csp_timetabling::solve::solve(&inst, &cfg, &mut |_| {});
+    let Some(tt) = r.timetable else { return };
+    assert_eq!(csp_timetabling::verify(&inst, &tt), vec![], "the engine's timetable verifies");
+    let c = csp_timetabling::cost(&inst, &tt);
+    assert_eq!(Some(c.total), r.cost);
+    let written = csp_timetabling::solution::write(&inst, &tt, "satisfiable", c.total);
+    let back = csp_timetabling::solution::parse(&inst, &written, "s.yaml").expect("a written timetable reads");
+    assert_eq!(csp_timetabling::solution::complete(&inst, &back).expect("complete"), tt);
+    let _ = csp_timetabling::render::html(&inst, &tt, "satisfiable", &c, &[]);
+    let _ = csp_timetabling::render::csv(&inst, &tt);
+    for v in csp_timetabling::render::views(&inst, None) {
+        let _ = csp_timetabling::render::text(&inst, &tt, v);
+    }
+}

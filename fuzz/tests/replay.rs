@@ -6,7 +6,7 @@ use std::path::Path;
 
 type Target = fn(&[u8]);
 
-const TARGETS: [(&str, Target); 10] = [
+const TARGETS: [(&str, Target); 11] = [
     ("read_model", csp_fuzz::read_model),
     ("read_col", csp_fuzz::read_col),
     ("read_cnf", csp_fuzz::read_cnf),
@@ -17,6 +17,7 @@ const TARGETS: [(&str, Target); 10] = [
     ("diff_sudoku", csp_fuzz::diff_sudoku),
     ("diff_cnf", csp_fuzz::diff_cnf),
     ("diff_colour", csp_fuzz::diff_colour),
+    ("read_timetable", csp_fuzz::read_timetable),
 ];
 
 fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
