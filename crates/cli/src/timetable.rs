@@ -306,7 +306,7 @@ fn render_all(
     let mut out = std::io::stdout().lock();
     if !json {
         for v in chosen_views(inst, r.view.as_deref())? {
-            writeln!(out, "\n{}", render::text(inst, tt, v))?;
+            write!(out, "\n{}", render::text(inst, tt, v))?;
         }
     }
     if let Some(path) = &r.html {

@@ -147,10 +147,12 @@ pub fn solve(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -
     let medium = !small && inst.occurrences.len() <= LNS_LIMIT;
     // Local search first: on small instances it gives branch and bound a good bound.
     let ls_deadline = match (small, cfg.deadline) {
+        // Small: the local search stops on its patience (a count, so runs repeat exactly);
+        // the time cap only guards slow machines.
         (true, Some(d)) => {
-            Some((d.saturating_duration_since(Instant::now()) / 4).min(Duration::from_millis(300)))
+            Some((d.saturating_duration_since(Instant::now()) / 4).min(Duration::from_secs(2)))
         }
-        (true, None) => Some(Duration::from_millis(300)),
+        (true, None) => Some(Duration::from_secs(2)),
         (false, Some(d)) if medium => Some(d.saturating_duration_since(Instant::now()) / 2),
         (false, None) if medium => Some(Duration::from_secs(5)),
         (false, Some(d)) => Some(d.saturating_duration_since(Instant::now())),
@@ -643,7 +645,13 @@ impl<'a> LocalSearch<'a> {
                 if frac >= 1.0 || csp_core::termination::stop_requested() {
                     break;
                 }
-                temp = t_hi * (t_lo / t_hi).powf(frac);
+                // Cooling by the clock, or, with a patience, by the moves since the last
+                // improvement (reheating at each): then runs repeat exactly for a seed.
+                let progress = match self.patience {
+                    Some(p) => (self.tried - last_better) as f64 / p as f64,
+                    None => frac,
+                };
+                temp = t_hi * (t_lo / t_hi).powf(progress.min(1.0));
             }
             self.tried += 1;
             let o = self.movable[self.rng.below(self.movable.len())];

@@ -7,4 +7,5 @@ mod readme;
 mod sat;
 mod solve;
 mod sudoku;
+mod timetable;
 mod util;
