@@ -105,6 +105,12 @@ struct SolveArgs {
     /// Seed of the search's tie-breaks and the local search.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The engine's propagation level (to compare; the default is the strongest).
+    #[arg(long, value_name = "LEVEL", value_parser = crate::args::propagation(), default_value = "gac")]
+    propagation: csp_core::PropagationLevel,
+    /// The engine's variable order for the first timetable.
+    #[arg(long, value_name = "ORDER", value_parser = crate::args::var_order(), default_value = "dom/wdeg")]
+    var_order: csp_core::VarOrder,
 }
 
 #[derive(Args, Debug)]
@@ -429,6 +435,8 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         seed: a.seed,
         pins,
         first_only: a.first,
+        propagation: a.propagation,
+        var_order: a.var_order,
         ..solve::Config::default()
     };
     let spinner = crate::progress::spinner();

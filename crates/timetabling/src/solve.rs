@@ -28,6 +28,8 @@ pub struct Config {
     pub first_only: bool,
     /// The engine's variable order.
     pub var_order: VarOrder,
+    /// The engine's propagation level.
+    pub propagation: csp_core::PropagationLevel,
 }
 
 impl Default for Config {
@@ -40,6 +42,7 @@ impl Default for Config {
             exact_limit: 60,
             first_only: false,
             var_order: VarOrder::DomOverWDeg,
+            propagation: csp_core::PropagationLevel::Matching,
         }
     }
 }
