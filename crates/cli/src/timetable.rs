@@ -264,16 +264,7 @@ fn chosen_views(inst: &Instance, which: Option<&str>) -> Result<Vec<View>> {
     for w in which.split(',').map(str::trim).filter(|w| !w.is_empty()) {
         match w {
             "none" => {}
-            "all" => {
-                for k in [
-                    ResourceKind::Group,
-                    ResourceKind::Teacher,
-                    ResourceKind::Staff,
-                ] {
-                    out.extend(render::views(inst, Some(k)));
-                }
-                out.extend(render::views(inst, None));
-            }
+            "all" => out.extend(render::all_views(inst)),
             "groups" => out.extend(render::views(inst, Some(ResourceKind::Group))),
             "teachers" => out.extend(render::views(inst, Some(ResourceKind::Teacher))),
             "staff" => out.extend(render::views(inst, Some(ResourceKind::Staff))),
@@ -339,15 +330,7 @@ fn render_all(
                 None => None,
             };
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        let mut views = Vec::new();
-        for k in [
-            ResourceKind::Group,
-            ResourceKind::Teacher,
-            ResourceKind::Staff,
-        ] {
-            views.extend(render::views(inst, Some(k)));
-        }
-        views.extend(render::views(inst, None));
+        let views = render::all_views(inst);
         for v in &views {
             let text = render::ics(inst, tt, *v, week_of, r.weeks)?;
             let id = match *v {
@@ -379,37 +362,13 @@ fn render_all(
     Ok(())
 }
 
-/// The moved occurrences between two timetables, in words.
-fn moved(inst: &Instance, old: &[Option<Placement>], tt: &Timetable) -> Vec<String> {
-    let room = |r: Option<usize>| {
-        r.map(|r| format!(" {}", inst.rooms[r].id))
-            .unwrap_or_default()
-    };
-    (0..tt.placements.len())
-        .filter_map(|o| {
-            let was = old.get(o).copied().flatten()?;
-            let now = tt.placements[o];
-            (was.start != now.start || (was.room.is_some() && was.room != now.room)).then(|| {
-                format!(
-                    "{}: {}{} → {}{}",
-                    inst.occurrence_name(o),
-                    inst.slot_name(was.start),
-                    room(was.room),
-                    inst.slot_name(now.start),
-                    room(now.room)
-                )
-            })
-        })
-        .collect()
-}
-
 fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     let mut inst = read_instance(&a.input.file)?;
     let pins = match &a.pin {
         Some(p) => read_solution(&inst, p)?,
         None => Vec::new(),
     };
-    let mut old: Option<Vec<Option<Placement>>> = None;
+    let mut old: Option<()> = None;
     if let Some(from) = &a.from {
         let placed = read_solution(&inst, from)?;
         let mut v = vec![None; inst.occurrences.len()];
@@ -417,12 +376,12 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             v[o] = Some(p);
         }
         inst.soft.push(Requirement {
-            kind: Kind::Stay(v.clone()),
+            kind: Kind::Stay(v),
             weight: a.move_cost,
             path: "--from".into(),
             line: 0,
         });
-        old = Some(v);
+        old = Some(());
     }
     let inst = Arc::new(inst);
     let json = a.output.json;
@@ -500,7 +459,14 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     } else {
         Status::Satisfiable
     };
-    let moves = old.as_ref().map(|o| moved(&inst, o, &tt));
+    // What moved: the violations of the `--from` requirement, in words.
+    let moves = old.as_ref().map(|_| {
+        c.items
+            .iter()
+            .find(|it| it.path == "--from")
+            .map(|it| it.details.clone())
+            .unwrap_or_default()
+    });
     if let Some(path) = &a.out {
         std::fs::write(path, solution::write(&inst, &tt, status.name(), c.total))
             .with_context(|| format!("writing {}", path.display()))?;

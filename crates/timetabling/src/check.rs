@@ -409,8 +409,10 @@ fn evaluate(
         v
     };
     match &req.kind {
-        Kind::DifferentDays(_) => {
-            let bad = pairs(&|a, b| a.day == b.day);
+        Kind::DifferentDays(_) | Kind::NotSameDay(_) => {
+            // not_same_day counts only pairs of different events.
+            let cross = matches!(req.kind, Kind::NotSameDay(_));
+            let bad = pairs(&|a, b| (!cross || a.event != b.event) && a.day == b.day);
             for &(i, j) in &bad {
                 note(&mut details, || {
                     format!(
@@ -440,20 +442,6 @@ fn evaluate(
                 });
             }
             v
-        }
-        Kind::NotSameDay(_) => {
-            let bad = pairs(&|a, b| a.event != b.event && a.day == b.day);
-            for &(i, j) in &bad {
-                note(&mut details, || {
-                    format!(
-                        "{} and {} both on {}",
-                        name(&placed[i]),
-                        name(&placed[j]),
-                        day(placed[i].day)
-                    )
-                });
-            }
-            bad.len() as u64
         }
         Kind::SameSlot(l) => {
             let first = l[0];
@@ -754,27 +742,38 @@ fn evaluate(
             total
         }
         Kind::Stay(old) => {
+            // Per event, the placements that are not among its old ones (as multisets: an
+            // event's occurrences are interchangeable).
             let mut total = 0;
-            for q in placed {
-                let Some(was) = old.get(q.o).copied().flatten() else {
-                    continue;
-                };
-                if was.start != q.start || (was.room.is_some() && was.room != q.room) {
-                    total += 1;
-                    note(&mut details, || {
-                        let room = |r: Option<usize>| {
-                            r.map(|r| format!(" in {}", inst.rooms[r].id))
-                                .unwrap_or_default()
-                        };
-                        format!(
-                            "{} moved from {}{} to {}{}",
-                            name(q),
-                            inst.slot_name(was.start),
-                            room(was.room),
-                            inst.slot_name(q.start),
-                            room(q.room)
-                        )
-                    });
+            let mut events: Vec<usize> = placed.iter().map(|q| q.event).collect();
+            events.dedup();
+            for e in events {
+                let mut was: Vec<Placement> = inst
+                    .occurrences_of(e)
+                    .filter_map(|o| old.get(o).copied().flatten())
+                    .collect();
+                for q in placed.iter().filter(|q| q.event == e) {
+                    let same = |w: &Placement| {
+                        w.start == q.start && (w.room.is_none() || w.room == q.room)
+                    };
+                    if let Some(i) = was.iter().position(same) {
+                        was.swap_remove(i);
+                    } else if old.get(q.o).copied().flatten().is_some() {
+                        total += 1;
+                        let from = inst
+                            .occurrences_of(e)
+                            .filter_map(|o| old.get(o).copied().flatten())
+                            .map(|w| inst.slot_name(w.start))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        note(&mut details, || {
+                            format!(
+                                "{} moved to {} (was at {from})",
+                                name(q),
+                                inst.slot_name(q.start)
+                            )
+                        });
+                    }
                 }
             }
             total

@@ -166,17 +166,7 @@ impl Encoding {
 
     /// The placement a value of [`Encoding::var_of`] stands for.
     pub fn placement(&self, o: usize, v: Value) -> Placement {
-        let v = v as usize;
-        match self.place[o] {
-            Some(_) => Placement {
-                start: v % self.slots,
-                room: Some(v / self.slots),
-            },
-            None => Placement {
-                start: v,
-                room: None,
-            },
-        }
+        placement_of(v, self.place[o].is_some(), self.slots)
     }
 
     /// The value of [`Encoding::var_of`] for a placement.
@@ -197,6 +187,22 @@ impl Encoding {
     }
 }
 
+/// The placement a value stands for: a place (`room × slots + start`) or a start slot.
+fn placement_of(v: Value, roomed: bool, slots: usize) -> Placement {
+    let v = v as usize;
+    if roomed {
+        Placement {
+            start: v % slots,
+            room: Some(v / slots),
+        }
+    } else {
+        Placement {
+            start: v,
+            room: None,
+        }
+    }
+}
+
 /// The timetable a solution stands for.
 pub fn decode(enc: &Encoding, sol: &Solution) -> Timetable {
     Timetable {
@@ -213,6 +219,17 @@ pub fn encode(inst: &Arc<Instance>) -> Encoding {
 
 /// Encodes the instance with the parts in `off` switched off (for explanations).
 pub fn encode_with(inst: &Arc<Instance>, off: &HashSet<Part>) -> Encoding {
+    encode_full(inst, off, &HashSet::new())
+}
+
+/// Encodes the instance with the parts in `off` switched off, leaving the occurrences of the
+/// events in `unordered` in any order (events with pinned occurrences: a pin names an
+/// occurrence, whatever its rank among the others).
+pub fn encode_full(
+    inst: &Arc<Instance>,
+    off: &HashSet<Part>,
+    unordered: &HashSet<usize>,
+) -> Encoding {
     let n = inst.num_slots();
     let mut m = Model::new();
     let mut start = Vec::with_capacity(inst.occurrences.len());
@@ -266,12 +283,15 @@ pub fn encode_with(inst: &Arc<Instance>, off: &HashSet<Part>) -> Encoding {
         }
         // Interchangeable occurrences in increasing order (the fixed ones come first).
         let d = ev.duration as Value;
+        let ordered = !unordered.contains(&e);
         let free: Vec<usize> =
             (ev.first + fixed.len().min(ev.count)..ev.first + ev.count).collect();
-        for w in free.windows(2) {
-            ok(m.precedence(start[w[0]], start[w[1]], d));
+        if ordered {
+            for w in free.windows(2) {
+                ok(m.precedence(start[w[0]], start[w[1]], d));
+            }
         }
-        if !fixed.is_empty() && ev.count > 1 {
+        if (!fixed.is_empty() || !ordered) && ev.count > 1 {
             let all: Vec<VarId> = (ev.first..ev.first + ev.count).map(|o| start[o]).collect();
             ok(m.no_overlap(&all, &vec![ev.duration; all.len()]));
         }
@@ -576,18 +596,7 @@ struct UnitView<'a> {
 impl Placements for UnitView<'_> {
     fn get(&self, o: usize) -> Option<Placement> {
         let &i = self.pos.get(&o)?;
-        let v = self.values[i]? as usize;
-        Some(if self.roomed[i] {
-            Placement {
-                start: v % self.slots,
-                room: Some(v / self.slots),
-            }
-        } else {
-            Placement {
-                start: v,
-                room: None,
-            }
-        })
+        Some(placement_of(self.values[i]?, self.roomed[i], self.slots))
     }
 
     fn choices(&self, o: usize, f: &mut dyn FnMut(Placement)) -> bool {
@@ -595,18 +604,7 @@ impl Placements for UnitView<'_> {
             return false;
         };
         for v in d.iter(vars[i]) {
-            let v = v as usize;
-            f(if self.roomed[i] {
-                Placement {
-                    start: v % self.slots,
-                    room: Some(v / self.slots),
-                }
-            } else {
-                Placement {
-                    start: v,
-                    room: None,
-                }
-            });
+            f(placement_of(v, self.roomed[i], self.slots));
         }
         true
     }

@@ -51,6 +51,20 @@ pub fn views(inst: &Instance, kind: Option<ResourceKind>) -> Vec<View> {
     }
 }
 
+/// Every group, teacher, staff member and room (students, often many, are left out).
+pub fn all_views(inst: &Instance) -> Vec<View> {
+    let mut out = Vec::new();
+    for k in [
+        ResourceKind::Group,
+        ResourceKind::Teacher,
+        ResourceKind::Staff,
+    ] {
+        out.extend(views(inst, Some(k)));
+    }
+    out.extend(views(inst, None));
+    out
+}
+
 /// The view with this id (resource or room).
 pub fn find_view(inst: &Instance, id: &str) -> Option<View> {
     inst.resources

@@ -4,9 +4,10 @@
 //! the requirement units the moved occurrences belong to, with simulated annealing).
 
 use crate::check::{Placement, Timetable, Unit, cost, units};
-use crate::encode::{Checked, Encoding, decode, encode};
+use crate::encode::{Checked, Encoding, decode, encode_full};
 use crate::instance::{Instance, Requirement, Style};
 use csp_core::{Limits, Outcome, Search, SearchConfig, Value, VarOrder};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -102,10 +103,28 @@ fn engine_config(cfg: &Config, restarts: bool) -> SearchConfig {
     }
 }
 
-/// Solves `inst`: a first timetable, then as cheap a one as time allows.
+/// Solves `inst`: a first timetable, then as cheap a one as time allows. The timetable
+/// returned lists each event's occurrences in order of start (pinned ones where pinned).
 pub fn solve(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -> Report {
+    let mut r = solve_inner(inst, cfg, on);
+    let pinned: HashSet<usize> = cfg
+        .pins
+        .iter()
+        .map(|&(o, _)| inst.occurrences[o].event)
+        .collect();
+    r.timetable = r.timetable.map(|tt| canonical(inst, &pinned, &tt));
+    r
+}
+
+fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -> Report {
     let t0 = Instant::now();
-    let enc = encode(inst);
+    // Events with pinned occurrences are not put in order (a pin names its occurrence).
+    let pinned: HashSet<usize> = cfg
+        .pins
+        .iter()
+        .map(|&(o, _)| inst.occurrences[o].event)
+        .collect();
+    let enc = encode_full(inst, &HashSet::new(), &pinned);
     let mut search = Search::new(&enc.model, engine_config(cfg, true));
     search.reset(&enc.pins(&cfg.pins));
     let outcome = search.solve();
@@ -188,7 +207,7 @@ pub fn solve(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -
         return report;
     }
     let limit = Arc::new(AtomicU64::new(best_cost));
-    let mut enc2 = encode(inst);
+    let mut enc2 = encode_full(inst, &HashSet::new(), &pinned);
     if small || medium {
         let soft: Vec<(Requirement, Unit)> = inst
             .soft
@@ -208,6 +227,7 @@ pub fn solve(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -
             });
         let mut best_tt = canonical(
             inst,
+            &pinned,
             report
                 .timetable
                 .as_ref()
@@ -276,12 +296,16 @@ pub fn solve(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -
 /// fixed slots first (in slot order), then the others by start. Validity and cost do not
 /// change (the requirements treat an event's occurrences alike, `same_slot` pairs them by
 /// this order).
-pub fn canonical(inst: &Instance, tt: &Timetable) -> Timetable {
+/// The events in `except` (with pinned occurrences) are left as they are.
+pub fn canonical(inst: &Instance, except: &HashSet<usize>, tt: &Timetable) -> Timetable {
     let mut out = tt.clone();
     if tt.placements.len() != inst.occurrences.len() {
         return out;
     }
-    for ev in &inst.events {
+    for (e, ev) in inst.events.iter().enumerate() {
+        if except.contains(&e) {
+            continue;
+        }
         let mut rest: Vec<Placement> = tt.placements[ev.first..ev.first + ev.count].to_vec();
         let mut fixed = ev.fixed.clone();
         fixed.sort_unstable();

@@ -220,15 +220,20 @@ fn a_change_is_repaired_moving_few_lessons() {
         moved >= on_tuesday && moved <= on_tuesday + 4,
         "moved {moved}, Garcia had {on_tuesday} on Tuesday"
     );
-    let item = cost(&changed, &after).items.last().cloned().unwrap();
-    assert_eq!((item.kind, item.violations), ("moved", moved as u64));
+    assert_eq!(item.details.len(), moved);
 }
 
 #[test]
 fn pinned_placements_stay() {
     let inst = Arc::new(problem("school-week.yaml"));
     let (_, tt) = solved(&inst);
-    let pins: Vec<_> = (0..6).map(|o| (o, tt.placements[o])).collect();
+    // math-7A's four lessons pinned in reverse order, and two more: a pin names an occurrence
+    // whatever its rank.
+    let mut pins: Vec<_> = (0..6).map(|o| (o, tt.placements[o])).collect();
+    let rev: Vec<_> = pins[..4].iter().rev().map(|p| p.1).collect();
+    for (k, p) in rev.into_iter().enumerate() {
+        pins[k].1 = p;
+    }
     let cfg = Config {
         pins: pins.clone(),
         deadline: Some(Instant::now() + Duration::from_secs(10)),
