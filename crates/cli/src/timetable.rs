@@ -162,7 +162,9 @@ struct GenerateArgs {
 
 fn read_instance(path: &Path) -> Result<Instance> {
     let src = crate::input::read(path, "csp timetable solve")?;
-    Ok(yaml::parse(&src.text, &src.name)?)
+    let inst = yaml::parse(&src.text, &src.name)?;
+    csp_timetabling::encode::check_size(&inst).map_err(|e| anyhow::anyhow!("{}: {e}", src.name))?;
+    Ok(inst)
 }
 
 fn read_solution(inst: &Instance, path: &Path) -> Result<Vec<(usize, Placement)>> {

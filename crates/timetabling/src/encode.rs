@@ -146,6 +146,34 @@ fn rooms_open<'a>(
     })
 }
 
+/// Most candidate placements (start slots, times rooms where one is needed, summed over the
+/// occurrences) an encoding may hold: about 1 GB of domains and tables at the limit.
+pub const MAX_PLACEMENTS: u64 = 60_000_000;
+
+/// An upper bound on the candidate placements of the encoding, or the reason it is too large.
+pub fn check_size(inst: &Instance) -> Result<u64, String> {
+    let n = inst.num_slots() as u64;
+    let mut total = 0u64;
+    for (e, ev) in inst.events.iter().enumerate() {
+        let rooms = if ev.room == RoomNeed::None {
+            1
+        } else {
+            (0..inst.rooms.len())
+                .filter(|&r| inst.room_suits(e, r))
+                .count()
+                .max(1) as u64
+        };
+        total = total.saturating_add((ev.count as u64).saturating_mul(n).saturating_mul(rooms));
+    }
+    if total > MAX_PLACEMENTS {
+        Err(format!(
+            "too large to encode: up to {total} candidate placements (occurrences × slots × suitable rooms); at most {MAX_PLACEMENTS} are supported"
+        ))
+    } else {
+        Ok(total)
+    }
+}
+
 /// The model and the map back to timetables.
 #[derive(Debug)]
 pub struct Encoding {

@@ -20,6 +20,8 @@ pub const MAX_PERIODS: usize = 64;
 pub const MAX_DAYS: usize = 400;
 /// Most occurrences in one timetable.
 pub const MAX_OCCURRENCES: usize = 100_000;
+/// Most cells of the per-slot tables (resources, rooms and events times slots).
+pub const MAX_SLOT_CELLS: usize = 20_000_000;
 
 /// An id: a string or a number (`id: 1` for periods).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -463,6 +465,26 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
     }
     let ppd = periods.len();
     let num_slots = days.len() * ppd;
+    // Every resource, room and event keeps a table over the slots: bound their total before
+    // allocating (a 256 MB file could otherwise ask for terabytes).
+    let r = &raw.resources;
+    let tables = r.teachers.len()
+        + r.groups.len()
+        + r.students.len()
+        + r.staff.len()
+        + r.rooms.len()
+        + raw.rooms.len()
+        + 3 * raw.events.len();
+    if tables.saturating_mul(num_slots) > MAX_SLOT_CELLS {
+        return Err(rd.err(
+            &raw.calendar.referenced,
+            "calendar",
+            format!(
+                "{tables} resources, rooms and event tables over {num_slots} slots make {} cells; at most {MAX_SLOT_CELLS} are supported",
+                tables.saturating_mul(num_slots)
+            ),
+        ));
+    }
     let slot_set = |pats: &[Spanned<Name>], path: &str| -> Result<Vec<bool>, SourceError> {
         let mut set = vec![false; num_slots];
         for (i, p) in pats.iter().enumerate() {
