@@ -597,7 +597,9 @@ fn evaluate(
             let deficit = u64::from(*v).saturating_sub(days.len() as u64);
             if deficit > 0 && missing == 0 {
                 note(&mut details, || {
-                    format!("{}: on {} days (at least {v})", who(), days.len())
+                    let n = days.len();
+                    let s = if n == 1 { "" } else { "s" };
+                    format!("{}: on {n} day{s} (at least {v})", who())
                 });
             }
             // Each unplaced occurrence may add a day.

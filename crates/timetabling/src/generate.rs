@@ -160,10 +160,18 @@ pub fn school(occurrences: usize, seed: u64) -> String {
         s,
         "    - {{type: max_consecutive, resources: teachers, value: 4, weight: 3}}"
     );
-    let _ = writeln!(
-        s,
-        "    - {{type: min_days, events: \"*\", value: 2, weight: 2}}"
-    );
+    // Lessons spread over the week: each subject taught two to four times on as many days
+    // (up to three; maths is on five days by a hard rule already).
+    for c in 0..classes {
+        for &(name, count, _, _) in SUBJECTS.iter().filter(|x| x.1 >= 2 && x.1 < 5) {
+            let _ = writeln!(
+                s,
+                "    - {{type: min_days, events: [{name}-c{}], value: {}, weight: 2}}",
+                c + 1,
+                count.min(3)
+            );
+        }
+    }
     let _ = writeln!(
         s,
         "    - {{type: room_stability, events: \"*\", weight: 1}}"
