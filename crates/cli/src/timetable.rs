@@ -432,7 +432,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         if json {
             json_line(
                 &mut std::io::stdout().lock(),
-                &json!({"status": status.name(), "time": elapsed.as_secs_f64(), "nodes": r.nodes}),
+                &json!({"status": status.name(), "seconds": elapsed.as_secs_f64(), "nodes": r.nodes}),
             )?;
         } else {
             println!("{}: {what} ({})", status.name(), secs(elapsed));
@@ -477,8 +477,8 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         let mut j = json!({
             "status": status.name(),
             "cost": c.total,
-            "time": elapsed.as_secs_f64(),
-            "first": r.first.map(|d| d.as_secs_f64()),
+            "seconds": elapsed.as_secs_f64(),
+            "first_seconds": r.first.map(|d| d.as_secs_f64()),
             "nodes": r.nodes,
             "moves_tried": r.moves.0,
             "cost_by_time": r.trace.iter().map(|(t, c)| json!([t.as_secs_f64(), c])).collect::<Vec<_>>(),
