@@ -113,10 +113,18 @@ struct SolveArgs {
     var_order: csp_core::VarOrder,
 }
 
+/// The instance file, required when a timetable file follows it (`-` reads standard input).
+#[derive(Args, Debug, Clone)]
+struct InstanceFile {
+    /// The timetable problem (`kind: timetable`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+}
+
 #[derive(Args, Debug)]
 struct CheckArgs {
     #[command(flatten)]
-    input: Input,
+    input: InstanceFile,
     /// The timetable file.
     #[arg(value_name = "SOLUTION")]
     solution: PathBuf,
@@ -140,7 +148,7 @@ struct ExplainArgs {
 #[derive(Args, Debug)]
 struct ReportArgs {
     #[command(flatten)]
-    input: Input,
+    input: InstanceFile,
     /// The timetable file.
     #[arg(value_name = "SOLUTION")]
     solution: PathBuf,
