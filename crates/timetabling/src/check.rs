@@ -188,8 +188,13 @@ struct Placed {
 }
 
 impl Unit {
-    fn placed(&self, inst: &Instance, p: &(impl Placements + ?Sized)) -> (Vec<Placed>, u64) {
-        let mut out = Vec::with_capacity(self.occs.len());
+    fn placed(
+        &self,
+        inst: &Instance,
+        p: &(impl Placements + ?Sized),
+        out: &mut Vec<Placed>,
+    ) -> u64 {
+        out.clear();
         let mut missing = 0u64;
         for &o in &self.occs {
             let e = inst.occurrences[o].event;
@@ -206,7 +211,7 @@ impl Unit {
                 None => missing += u64::from(inst.events[e].duration),
             }
         }
-        (out, missing)
+        missing
     }
 
     /// The unit's violations on complete placements (exact), with each one in words when
@@ -218,8 +223,21 @@ impl Unit {
         p: &(impl Placements + ?Sized),
         details: Option<&mut Vec<String>>,
     ) -> u64 {
-        let (placed, _) = self.placed(inst, p);
-        evaluate(inst, req, self, &placed, 0, details)
+        self.violations_in(inst, req, p, details, &mut Scratch::default())
+    }
+
+    /// [`Unit::violations`] with reused buffers (allocation-free once they have grown).
+    pub fn violations_in(
+        &self,
+        inst: &Instance,
+        req: &Requirement,
+        p: &(impl Placements + ?Sized),
+        details: Option<&mut Vec<String>>,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        let Scratch { placed, busy, bad } = scratch;
+        self.placed(inst, p, placed);
+        evaluate(inst, req, self, placed, 0, details, busy, bad)
     }
 
     /// A lower bound on the unit's violations in every completion of partial placements
@@ -230,9 +248,10 @@ impl Unit {
         req: &Requirement,
         p: &(impl Placements + ?Sized),
     ) -> u64 {
-        let (placed, missing) = self.placed(inst, p);
-        let raw = evaluate(inst, req, self, &placed, missing, None);
-        raw.max(self.domain_bound(inst, req, p, &placed))
+        let Scratch { placed, busy, bad } = &mut Scratch::default();
+        let missing = self.placed(inst, p, placed);
+        let raw = evaluate(inst, req, self, placed, missing, None, busy, bad);
+        raw.max(self.domain_bound(inst, req, p, placed, busy))
     }
 
     /// A lower bound that also looks at where the unplaced occurrences may still go (when
@@ -244,6 +263,7 @@ impl Unit {
         req: &Requirement,
         p: &(impl Placements + ?Sized),
         placed: &[Placed],
+        busy: &mut Vec<u64>,
     ) -> u64 {
         let unplaced: Vec<usize> = self
             .occs
@@ -265,7 +285,7 @@ impl Unit {
         let dur = |o: usize| inst.event_of(o).duration as usize;
         match &req.kind {
             Kind::MaxGapsPerDay(_, v) => {
-                let busy = busy_by_day(inst, placed);
+                busy_by_day(inst, placed, busy);
                 let ppd = inst.periods.len();
                 let mut total = 0u64;
                 for (d, &b) in busy.iter().enumerate() {
@@ -360,14 +380,23 @@ fn note(details: &mut Option<&mut Vec<String>>, f: impl FnOnce() -> String) {
 }
 
 /// Busy periods of `placed` per day, as a bitmask of periods (days × up to 64 periods).
-fn busy_by_day(inst: &Instance, placed: &[Placed]) -> Vec<u64> {
-    let mut busy = vec![0u64; inst.days.len()];
+fn busy_by_day(inst: &Instance, placed: &[Placed], busy: &mut Vec<u64>) {
+    busy.clear();
+    busy.resize(inst.days.len(), 0);
     for q in placed {
         for s in q.start..q.end {
             busy[inst.day_of(s)] |= 1u64 << inst.period_of(s);
         }
     }
-    busy
+}
+
+/// Buffers the evaluations reuse, so that pricing a move allocates nothing once they have
+/// grown.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    placed: Vec<Placed>,
+    busy: Vec<u64>,
+    bad: Vec<(usize, usize)>,
 }
 
 /// Violations of `req`'s unit given its placed occurrences; `missing` periods are not yet
@@ -379,6 +408,8 @@ fn evaluate(
     placed: &[Placed],
     missing: u64,
     mut details: Option<&mut Vec<String>>,
+    busy: &mut Vec<u64>,
+    bad: &mut Vec<(usize, usize)>,
 ) -> u64 {
     let name = |q: &Placed| inst.occurrence_name(q.o);
     let day = |d: usize| inst.days[d].name.clone();
@@ -397,23 +428,24 @@ fn evaluate(
         unit.resource
             .map_or(1, |r| inst.resources[r].headcount.max(1)),
     );
-    let pairs = |test: &dyn Fn(&Placed, &Placed) -> bool| -> Vec<(usize, usize)> {
-        let mut v = Vec::new();
+    let pairs = |bad: &mut Vec<(usize, usize)>, test: &dyn Fn(&Placed, &Placed) -> bool| {
+        bad.clear();
         for i in 0..placed.len() {
             for j in i + 1..placed.len() {
                 if test(&placed[i], &placed[j]) {
-                    v.push((i, j));
+                    bad.push((i, j));
                 }
             }
         }
-        v
     };
     match &req.kind {
         Kind::DifferentDays(_) | Kind::NotSameDay(_) => {
             // not_same_day counts only pairs of different events.
             let cross = matches!(req.kind, Kind::NotSameDay(_));
-            let bad = pairs(&|a, b| (!cross || a.event != b.event) && a.day == b.day);
-            for &(i, j) in &bad {
+            pairs(bad, &|a, b| {
+                (!cross || a.event != b.event) && a.day == b.day
+            });
+            for &(i, j) in bad.iter() {
                 note(&mut details, || {
                     format!(
                         "{} and {} both on {}",
@@ -445,12 +477,12 @@ fn evaluate(
         }
         Kind::SameSlot(l) => {
             let first = l[0];
-            let bad = pairs(&|a, b| {
+            pairs(bad, &|a, b| {
                 (a.event == first) != (b.event == first)
                     && inst.occurrences[a.o].rank == inst.occurrences[b.o].rank
                     && a.start != b.start
             });
-            for &(i, j) in &bad {
+            for &(i, j) in bad.iter() {
                 note(&mut details, || {
                     format!(
                         "{} at {} but {} at {}",
@@ -464,8 +496,8 @@ fn evaluate(
             bad.len() as u64
         }
         Kind::DifferentSlot(_) => {
-            let bad = pairs(&|a, b| a.start < b.end && b.start < a.end);
-            for &(i, j) in &bad {
+            pairs(bad, &|a, b| a.start < b.end && b.start < a.end);
+            for &(i, j) in bad.iter() {
                 note(&mut details, || {
                     format!(
                         "{} and {} overlap at {}",
@@ -478,11 +510,11 @@ fn evaluate(
             bad.len() as u64
         }
         Kind::Precedence { before, after } => {
-            let bad = pairs(&|a, b| {
+            pairs(bad, &|a, b| {
                 (a.event == *before && b.event == *after && a.end > b.start)
                     || (b.event == *before && a.event == *after && b.end > a.start)
             });
-            for &(i, j) in &bad {
+            for &(i, j) in bad.iter() {
                 note(&mut details, || {
                     format!(
                         "{} at {} is not before {} at {}",
@@ -497,11 +529,11 @@ fn evaluate(
         }
         Kind::MinGap(_, g) => {
             let g = *g as usize;
-            let bad = pairs(&|a, b| {
+            pairs(bad, &|a, b| {
                 let (x, y) = if a.start <= b.start { (a, b) } else { (b, a) };
                 y.start < x.end + g
             });
-            for &(i, j) in &bad {
+            for &(i, j) in bad.iter() {
                 note(&mut details, || {
                     format!(
                         "{} and {} are less than {g} slots apart",
@@ -513,7 +545,7 @@ fn evaluate(
             bad.len() as u64
         }
         Kind::MaxPerDay(_, v) => {
-            let busy = busy_by_day(inst, placed);
+            busy_by_day(inst, placed, busy);
             let mut total = 0;
             // Load counts periods; for an event list, periods of its occurrences.
             for (d, b) in busy.iter().enumerate() {
@@ -547,7 +579,8 @@ fn evaluate(
         }
         Kind::MaxConsecutive(_, v) => {
             let mut total = 0;
-            for (d, &b) in busy_by_day(inst, placed).iter().enumerate() {
+            busy_by_day(inst, placed, busy);
+            for (d, &b) in busy.iter().enumerate() {
                 let mut run = 0u64;
                 for p in 0..=inst.periods.len() {
                     if p < inst.periods.len() && b >> p & 1 == 1 {
@@ -571,7 +604,8 @@ fn evaluate(
         }
         Kind::MaxGapsPerDay(_, v) => {
             let mut total = 0;
-            for (d, &b) in busy_by_day(inst, placed).iter().enumerate() {
+            busy_by_day(inst, placed, busy);
+            for (d, &b) in busy.iter().enumerate() {
                 if b == 0 {
                     continue;
                 }
@@ -701,12 +735,12 @@ fn evaluate(
         }
         Kind::TwoInARow(_) | Kind::TwoInADay(_) => {
             let row = matches!(req.kind, Kind::TwoInARow(_));
-            let bad = pairs(&|a, b| {
+            pairs(bad, &|a, b| {
                 a.day == b.day
                     && ((a.end == b.start || b.end == a.start) == row)
                     && !(a.start < b.end && b.start < a.end)
             });
-            for &(i, j) in &bad {
+            for &(i, j) in bad.iter() {
                 note(&mut details, || {
                     format!(
                         "{}: {} and {} on {}",

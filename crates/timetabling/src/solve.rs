@@ -451,6 +451,10 @@ pub struct LocalSearch<'a> {
     cost: u64,
     rng: Rng,
     touched: Vec<usize>,
+    /// The touched units' violations after the move being tried.
+    new_values: Vec<(usize, u64)>,
+    scratch: crate::check::Scratch,
+    occupied_ok: bool,
     /// Stop after this many moves without a better timetable.
     pub patience: Option<u64>,
     /// Moves tried.
@@ -514,6 +518,9 @@ impl<'a> LocalSearch<'a> {
             cost: 0,
             rng: Rng(seed ^ 0x5EED),
             touched: Vec::new(),
+            new_values: Vec::new(),
+            scratch: crate::check::Scratch::default(),
+            occupied_ok: true,
             patience: None,
             tried: 0,
             accepted: 0,
@@ -534,14 +541,14 @@ impl<'a> LocalSearch<'a> {
         if *soft { self.inst.soft[*i].weight } else { 1 }
     }
 
-    fn eval(&self, k: usize) -> u64 {
+    fn eval(&mut self, k: usize) -> u64 {
         let (soft, i, u) = &self.units[k];
         let req = if *soft {
             &self.inst.soft[*i]
         } else {
             &self.inst.hard[*i]
         };
-        u.violations(self.inst, req, &self.tt, None)
+        u.violations_in(self.inst, req, &self.tt, None, &mut self.scratch)
     }
 
     /// Adds (or removes) occurrence `o`'s use of resources and rooms; whether every cell it
@@ -581,21 +588,16 @@ impl<'a> LocalSearch<'a> {
 
     /// Moves the listed occurrences to new placements when the result is valid; returns the
     /// change of soft cost, or `None` (and nothing changed) when a hard rule would break.
-    fn try_move(&mut self, moves: &[(usize, Placement)]) -> Option<(i64, Vec<(usize, Placement)>)> {
-        let old: Vec<(usize, Placement)> = moves
-            .iter()
-            .map(|&(o, _)| (o, self.tt.placements[o]))
-            .collect();
-        for &(o, _) in moves {
-            self.occupy(o, false);
+    fn try_move(
+        &mut self,
+        moves: &[(usize, Placement)],
+        old: &mut [(usize, Placement)],
+    ) -> Option<i64> {
+        for (slot, &(o, _)) in old.iter_mut().zip(moves) {
+            *slot = (o, self.tt.placements[o]);
         }
-        let mut ok = true;
-        for &(o, p) in moves {
-            self.tt.placements[o] = p;
-        }
-        for &(o, _) in moves {
-            ok &= self.occupy(o, true);
-        }
+        self.place(moves);
+        let mut ok = self.occupied_ok;
         self.touched.clear();
         for &(o, _) in moves {
             self.touched.extend(&self.of[o]);
@@ -603,7 +605,7 @@ impl<'a> LocalSearch<'a> {
         self.touched.sort_unstable();
         self.touched.dedup();
         let mut delta = 0i64;
-        let mut new_values = Vec::with_capacity(self.touched.len());
+        self.new_values.clear();
         if ok {
             for i in 0..self.touched.len() {
                 let k = self.touched[i];
@@ -613,32 +615,36 @@ impl<'a> LocalSearch<'a> {
                     break;
                 }
                 delta += (v as i64 - self.value[k] as i64) * self.weight(k) as i64;
-                new_values.push((k, v));
+                self.new_values.push((k, v));
             }
         }
         if !ok {
-            self.undo(moves, &old);
+            self.place(old);
             return None;
         }
-        for (k, v) in new_values {
-            self.value[k] = v;
-        }
-        Some((delta, old))
+        Some(delta)
     }
 
-    fn undo(&mut self, moves: &[(usize, Placement)], old: &[(usize, Placement)]) {
+    /// Puts the listed occurrences at their placements, updating the occupancy; records in
+    /// `occupied_ok` whether every cell they touch stays within its limit.
+    fn place(&mut self, moves: &[(usize, Placement)]) {
         for &(o, _) in moves {
             self.occupy(o, false);
         }
-        for &(o, p) in old {
+        for &(o, p) in moves {
             self.tt.placements[o] = p;
         }
+        let mut ok = true;
         for &(o, _) in moves {
-            self.occupy(o, true);
+            ok &= self.occupy(o, true);
         }
-        for i in 0..self.touched.len() {
-            let k = self.touched[i];
-            self.value[k] = self.eval(k);
+        self.occupied_ok = ok;
+    }
+
+    /// Keeps the last move tried: its units' new violations become the current ones.
+    fn commit(&mut self) {
+        for &(k, v) in &self.new_values {
+            self.value[k] = v;
         }
     }
 
@@ -663,6 +669,12 @@ impl<'a> LocalSearch<'a> {
         let mut temp = t_hi;
         let mut best = self.cost;
         let mut last_better = 0u64;
+        let nowhere = Placement {
+            start: 0,
+            room: None,
+        };
+        let mut moves = [(0usize, nowhere); 2];
+        let mut old = [(0usize, nowhere); 2];
         loop {
             if self.patience.is_some_and(|p| self.tried - last_better > p) {
                 break;
@@ -683,7 +695,7 @@ impl<'a> LocalSearch<'a> {
             self.tried += 1;
             let o = self.movable[self.rng.below(self.movable.len())];
             let kind = self.rng.below(8);
-            let moves: Vec<(usize, Placement)> = if kind < 3 {
+            let n = if kind < 3 {
                 // Swap two occurrences of the same length: their starts (kind 0), their
                 // rooms (kind 1, same start), or whole placements (kind 2).
                 let o2 = self.movable[self.rng.below(self.movable.len())];
@@ -724,21 +736,24 @@ impl<'a> LocalSearch<'a> {
                 if q1 == p1 || !known(&self.cands[o], q1) || !known(&self.cands[o2], q2) {
                     continue;
                 }
-                vec![(o, q1), (o2, q2)]
+                moves = [(o, q1), (o2, q2)];
+                2
             } else {
                 let c = &self.cands[o];
                 let p = c[self.rng.below(c.len())];
                 if p == self.tt.placements[o] {
                     continue;
                 }
-                vec![(o, p)]
+                moves[0] = (o, p);
+                1
             };
-            let Some((delta, old)) = self.try_move(&moves) else {
+            let Some(delta) = self.try_move(&moves[..n], &mut old[..n]) else {
                 continue;
             };
             let accept = delta <= 0 || self.rng.unit() < (-(delta as f64) / temp).exp();
             if accept {
                 self.accepted += 1;
+                self.commit();
                 self.cost = (self.cost as i64 + delta) as u64;
                 if self.cost < best {
                     best = self.cost;
@@ -749,7 +764,7 @@ impl<'a> LocalSearch<'a> {
                     }
                 }
             } else {
-                self.undo(&moves, &old);
+                self.place(&old[..n]);
             }
         }
     }
