@@ -401,6 +401,8 @@ pub struct Scratch {
 
 /// Violations of `req`'s unit given its placed occurrences; `missing` periods are not yet
 /// placed (0 on complete timetables), for a lower bound.
+// The two last arguments are the caller's reused buffers (see `Scratch`).
+#[allow(clippy::too_many_arguments)]
 fn evaluate(
     inst: &Instance,
     req: &Requirement,
