@@ -31,8 +31,8 @@ pub const NO_OVERLAP_FULL_LIMIT: usize = 64;
 /// ```
 /// use csp_core::{Domain, Model, Search, SearchConfig};
 /// let mut m = Model::new();
-/// let s = m.new_vars("s", 2, Domain::range(0, 3)).unwrap();
-/// m.no_overlap(&s, &[2, 2]).unwrap(); // two double lessons in four periods
+/// let s = m.new_vars("s", 2, Domain::range(0, 2)).unwrap(); // starts 0..=2: within 4 periods
+/// m.no_overlap(&s, &[2, 2]).unwrap(); // two double lessons
 /// assert_eq!(Search::new(&m, SearchConfig::default()).count(100).count, 2);
 /// ```
 #[derive(Debug, Clone)]
