@@ -3,7 +3,8 @@
 //! and as the SVG chart in `docs/img/timetable-scaling.svg`.
 //!
 //! `cargo run --release --example timetable_scaling -- [SECONDS] [SIZES…]`
-//! (defaults: 30 s in all; 50 100 200 500 1000 2000 5000).
+//! (defaults: 30 s in all; 50 100 200 500 1000 2000 5000); `-- --chart-from TABLE` draws the
+//! chart again from a table it printed.
 
 use csp_timetabling::solve::{Config, solve};
 use std::fmt::Write;
@@ -20,8 +21,45 @@ struct Row {
     improvements: usize,
 }
 
+/// Rows back from a table this program printed (for `--chart-from FILE`).
+fn parse_table(text: &str) -> (Vec<Row>, f64) {
+    let secs = text
+        .split("cost after ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(30.0);
+    let num = |t: &str| t.trim().trim_end_matches(" s").parse::<f64>().ok();
+    let rows = text
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.trim_matches('|').split('|').collect();
+            Some(Row {
+                occurrences: num(f[0])? as usize,
+                read: num(f[1])?,
+                first: num(f[2]),
+                first_cost: num(f[3])? as u64,
+                cost: num(f[4]).map(|c| c as u64),
+                last_improvement: num(f[5].split(" s").next()?)?,
+                improvements: 0,
+            })
+        })
+        .collect();
+    (rows, secs)
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().is_some_and(|a| a == "--chart-from") {
+        let file = args.nth(1).expect("--chart-from FILE");
+        let (rows, secs) = parse_table(&std::fs::read_to_string(&file).expect("a table file"));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../docs/img/timetable-scaling.svg");
+        std::fs::write(&path, chart(&rows, secs)).expect("the chart is written");
+        println!("wrote {} from {} rows", path.display(), rows.len());
+        return;
+    }
     let secs: f64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(30.0);
     let sizes: Vec<usize> = {
         let v: Vec<usize> = args.filter_map(|s| s.parse().ok()).collect();
@@ -111,7 +149,8 @@ fn chart(rows: &[Row], secs: f64) -> String {
                  ylabel: &str| {
         let ys: Vec<f64> = series
             .iter()
-            .flat_map(|(_, _, v)| v.iter().flatten().map(|y| y.max(1e-4).log10()))
+            // A cost of 0 (optimal) has no place on a log scale: left out, said in the legend.
+            .flat_map(|(_, _, v)| v.iter().flatten().filter(|&&y| y > 0.0).map(|y| y.log10()))
             .collect();
         let (y0, y1) = (
             ys.iter().cloned().fold(f64::MAX, f64::min).floor(),
@@ -189,9 +228,16 @@ fn chart(rows: &[Row], secs: f64) -> String {
                 .iter()
                 .zip(v)
                 .filter_map(|(&x, y)| {
-                    y.map(|y| format!("{:.1},{:.1}", px(x), py(y.max(1e-4).log10())))
+                    y.filter(|&y| y > 0.0)
+                        .map(|y| format!("{:.1},{:.1}", px(x), py(y.log10())))
                 })
                 .collect();
+            let zeros = v.iter().filter(|y| **y == Some(0.0)).count();
+            let name = if zeros > 0 {
+                format!("{name} (0 on the {zeros} smallest)")
+            } else {
+                name.to_string()
+            };
             let _ = write!(
                 s,
                 "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
