@@ -1,7 +1,7 @@
-//! Why there is no timetable: a minimal set of requirements that conflict, found by
-//! deletion (each requirement is switched off in turn and stays off when the rest still has no
-//! timetable; Junker's QuickXplain finds the same kind of set with fewer solves on large
-//! sets), said in a timetabler's words, with what closed the slots of the events involved.
+//! Why there is no timetable: a minimal set of requirements that conflict, found by Junker's
+//! QuickXplain over the switchable parts (hard requirements, unavailabilities, blocked slots,
+//! fixed/allowed/forbidden), said in a timetabler's words, with what closed the slots of the
+//! events involved.
 
 use crate::encode::{Closed, Part, encode_with, open_start, parts};
 use crate::instance::{EventSel, Instance, Kind, RoomNeed, Scope};
@@ -69,23 +69,10 @@ pub fn explain(inst: &Arc<Instance>, deadline: Option<Instant>) -> Result<Option
         Some(false) => keep.clear(),
         None => minimal = false,
         Some(true) => {
-            let mut i = 0;
-            while i < keep.len() {
-                let mut off: HashSet<Part> =
-                    all.iter().copied().filter(|p| !keep.contains(p)).collect();
-                off.insert(keep[i]);
-                solves += 1;
-                match feasible_without(inst, &off, deadline) {
-                    Some(false) => {
-                        keep.remove(i);
-                    }
-                    Some(true) => i += 1,
-                    None => {
-                        minimal = false;
-                        i += 1;
-                    }
-                }
-            }
+            let mut q = Quick { inst, all: &all, deadline, solves: 0, minimal: true };
+            keep = q.explain(&[], &all, false);
+            solves += q.solves;
+            minimal = q.minimal;
         }
     }
     let words = keep.iter().map(|&p| describe(inst, p)).collect();
@@ -100,6 +87,49 @@ pub fn explain(inst: &Arc<Instance>, deadline: Option<Instant>) -> Result<Option
         events,
         solves,
     }))
+}
+
+/// Junker's QuickXplain (AAAI 2004) over parts: a minimal subset of `c` that conflicts with
+/// the background `b`, in about `k log(n/k)` solves for a conflict of `k` among `n` (deletion
+/// needs `n`). A solve the deadline cuts short counts as "has a timetable", which keeps the
+/// part: the set stays a conflict, maybe not minimal (`minimal` says so).
+struct Quick<'a> {
+    inst: &'a Arc<Instance>,
+    all: &'a [Part],
+    deadline: Option<Instant>,
+    solves: usize,
+    minimal: bool,
+}
+
+impl Quick<'_> {
+    /// Whether the parts in `on` (with the implicit rules) have no timetable.
+    fn conflict(&mut self, on: &[Part]) -> bool {
+        self.solves += 1;
+        let off: HashSet<Part> = self.all.iter().copied().filter(|p| !on.contains(p)).collect();
+        match feasible_without(self.inst, &off, self.deadline) {
+            Some(f) => !f,
+            None => {
+                self.minimal = false;
+                false
+            }
+        }
+    }
+
+    /// `QX(B, Δ, C)`: `added` says whether the last call added parts to `b` (Δ ≠ ∅).
+    fn explain(&mut self, b: &[Part], c: &[Part], added: bool) -> Vec<Part> {
+        if added && self.conflict(b) {
+            return Vec::new();
+        }
+        if c.len() <= 1 {
+            return c.to_vec();
+        }
+        let (c1, c2) = c.split_at(c.len() / 2);
+        let b1: Vec<Part> = b.iter().chain(c1).copied().collect();
+        let d2 = self.explain(&b1, c2, !c1.is_empty());
+        let b2: Vec<Part> = b.iter().chain(&d2).copied().collect();
+        let d1 = self.explain(&b2, c1, !d2.is_empty());
+        d1.into_iter().chain(d2).collect()
+    }
 }
 
 /// Slots in words: whole days as `all of Fri`, the rest as `Mon.6`.
