@@ -15,7 +15,7 @@ use std::time::Instant;
 pub struct Explanation {
     /// The requirements that conflict (empty: the events alone do not fit the calendar).
     pub parts: Vec<Part>,
-    /// Whether every deletion test was decided (otherwise the set may not be minimal).
+    /// Whether every consistency test was decided (otherwise the set may not be minimal).
     pub minimal: bool,
     /// One line per requirement.
     pub words: Vec<String>,
