@@ -69,7 +69,13 @@ pub fn explain(inst: &Arc<Instance>, deadline: Option<Instant>) -> Result<Option
         Some(false) => keep.clear(),
         None => minimal = false,
         Some(true) => {
-            let mut q = Quick { inst, all: &all, deadline, solves: 0, minimal: true };
+            let mut q = Quick {
+                inst,
+                all: &all,
+                deadline,
+                solves: 0,
+                minimal: true,
+            };
             keep = q.explain(&[], &all, false);
             solves += q.solves;
             minimal = q.minimal;
@@ -105,7 +111,12 @@ impl Quick<'_> {
     /// Whether the parts in `on` (with the implicit rules) have no timetable.
     fn conflict(&mut self, on: &[Part]) -> bool {
         self.solves += 1;
-        let off: HashSet<Part> = self.all.iter().copied().filter(|p| !on.contains(p)).collect();
+        let off: HashSet<Part> = self
+            .all
+            .iter()
+            .copied()
+            .filter(|p| !on.contains(p))
+            .collect();
         match feasible_without(self.inst, &off, self.deadline) {
             Some(f) => !f,
             None => {
