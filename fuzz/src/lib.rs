@@ -518,7 +518,11 @@ pub fn read_timetable(data: &[u8]) {
         }
         Ok(i) => i,
     };
-    if inst.occurrences.len() > 12 || inst.num_slots() > 40 || inst.resources.len() > 20 || inst.rooms.len() > 6 {
+    if inst.occurrences.len() > 12
+        || inst.num_slots() > 40
+        || inst.resources.len() > 20
+        || inst.rooms.len() > 6
+    {
         return;
     }
     let inst = std::sync::Arc::new(inst);
@@ -529,12 +533,20 @@ pub fn read_timetable(data: &[u8]) {
     };
     let r = csp_timetabling::solve::solve(&inst, &cfg, &mut |_| {});
     let Some(tt) = r.timetable else { return };
-    assert_eq!(csp_timetabling::verify(&inst, &tt), vec![], "the engine's timetable verifies");
+    assert_eq!(
+        csp_timetabling::verify(&inst, &tt),
+        vec![],
+        "the engine's timetable verifies"
+    );
     let c = csp_timetabling::cost(&inst, &tt);
     assert_eq!(Some(c.total), r.cost);
     let written = csp_timetabling::solution::write(&inst, &tt, "satisfiable", c.total);
-    let back = csp_timetabling::solution::parse(&inst, &written, "s.yaml").expect("a written timetable reads");
-    assert_eq!(csp_timetabling::solution::complete(&inst, &back).expect("complete"), tt);
+    let back = csp_timetabling::solution::parse(&inst, &written, "s.yaml")
+        .expect("a written timetable reads");
+    assert_eq!(
+        csp_timetabling::solution::complete(&inst, &back).expect("complete"),
+        tt
+    );
     let _ = csp_timetabling::render::html(&inst, &tt, "satisfiable", &c, &[]);
     let _ = csp_timetabling::render::csv(&inst, &tt);
     for v in csp_timetabling::render::views(&inst, None) {
