@@ -245,19 +245,35 @@ pub fn encode(inst: &Arc<Instance>) -> Encoding {
     encode_with(inst, &HashSet::new())
 }
 
+/// The encoding, or `None` when `deadline` passes (or a stop is requested) while it is built:
+/// the largest instances take seconds to encode, and a time limit counts from the start.
+fn built(enc: Option<Encoding>) -> Encoding {
+    // Without a deadline the builder always finishes.
+    enc.unwrap_or_else(|| Encoding {
+        model: Model::new(),
+        start: Vec::new(),
+        place: Vec::new(),
+        slots: 1,
+    })
+}
+
 /// Encodes the instance with the parts in `off` switched off (for explanations).
 pub fn encode_with(inst: &Arc<Instance>, off: &HashSet<Part>) -> Encoding {
-    encode_full(inst, off, &HashSet::new())
+    built(encode_full(inst, off, &HashSet::new(), None))
 }
 
 /// Encodes the instance with the parts in `off` switched off, leaving the occurrences of the
 /// events in `unordered` in any order (events with pinned occurrences: a pin names an
 /// occurrence, whatever its rank among the others).
+///
+/// Returns `None` when `deadline` passes (or a stop is requested) before it is built.
 pub fn encode_full(
     inst: &Arc<Instance>,
     off: &HashSet<Part>,
     unordered: &HashSet<usize>,
-) -> Encoding {
+    deadline: Option<std::time::Instant>,
+) -> Option<Encoding> {
+    let late = || csp_core::termination::past(deadline);
     let n = inst.num_slots();
     let mut m = Model::new();
     let mut start = Vec::with_capacity(inst.occurrences.len());
@@ -267,6 +283,9 @@ pub fn encode_full(
         debug_assert!(r.is_ok(), "{r:?}");
     };
     for (e, ev) in inst.events.iter().enumerate() {
+        if late() {
+            return None;
+        }
         let open: Vec<Slot> = (0..n)
             .filter(|&s| open_start(inst, e, s, off).is_ok())
             .collect();
@@ -276,6 +295,27 @@ pub fn encode_full(
             ev.fixed.clone()
         };
         fixed.sort_unstable();
+        // Every (place, start) of the event, once, in increasing place order (rooms outer,
+        // starts inner): building domains and maps from sorted pairs stays linear.
+        let event_places: Vec<(Value, Value)> = if ev.room == RoomNeed::None {
+            Vec::new()
+        } else {
+            let suits: Vec<usize> = (0..inst.rooms.len())
+                .filter(|&r| inst.room_suits(e, r))
+                .collect();
+            let d = ev.duration as usize;
+            suits
+                .iter()
+                .flat_map(|&r| {
+                    open.iter()
+                        .filter(move |&&s| {
+                            off.contains(&Part::RoomUnavailable(r))
+                                || (s..s + d).all(|t| !inst.rooms[r].unavailable[t])
+                        })
+                        .map(move |&s| ((r * n + s) as Value, s as Value))
+                })
+                .collect()
+        };
         for k in 0..ev.count {
             let o = ev.first + k;
             let name = inst.occurrence_name(o);
@@ -290,14 +330,14 @@ pub fn encode_full(
             let t = new_var(&mut m, &name, starts.clone());
             start.push(t);
             if ev.room != RoomNeed::None {
-                let places: Vec<(Value, Value)> = starts
-                    .iter()
-                    .flat_map(|&s| {
-                        rooms_open(inst, e, s as Slot, off)
-                            .map(move |r| ((r * n) as Value + s, s))
-                            .collect::<Vec<_>>()
-                    })
-                    .collect();
+                let places: Vec<(Value, Value)> = match fixed.get(k) {
+                    Some(&f) => event_places
+                        .iter()
+                        .copied()
+                        .filter(|p| p.1 == f as Value)
+                        .collect(),
+                    None => event_places.clone(),
+                };
                 let p = new_var(
                     &mut m,
                     &format!("{name}@room"),
@@ -339,6 +379,9 @@ pub fn encode_full(
     // No clash per resource (identical sets once).
     let mut seen: HashSet<Vec<usize>> = HashSet::new();
     for events in inst.events_by_resource() {
+        if late() {
+            return None;
+        }
         let occs: Vec<usize> = events
             .iter()
             .flat_map(|&e| inst.occurrences_of(e))
@@ -411,6 +454,9 @@ pub fn encode_full(
     for (i, req) in inst.hard.iter().enumerate() {
         if off.contains(&Part::Hard(i)) {
             continue;
+        }
+        if late() {
+            return None;
         }
         let us = units(inst, req, i);
         match &req.kind {
@@ -520,12 +566,12 @@ pub fn encode_full(
             }
         }
     }
-    Encoding {
+    Some(Encoding {
         model: m,
         start,
         place,
         slots: n,
-    }
+    })
 }
 
 fn new_var(m: &mut Model, name: &str, values: Vec<Value>) -> VarId {

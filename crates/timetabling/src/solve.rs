@@ -124,7 +124,18 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         .iter()
         .map(|&(o, _)| inst.occurrences[o].event)
         .collect();
-    let enc = encode_full(inst, &HashSet::new(), &pinned);
+    let Some(enc) = encode_full(inst, &HashSet::new(), &pinned, cfg.deadline) else {
+        return Report {
+            status: Status::Unknown,
+            timetable: None,
+            cost: None,
+            first: None,
+            nodes: 0,
+            moves: (0, 0),
+            trace: Vec::new(),
+            limit: Some(stop_name().into()),
+        };
+    };
     let mut search = Search::new(&enc.model, engine_config(cfg, true));
     search.reset(&enc.pins(&cfg.pins));
     let outcome = search.solve();
@@ -207,8 +218,13 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         return report;
     }
     let limit = Arc::new(AtomicU64::new(best_cost));
-    let mut enc2 = encode_full(inst, &HashSet::new(), &pinned);
-    if small || medium {
+    // The engine again, with the cost cut, for neighbourhood search and branch and bound.
+    let mut enc2 = if small || medium {
+        encode_full(inst, &HashSet::new(), &pinned, cfg.deadline)
+    } else {
+        None
+    };
+    if let Some(enc2) = enc2.as_mut() {
         let soft: Vec<(Requirement, Unit)> = inst
             .soft
             .iter()
@@ -255,7 +271,7 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
             return report;
         }
     }
-    if small {
+    if let (true, Some(enc2)) = (small, enc2.as_ref()) {
         let mut search = Search::new(&enc2.model, engine_config(cfg, false));
         search.reset(&enc2.pins(&cfg.pins));
         let mut found = Vec::new();
@@ -408,6 +424,15 @@ fn lns(
         }
     }
     (rounds, nodes)
+}
+
+/// What stopped a run early: a stop request or the time limit.
+fn stop_name() -> &'static str {
+    if csp_core::termination::stop_requested() {
+        "interrupt"
+    } else {
+        "time limit"
+    }
 }
 
 /// A small, fast, seeded generator (SplitMix64).

@@ -71,19 +71,38 @@ impl Constraint for Map {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Box<dyn Propagator + '_> {
-        let mut by_image: Vec<(Value, Value)> = self.table.iter().map(|&(a, b)| (b, a)).collect();
-        by_image.sort_unstable();
-        let mut ys = Vec::new();
-        let mut start = Vec::new();
-        let mut pre = Vec::with_capacity(by_image.len());
-        for (w, v) in by_image {
-            if ys.last() != Some(&w) {
-                ys.push(w);
-                start.push(pre.len());
+        // Preimages by a counting sort over the distinct images (few: a day, a slot), in
+        // O(pairs) rather than sorting every pair: setting up a large model stays linear.
+        let mut ys: Vec<Value> = Vec::new();
+        for &(_, w) in &self.table {
+            if ys.last() != Some(&w)
+                && let Err(i) = ys.binary_search(&w)
+            {
+                ys.insert(i, w);
             }
-            pre.push(v);
         }
-        start.push(pre.len());
+        let mut start = vec![0usize; ys.len() + 1];
+        let slot = |w: Value| ys.binary_search(&w).unwrap_or(0);
+        let mut last = (Value::MIN, 0usize);
+        let mut index_of = |w: Value| {
+            if last.0 != w {
+                last = (w, slot(w));
+            }
+            last.1
+        };
+        for &(_, w) in &self.table {
+            start[index_of(w) + 1] += 1;
+        }
+        for k in 0..ys.len() {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut pre = vec![0; self.table.len()];
+        for &(v, w) in &self.table {
+            let k = index_of(w);
+            pre[fill[k]] = v;
+            fill[k] += 1;
+        }
         // A direct table when x's values are not spread much wider than the pairs.
         let (mut dense, mut x0) = (Vec::new(), 0);
         if let (Some(&(lo, _)), Some(&(hi, _))) = (self.table.first(), self.table.last()) {
@@ -154,7 +173,7 @@ impl Propagator for MapPropagator<'_> {
 
     fn prepare(&mut self, d: &DomainStore) {
         let x = self.c.scope[0];
-        self.orphans = d.iter(x).filter(|&v| self.c.image(v).is_none()).collect();
+        self.orphans = d.iter(x).filter(|&v| self.image(v).is_none()).collect();
         self.removals = Vec::with_capacity(d.size(x) as usize);
     }
 
