@@ -251,7 +251,7 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         );
         let rounds = lns(
             inst,
-            &enc2,
+            enc2,
             cfg,
             &limit,
             &mut best_tt,
@@ -276,7 +276,7 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         search.reset(&enc2.pins(&cfg.pins));
         let mut found = Vec::new();
         for sol in search.solutions() {
-            let tt = decode(&enc2, &sol);
+            let tt = decode(enc2, &sol);
             let c = cost(inst, &tt).total;
             if c < limit.load(Ordering::Relaxed) {
                 limit.store(c, Ordering::Relaxed);
