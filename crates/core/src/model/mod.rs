@@ -241,7 +241,7 @@ impl Model {
     }
 
     /// The tasks `[starts[i], starts[i] + durations[i])` do not overlap (a disjunctive
-    /// resource: see [`NoOverlap`](crate::constraint::NoOverlap)).
+    /// resource: see [`NoOverlap`]).
     pub fn no_overlap(
         &mut self,
         starts: &[VarId],
