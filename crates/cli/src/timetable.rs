@@ -7,6 +7,7 @@ use crate::report::{self, Status, json_line, secs};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use csp_timetabling::check::{CostReport, Placement, Timetable};
+use csp_timetabling::formats::{self, Format, Loaded, Score};
 use csp_timetabling::instance::{Date, Instance, Kind, Requirement, ResourceKind};
 use csp_timetabling::render::{self, View};
 use csp_timetabling::solve::{self, Progress};
@@ -111,6 +112,14 @@ struct SolveArgs {
     /// The engine's variable order for the first timetable.
     #[arg(long, value_name = "ORDER", value_parser = crate::args::var_order(), default_value = "dom/wdeg")]
     var_order: csp_core::VarOrder,
+    /// Toronto: the number of slots for the proximity objective (default: the instance's
+    /// standard number).
+    #[arg(long, value_name = "P")]
+    slots: Option<usize>,
+    /// Toronto: `proximity` (Carter's cost with P slots; the default) or `slots` (the fewest
+    /// slots, through the chromatic number of the conflict graph).
+    #[arg(long, value_name = "OBJECTIVE", value_parser = ["proximity", "slots"])]
+    objective: Option<String>,
 }
 
 /// The instance file, required when a timetable file follows it (`-` reads standard input).
@@ -173,6 +182,71 @@ fn read_instance(path: &Path) -> Result<Instance> {
     let inst = yaml::parse(&src.text, &src.name)?;
     csp_timetabling::encode::check_size(&inst).map_err(|e| anyhow::anyhow!("{}: {e}", src.name))?;
     Ok(inst)
+}
+
+/// Reads an instance in the format its extension names (YAML, Toronto, ITC 2007).
+fn read_loaded(path: &Path, slots: Option<usize>) -> Result<Loaded> {
+    let loaded = match Format::of(path) {
+        Format::Yaml => Loaded::Yaml(read_instance(path)?),
+        _ => formats::read(path, slots)?,
+    };
+    csp_timetabling::encode::check_size(loaded.instance())
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(loaded)
+}
+
+/// The format's own score of a timetable of its instance, checked against the timetabling
+/// checker's verdict and cost (two independent computations of the same definitions).
+fn format_score(loaded: &Loaded, tt: &Timetable, cost_total: u64) -> Result<Option<Score>> {
+    let inst = loaded.instance();
+    let score = match loaded {
+        Loaded::Yaml(_) => return Ok(None),
+        Loaded::Toronto(t, _) => {
+            let s = t.score(&t.slots_of(tt));
+            Score {
+                components: vec![
+                    formats::Component { name: "Clashes", hard: true, value: s.clashes },
+                    formats::Component { name: "Proximity", hard: false, value: s.proximity },
+                ],
+            }
+        }
+        Loaded::Ctt(c, _) => c.score(&c.lectures(inst, tt)),
+        Loaded::Exam(x, _) => x.score(&x.assignments(tt)),
+    };
+    if score.soft() != cost_total {
+        bail!(
+            "internal error: the {} score {} differs from the checker's cost {cost_total}",
+            loaded.format().name(),
+            score.soft()
+        );
+    }
+    Ok(Some(score))
+}
+
+/// The format's solution file for a timetable.
+fn format_solution(loaded: &Loaded, tt: &Timetable) -> Option<String> {
+    let inst = loaded.instance();
+    match loaded {
+        Loaded::Yaml(_) => None,
+        Loaded::Toronto(t, _) => Some(t.write_solution(&t.slots_of(tt))),
+        Loaded::Ctt(c, _) => Some(c.write_solution(&c.lectures(inst, tt))),
+        Loaded::Exam(x, _) => Some(x.write_solution(&x.assignments(tt))),
+    }
+}
+
+/// The score in the format's words: the validator's lines (ITC 2007) or Carter's average.
+fn print_score(loaded: &Loaded, score: &Score) {
+    match loaded {
+        Loaded::Yaml(_) => {}
+        Loaded::Toronto(t, _) => println!(
+            "proximity {:.4} ({} over {} students)",
+            score.soft() as f64 / t.students.len().max(1) as f64,
+            score.soft(),
+            t.students.len()
+        ),
+        Loaded::Ctt(..) => print!("{}", formats::ctt::report(score)),
+        Loaded::Exam(..) => print!("{}", formats::exam::report(score)),
+    }
 }
 
 fn read_solution(inst: &Instance, path: &Path) -> Result<Vec<(usize, Placement)>> {
@@ -373,7 +447,18 @@ fn render_all(
 }
 
 fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
-    let mut inst = read_instance(&a.input.file)?;
+    let format = Format::of(&a.input.file);
+    if format != Format::Toronto && (a.slots.is_some() || a.objective.is_some()) {
+        bail!("--slots and --objective are for Toronto instances (.crs/.stu)");
+    }
+    if format != Format::Yaml && (a.pin.is_some() || a.from.is_some()) {
+        bail!("--pin and --from read timetable-solution files: YAML instances only");
+    }
+    if a.objective.as_deref() == Some("slots") {
+        return run_toronto_slots(a);
+    }
+    let loaded = read_loaded(&a.input.file, a.slots)?;
+    let mut inst = loaded.instance().clone();
     let pins = match &a.pin {
         Some(p) => read_solution(&inst, p)?,
         None => Vec::new(),
@@ -477,9 +562,14 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             .map(|it| it.details.clone())
             .unwrap_or_default()
     });
+    let score = format_score(&loaded, &tt, c.total)?;
+    if score.as_ref().is_some_and(|s| s.hard() > 0) {
+        bail!("internal error: the format's checker finds hard violations the verifier does not");
+    }
     if let Some(path) = &a.out {
-        std::fs::write(path, solution::write(&inst, &tt, status.name(), c.total))
-            .with_context(|| format!("writing {}", path.display()))?;
+        let text = format_solution(&loaded, &tt)
+            .unwrap_or_else(|| solution::write(&inst, &tt, status.name(), c.total));
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     if json {
         let mut j = json!({
@@ -525,7 +615,10 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
                 r.trace.len()
             );
         }
-        print_cost(&mut std::io::stdout().lock(), &c, 5)?;
+        match &score {
+            Some(sc) => print_score(&loaded, sc),
+            None => print_cost(&mut std::io::stdout().lock(), &c, 5)?,
+        }
         if let Some(m) = &moves {
             println!(
                 "moved {} of {} occurrences{}",
@@ -542,6 +635,77 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         }
     }
     render_all(&inst, &tt, status.name(), &c, &a.render, json)?;
+    Ok(status.exit())
+}
+
+/// Toronto with `--objective slots`: the fewest clash-free slots, as the chromatic number of
+/// the conflict graph (the colouring front-end), then checked as a timetable.
+fn run_toronto_slots(a: &SolveArgs) -> Result<ExitCode> {
+    use csp_colouring::chromatic;
+    let t = formats::toronto::read(&a.input.file)?;
+    let edges: Vec<(usize, usize)> = t.conflicts().iter().map(|&(i, j, _)| (i, j)).collect();
+    let graph = csp_colouring::Graph::from_edges(t.exams.len(), edges.iter().copied());
+    let ginst = csp_colouring::Instance::new(t.name.clone(), graph);
+    let json = a.output.json;
+    if !json {
+        println!(
+            "{}: {} exams, {} students, {} clashing pairs; fewest slots",
+            t.name,
+            t.exams.len(),
+            t.students.len(),
+            edges.len()
+        );
+    }
+    let config = chromatic::Config {
+        time_limit: a
+            .limits
+            .deadline()
+            .map(|d| d.saturating_duration_since(std::time::Instant::now())),
+        seed: a.seed,
+        ..chromatic::Config::default()
+    };
+    let spinner = crate::progress::spinner();
+    let r = chromatic::chromatic_number(&ginst, &config, &mut |p: &chromatic::Progress| {
+        spinner.set_message(format!("{} ≤ χ ≤ {} ({})", p.lb, p.ub, p.phase))
+    });
+    spinner.finish_and_clear();
+    let colours = r.colouring.normalised().colours;
+    let slot_of: Vec<usize> = colours.iter().map(|&c| c as usize).collect();
+    let k = slot_of.iter().map(|&s| s + 1).max().unwrap_or(0);
+    // Checked twice before it is printed: by the timetabling verifier on the instance with
+    // that many slots, and by the students' lists.
+    let inst = t.instance(k.max(1)).map_err(|m| anyhow::anyhow!("{m}"))?;
+    let tt = t.timetable(&slot_of);
+    let v = verify(&inst, &tt);
+    if !v.is_empty() || t.score(&slot_of).clashes > 0 || k as u32 != r.ub {
+        bail!("internal error: the colouring is not a clash-free timetable of {k} slots");
+    }
+    let elapsed = a.limits.started.elapsed();
+    if let Some(path) = &a.out {
+        std::fs::write(path, t.write_solution(&slot_of))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    let status = if r.proved {
+        Status::Optimal
+    } else {
+        Status::Satisfiable
+    };
+    if json {
+        json_line(
+            &mut std::io::stdout().lock(),
+            &json!({"status": status.name(), "lb": r.lb, "ub": r.ub, "proved": r.proved,
+                "lb_source": r.lb_source, "ub_source": r.ub_source, "seconds": elapsed.as_secs_f64()}),
+        )?;
+    } else {
+        if r.proved {
+            println!("χ = {} (proved; lower bound by {}) in {}", r.ub, r.lb_source, secs(elapsed));
+        } else {
+            println!("{} ≤ χ ≤ {} in {}", r.lb, r.ub, secs(elapsed));
+        }
+        if let Some(path) = &a.out {
+            println!("wrote {}", path.display());
+        }
+    }
     Ok(status.exit())
 }
 

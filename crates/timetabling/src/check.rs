@@ -151,7 +151,7 @@ pub fn units(inst: &Instance, req: &Requirement, index: usize) -> Vec<Unit> {
         Kind::DifferentDays(s) | Kind::SameDay(s) | Kind::MinGap(s, _) | Kind::MinDays(s, _) => {
             per_set(s)
         }
-        Kind::RoomStability(s) => match s {
+        Kind::RoomStability(s) | Kind::RoomCapacity(s) => match s {
             EventSel::Each => per_set(s),
             EventSel::List(l) => l.iter().flat_map(|&e| list(&[e])).collect(),
         },
@@ -170,8 +170,12 @@ pub fn units(inst: &Instance, req: &Requirement, index: usize) -> Vec<Unit> {
         | Kind::MaxGapsPerDay(r, _)
         | Kind::Proximity(r, _)
         | Kind::TwoInARow(r)
-        | Kind::TwoInADay(r) => per_resource(r),
-        Kind::ExclusiveRoom(_) | Kind::FrontLoad { .. } | Kind::MixedDurations => whole(),
+        | Kind::TwoInADay(r)
+        | Kind::Isolated(r) => per_resource(r),
+        Kind::ExclusiveRoom(_)
+        | Kind::FrontLoad { .. }
+        | Kind::MixedDurations
+        | Kind::AvoidRooms(_) => whole(),
         Kind::Stay(_) => (0..inst.events.len()).flat_map(|e| list(&[e])).collect(),
     }
 }
@@ -812,6 +816,61 @@ fn evaluate(
                             )
                         });
                     }
+                }
+            }
+            total
+        }
+        Kind::RoomCapacity(_) => {
+            let mut total = 0;
+            for q in placed {
+                if let Some(r) = q.room {
+                    let short = u64::from(
+                        inst.events[q.event]
+                            .size
+                            .saturating_sub(inst.rooms[r].capacity),
+                    );
+                    if short > 0 {
+                        total += short;
+                        note(&mut details, || {
+                            format!(
+                                "{} ({} people) in {} ({} seats)",
+                                name(q),
+                                inst.events[q.event].size,
+                                inst.rooms[r].id,
+                                inst.rooms[r].capacity
+                            )
+                        });
+                    }
+                }
+            }
+            total
+        }
+        Kind::Isolated(_) => {
+            // An occurrence with no other in the period just before or just after, that day.
+            busy_by_day(inst, placed, busy);
+            let ppd = inst.periods.len();
+            let mut total = 0u64;
+            for q in placed {
+                let b = busy[q.day];
+                let (first, last) = (inst.period_of(q.start), inst.period_of(q.end - 1));
+                let before = first > 0 && b >> (first - 1) & 1 == 1;
+                let after = last + 1 < ppd && b >> (last + 1) & 1 == 1;
+                if !before && !after {
+                    total += 1;
+                    note(&mut details, || {
+                        format!("{}: {} alone at {}", who(), name(q), inst.slot_name(q.start))
+                    });
+                }
+            }
+            // Each period still to place may join up to two of these.
+            total.saturating_sub(2 * missing)
+        }
+        Kind::AvoidRooms(rooms) => {
+            let mut total = 0;
+            for q in placed {
+                if let Some(r) = q.room.filter(|&r| rooms[r]) {
+                    total += 1;
+                    note(&mut details, || format!("{} in {}", name(q), inst.rooms[r].id));
                 }
             }
             total

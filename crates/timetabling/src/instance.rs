@@ -238,6 +238,9 @@ pub struct Event {
     pub uses: Vec<usize>,
     /// Seats needed.
     pub size: u32,
+    /// Whether a room with fewer seats may still be used (a soft `room_capacity`
+    /// requirement prices the missing seats); otherwise its rooms must hold `size`.
+    pub seats_soft: bool,
     /// Consecutive periods per occurrence.
     pub duration: u32,
     /// Minutes, when given (an exam's length; must fit its period).
@@ -355,6 +358,14 @@ pub enum Kind {
     },
     /// Events of different lengths in one room at one time: each extra length.
     MixedDurations,
+    /// Each seat an occurrence lacks in its room (size − capacity) costs; soft only, and it
+    /// lets the listed events use rooms that are too small.
+    RoomCapacity(EventSel),
+    /// Each occurrence of a resource with no other of its occurrences in the period before
+    /// or after on the same day (an isolated lesson; ITC 2007 curriculum compactness).
+    Isolated(ResourceSel),
+    /// Each occurrence in one of these rooms costs.
+    AvoidRooms(Vec<bool>),
     /// Each occurrence not at its placement in a previous timetable (start slot, and room
     /// when the previous one had one) costs: the price of change when re-solving.
     Stay(Vec<Option<crate::check::Placement>>),
@@ -395,12 +406,15 @@ impl Kind {
             Kind::TwoInADay(_) => "two_in_a_day",
             Kind::FrontLoad { .. } => "front_load",
             Kind::MixedDurations => "mixed_durations",
+            Kind::RoomCapacity(_) => "room_capacity",
+            Kind::Isolated(_) => "isolated",
+            Kind::AvoidRooms(_) => "avoid_rooms",
             Kind::Stay(_) => "moved",
         }
     }
 
     /// Every name, for "expected one of" messages.
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 25] = [
         "different_days",
         "same_day",
         "not_same_day",
@@ -423,6 +437,9 @@ impl Kind {
         "two_in_a_day",
         "front_load",
         "mixed_durations",
+        "room_capacity",
+        "isolated",
+        "avoid_rooms",
     ];
 }
 
@@ -516,7 +533,7 @@ impl Instance {
             RoomNeed::None => false,
             RoomNeed::Fixed(f) => *f == r,
             RoomNeed::Any { features } => {
-                room.capacity >= ev.size && features.iter().all(|f| room.features.contains(f))
+                (ev.seats_soft || room.capacity >= ev.size) && features.iter().all(|f| room.features.contains(f))
             }
         }
     }

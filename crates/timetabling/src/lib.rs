@@ -12,8 +12,10 @@
 pub mod check;
 pub mod encode;
 pub mod explain;
+pub mod formats;
 pub mod generate;
 pub mod instance;
+pub mod kempe;
 pub mod render;
 pub mod solution;
 pub mod solve;

@@ -177,6 +177,38 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         return report;
     }
     let small = inst.occurrences.len() <= cfg.exact_limit;
+    // Slot assignments (exam sessions without rooms): Kempe-chain annealing.
+    if !small
+        && cfg.pins.is_empty()
+        && let Some(m) = crate::kempe::SlotModel::new(inst)
+    {
+        let start: Vec<usize> = report
+            .timetable
+            .as_ref()
+            .map(|tt| tt.placements.iter().map(|p| p.start).collect())
+            .unwrap_or_default();
+        let deadline = cfg
+            .deadline
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(30));
+        let mut stats = crate::kempe::Stats::default();
+        let best = crate::kempe::anneal(&m, &start, cfg.seed, deadline, &mut stats, &mut |c| {
+            report.trace.push((t0.elapsed(), c));
+            on(Progress::Improved(c));
+        });
+        let tt = crate::kempe::timetable(&best);
+        let c = cost(inst, &tt).total;
+        report.moves = stats.moves;
+        report.cost = Some(c);
+        report.timetable = Some(tt);
+        if c == 0 {
+            report.status = Status::Optimal;
+        } else if csp_core::termination::stop_requested() {
+            report.limit = Some("interrupt".into());
+        } else if cfg.deadline.is_some() {
+            report.limit = Some("time limit".into());
+        }
+        return report;
+    }
     let medium = !small && inst.occurrences.len() <= LNS_LIMIT;
     // Local search first: on small instances it gives branch and bound a good bound.
     let ls_deadline = match (small, cfg.deadline) {

@@ -287,6 +287,8 @@ struct RawRequirement {
     #[serde(default)]
     weights: Option<Vec<u64>>,
     #[serde(default)]
+    rooms: Option<Spanned<Many>>,
+    #[serde(default)]
     largest: Option<u32>,
     #[serde(default)]
     last_slots: Option<u32>,
@@ -823,6 +825,7 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
             named,
             uses: Vec::new(),
             size: v.size.unwrap_or(0),
+            seats_soft: false,
             duration,
             minutes: v.minutes.as_ref().map(|m| m.value),
             room,
@@ -885,23 +888,6 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
                 })
                 .sum();
         }
-        if let RoomNeed::Fixed(r) = ev.room
-            && rooms[r].capacity < ev.size
-        {
-            let loc = raw.events[i]
-                .value
-                .room
-                .as_ref()
-                .map_or(raw.events[i].referenced, |r| r.referenced);
-            return Err(rd.err(
-                &loc,
-                &format!("events[{i}].room"),
-                format!(
-                    "room `{}` has {} seats; `{}` needs {}",
-                    rooms[r].id, rooms[r].capacity, ev.id, ev.size
-                ),
-            ));
-        }
     }
     // Requirements.
     let ctx = ReqContext {
@@ -912,6 +898,8 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
         events: &events,
         event_lookup: &event_lookup,
         lookup: &lookup,
+        room_lookup: &room_lookup,
+        num_rooms: rooms.len(),
     };
     let mut hard = Vec::new();
     for (i, r) in raw.constraints.hard.iter().enumerate() {
@@ -923,6 +911,37 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
         soft.push(ctx.requirement(r, &format!("constraints.soft[{i}]"), true)?);
     }
     soft.extend(soft_extra);
+    // Events whose missing seats are priced may use smaller rooms; the others need theirs
+    // to hold them.
+    for req in &soft {
+        if let Kind::RoomCapacity(sel) = &req.kind {
+            for set in ctx_event_sets(sel, events.len()) {
+                for e in set {
+                    events[e].seats_soft = true;
+                }
+            }
+        }
+    }
+    for (i, ev) in events.iter().enumerate() {
+        if let RoomNeed::Fixed(r) = ev.room
+            && rooms[r].capacity < ev.size
+            && !ev.seats_soft
+        {
+            let loc = raw.events[i]
+                .value
+                .room
+                .as_ref()
+                .map_or(raw.events[i].referenced, |r| r.referenced);
+            return Err(rd.err(
+                &loc,
+                &format!("events[{i}].room"),
+                format!(
+                    "room `{}` has {} seats; `{}` needs {} (or price the missing seats with a soft `room_capacity`)",
+                    rooms[r].id, rooms[r].capacity, ev.id, ev.size
+                ),
+            ));
+        }
+    }
     Ok(Instance {
         name: raw.name.clone().unwrap_or_else(|| "timetable".into()),
         style,
@@ -936,6 +955,14 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
         hard,
         soft,
     })
+}
+
+/// The events of a selection, as sets.
+fn ctx_event_sets(sel: &EventSel, n: usize) -> Vec<Vec<usize>> {
+    match sel {
+        EventSel::Each => (0..n).map(|e| vec![e]).collect(),
+        EventSel::List(l) => vec![l.clone()],
+    }
 }
 
 fn parse_clock(s: &str) -> Option<u32> {
@@ -998,6 +1025,8 @@ struct ReqContext<'a> {
     events: &'a [Event],
     event_lookup: &'a Lookup<'a>,
     lookup: &'a ResLookup<'a>,
+    room_lookup: &'a Lookup<'a>,
+    num_rooms: usize,
 }
 
 impl ReqContext<'_> {
@@ -1186,6 +1215,30 @@ impl ReqContext<'_> {
                 }
             }
             "mixed_durations" => Kind::MixedDurations,
+            "room_capacity" if !soft => {
+                return Err(rd.err(
+                    &v.kind.referenced,
+                    &format!("{path}.type"),
+                    "`room_capacity` is a soft constraint (rooms must hold their events unless it prices the missing seats); move it to constraints.soft",
+                ));
+            }
+            "room_capacity" => Kind::RoomCapacity(events_sel(true)?),
+            "isolated" => Kind::Isolated(resources_sel()?),
+            "avoid_rooms" => {
+                let Some(m) = &v.rooms else {
+                    return Err(missing("rooms", "a list of room ids"));
+                };
+                let mut set = vec![false; self.num_rooms];
+                for (k, n) in m.value.0.iter().enumerate() {
+                    let n = if n.referenced == Location::UNKNOWN {
+                        Spanned::new(n.value.clone(), m.referenced, m.referenced)
+                    } else {
+                        n.clone()
+                    };
+                    set[(self.room_lookup)(&n, &format!("{path}.rooms[{k}]"))?] = true;
+                }
+                Kind::AvoidRooms(set)
+            }
             other => {
                 let hint = nearest(other, Kind::NAMES)
                     .map(|n| format!("did you mean `{n}`? "))

@@ -1,0 +1,239 @@
+//! The public benchmark formats, read into the same [`Instance`] as the YAML files and solved
+//! by the same solvers: Toronto (Carter) examinations ([`toronto`], `.crs` + `.stu`), ITC 2007
+//! track 3 curriculum-based course timetabling ([`ctt`], `.ctt`) and ITC 2007 track 1
+//! examinations ([`exam`], `.exam`).
+//!
+//! Each format module keeps the file's own data, builds the [`Instance`] from it (the
+//! *adapter*), converts timetables to and from the format's solution files, and scores a
+//! solution the way the format's definition does, from its own data alone (not through the
+//! instance): an independent check of the adapter as much as of the solver.
+
+pub mod ctt;
+pub mod exam;
+pub mod toronto;
+
+use crate::instance::Instance;
+use csp_model::source::SourceError;
+use std::path::Path;
+use std::str::FromStr;
+
+/// A timetabling file format, recognised by extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `kind: timetable` YAML (any other extension).
+    Yaml,
+    /// Toronto examinations: `NAME.crs` with `NAME.stu` beside it (either may be named).
+    Toronto,
+    /// ITC 2007 track 3 (`.ctt`).
+    Ctt,
+    /// ITC 2007 track 1 (`.exam`).
+    Exam,
+}
+
+impl Format {
+    /// The format of `path`, by its extension.
+    ///
+    /// ```
+    /// use csp_timetabling::formats::Format;
+    /// use std::path::Path;
+    /// assert_eq!(Format::of(Path::new("data/car-f-92.stu")), Format::Toronto);
+    /// assert_eq!(Format::of(Path::new("comp01.ctt")), Format::Ctt);
+    /// assert_eq!(Format::of(Path::new("week.yaml")), Format::Yaml);
+    /// ```
+    pub fn of(path: &Path) -> Format {
+        match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("crs" | "stu") => Format::Toronto,
+            Some("ctt") => Format::Ctt,
+            Some("exam") => Format::Exam,
+            _ => Format::Yaml,
+        }
+    }
+
+    /// A short name: `yaml`, `toronto`, `itc2007-ctt`, `itc2007-exam`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Yaml => "yaml",
+            Format::Toronto => "toronto",
+            Format::Ctt => "itc2007-ctt",
+            Format::Exam => "itc2007-exam",
+        }
+    }
+}
+
+/// One named component of a format's cost (`RoomCapacity`, `TwoInARow` …), weighted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Component {
+    /// The name the format's own validator prints.
+    pub name: &'static str,
+    /// Whether it is a hard constraint (a count of violations) or a soft cost.
+    pub hard: bool,
+    /// The violations (hard) or the weighted cost (soft).
+    pub value: u64,
+}
+
+/// A scored solution: its components in the format's order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Score {
+    /// The components.
+    pub components: Vec<Component>,
+}
+
+impl Score {
+    /// Hard violations in all.
+    pub fn hard(&self) -> u64 {
+        self.components
+            .iter()
+            .filter(|c| c.hard)
+            .map(|c| c.value)
+            .sum()
+    }
+
+    /// Soft cost in all.
+    pub fn soft(&self) -> u64 {
+        self.components
+            .iter()
+            .filter(|c| !c.hard)
+            .map(|c| c.value)
+            .sum()
+    }
+}
+
+/// A text file read line by line, for the line-based formats' errors.
+pub(crate) struct Text<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+}
+
+impl<'a> Text<'a> {
+    pub fn new(file: &'a str, text: &'a str) -> Self {
+        Text { file, text }
+    }
+
+    /// An error at 1-based `line` and `column`.
+    pub fn err(&self, line: u32, column: u32, message: impl Into<String>) -> SourceError {
+        SourceError::at(self.file, self.text, line, column, message)
+    }
+
+    /// The lines with their 1-based numbers (CR stripped).
+    pub fn lines(&self) -> impl Iterator<Item = (u32, &'a str)> + 'a {
+        self.text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| (i as u32 + 1, l.strip_suffix('\r').unwrap_or(l)))
+    }
+
+    /// A field parsed as a number, or an error naming what was expected.
+    pub fn number<T: FromStr>(&self, line: u32, f: Field<'_>, what: &str) -> Result<T, SourceError> {
+        f.text.parse().map_err(|_| {
+            self.err(
+                line,
+                f.column,
+                format!("expected {what}, found `{}`", f.text),
+            )
+        })
+    }
+}
+
+/// A field of a line and its 1-based column.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Field<'a> {
+    pub column: u32,
+    pub text: &'a str,
+}
+
+/// The fields of `line` separated by whitespace (and commas when `commas`), with columns.
+pub(crate) fn fields(line: &str, commas: bool) -> Vec<Field<'_>> {
+    let sep = |c: char| c.is_whitespace() || (commas && c == ',');
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+        match (sep(c), start) {
+            (true, Some(s)) => {
+                out.push(Field {
+                    column: line[..s].chars().count() as u32 + 1,
+                    text: &line[s..i],
+                });
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// An instance read from any format, with what its format needs to write and score
+/// solutions.
+#[derive(Debug, Clone)]
+pub enum Loaded {
+    /// YAML.
+    Yaml(Instance),
+    /// Toronto, with the instance for its number of slots.
+    Toronto(Box<toronto::Toronto>, Instance),
+    /// ITC 2007 track 3.
+    Ctt(Box<ctt::Ctt>, Instance),
+    /// ITC 2007 track 1.
+    Exam(Box<exam::Exam>, Instance),
+}
+
+impl Loaded {
+    /// The instance the solvers see.
+    pub fn instance(&self) -> &Instance {
+        match self {
+            Loaded::Yaml(i) | Loaded::Toronto(_, i) | Loaded::Ctt(_, i) | Loaded::Exam(_, i) => i,
+        }
+    }
+
+    /// The format.
+    pub fn format(&self) -> Format {
+        match self {
+            Loaded::Yaml(_) => Format::Yaml,
+            Loaded::Toronto(..) => Format::Toronto,
+            Loaded::Ctt(..) => Format::Ctt,
+            Loaded::Exam(..) => Format::Exam,
+        }
+    }
+}
+
+/// Reads `path` in the format its extension names; a Toronto instance gets `slots` slots
+/// (its standard number from [`toronto::standard_slots`] when `None`, else an error).
+pub fn read(path: &Path, slots: Option<usize>) -> Result<Loaded, SourceError> {
+    Ok(match Format::of(path) {
+        Format::Yaml => Loaded::Yaml(crate::yaml::read(path)?),
+        Format::Toronto => {
+            let t = toronto::read(path)?;
+            let p = slots
+                .or_else(|| toronto::standard_slots(&t.name))
+                .ok_or_else(|| SourceError::Io {
+                    file: path.display().to_string(),
+                    message: format!(
+                        "how many slots? `{}` is not one of the standard Toronto instances; give --slots P",
+                        t.name
+                    ),
+                })?;
+            let inst = t.instance(p).map_err(|m| SourceError::Io {
+                file: path.display().to_string(),
+                message: m,
+            })?;
+            Loaded::Toronto(Box::new(t), inst)
+        }
+        Format::Ctt => {
+            let c = ctt::read(path)?;
+            let inst = c.instance();
+            Loaded::Ctt(Box::new(c), inst)
+        }
+        Format::Exam => {
+            let x = exam::read(path)?;
+            let inst = x.instance().map_err(|m| SourceError::Io {
+                file: path.display().to_string(),
+                message: m,
+            })?;
+            Loaded::Exam(Box::new(x), inst)
+        }
+    })
+}

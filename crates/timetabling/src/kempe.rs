@@ -1,0 +1,486 @@
+//! Kempe-chain simulated annealing for timetables that are slot assignments: events of one
+//! period with no rooms (exam sessions like the Toronto benchmarks), whose costs are per pair
+//! of events sharing people (proximity, two in a row, two in a day) or per event and slot
+//! (avoided or preferred slots, front load).
+//!
+//! A *Kempe chain* move takes an event from slot `a` to slot `b` and, with it, every event
+//! linked to it through clashes alternating between `a` and `b` (they swap slots), so every
+//! timetable visited is clash-free (Thompson & Dowsland, "A robust simulated annealing based
+//! examination timetabling system", Computers & OR 25(7), 1998). The cost change is computed
+//! from the chain's edges to the events outside it (edges inside keep their distance), so a
+//! move costs time in the chain's degree, and nothing is allocated per move. With a small
+//! probability the move swaps two whole slots (a slot permutation, which keeps every clash
+//! away and changes only proximities). Temperatures fall geometrically with the time used,
+//! from one calibrated on sampled moves, and the search restarts from the best timetable
+//! when it has stalled at low temperature (a reheat).
+
+use crate::check::{Placement, Timetable};
+use crate::instance::{EventSel, Instance, Kind, ResourceSel, RoomNeed, Scope};
+use std::time::{Duration, Instant};
+
+/// The largest number of slots handled (the pair cost is a slots × slots table).
+pub const MAX_SLOTS: usize = 1024;
+
+/// The compiled problem: events as vertices, clash edges with their shared headcount, a
+/// slots × slots pair cost and an events × slots unary cost.
+#[derive(Debug, Clone)]
+pub struct SlotModel {
+    n: usize,
+    slots: usize,
+    start: Vec<u32>,
+    adj: Vec<u32>,
+    weight: Vec<u64>,
+    pair: Vec<u64>,
+    unary: Vec<u64>,
+    allowed: Vec<bool>,
+}
+
+/// A tiny fast generator (xorshift64*), seeded.
+#[derive(Debug, Clone)]
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next() >> 32) * n as u64 >> 32) as usize
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+impl SlotModel {
+    /// The model of `inst`, when it is a slot assignment this search handles: every event
+    /// occurs once, lasts one period and needs no room; hard requirements are at most
+    /// `different_slot`; soft ones are `proximity`, `two_in_a_row`, `two_in_a_day` (over one
+    /// common selection of resources), `avoid_slots`, `prefer_slots` and `front_load`.
+    pub fn new(inst: &Instance) -> Option<SlotModel> {
+        let n = inst.events.len();
+        let slots = inst.num_slots();
+        if n == 0
+            || slots > MAX_SLOTS
+            || inst
+                .events
+                .iter()
+                .any(|e| e.count != 1 || e.duration != 1 || e.room != RoomNeed::None)
+        {
+            return None;
+        }
+        let mut sel: Option<&ResourceSel> = None;
+        let mut pair = vec![0u64; slots * slots];
+        let mut unary = vec![0u64; n * slots];
+        let mut any_pair = false;
+        for req in &inst.soft {
+            let w = req.weight;
+            match &req.kind {
+                Kind::Proximity(s, _) | Kind::TwoInARow(s) | Kind::TwoInADay(s) => {
+                    if sel.is_some_and(|x| x != s) {
+                        return None;
+                    }
+                    sel = Some(s);
+                    any_pair = true;
+                    for a in 0..slots {
+                        for b in 0..slots {
+                            let d = a.abs_diff(b);
+                            let same_day = inst.day_of(a) == inst.day_of(b);
+                            pair[a * slots + b] += w * match &req.kind {
+                                Kind::Proximity(_, ws) if d >= 1 && d <= ws.len() => ws[d - 1],
+                                Kind::TwoInARow(_) if same_day && d == 1 => 1,
+                                Kind::TwoInADay(_) if same_day && d > 1 => 1,
+                                _ => 0,
+                            };
+                        }
+                    }
+                }
+                Kind::AvoidSlots(scope, set) | Kind::PreferSlots(scope, set) => {
+                    let avoid = matches!(req.kind, Kind::AvoidSlots(..));
+                    let times: Vec<u64> = match scope {
+                        Scope::Events(EventSel::Each) => vec![1; n],
+                        Scope::Events(EventSel::List(l)) => {
+                            (0..n).map(|e| u64::from(l.contains(&e))).collect()
+                        }
+                        Scope::Resources(rs) => {
+                            let chosen = inst.select_resources(rs);
+                            inst.events
+                                .iter()
+                                .map(|ev| ev.uses.iter().filter(|r| chosen.contains(r)).count() as u64)
+                                .collect()
+                        }
+                    };
+                    for (e, &k) in times.iter().enumerate() {
+                        for s in 0..slots {
+                            if set[s] == avoid {
+                                unary[e * slots + s] += w * k;
+                            }
+                        }
+                    }
+                }
+                Kind::FrontLoad { largest, last_slots } => {
+                    let mut events: Vec<usize> = (0..n).collect();
+                    events.sort_by_key(|&e| (std::cmp::Reverse(inst.events[e].size), e));
+                    events.truncate(*largest);
+                    for e in events {
+                        for s in slots.saturating_sub(*last_slots)..slots {
+                            unary[e * slots + s] += w;
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        let mut different: Vec<(usize, usize)> = Vec::new();
+        for req in &inst.hard {
+            match &req.kind {
+                Kind::DifferentSlot(l) => {
+                    for (i, &a) in l.iter().enumerate() {
+                        for &b in &l[i + 1..] {
+                            different.push((a, b));
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        // Clash edges and the headcount each pair shares among the costed resources.
+        let counted: Vec<bool> = match sel {
+            Some(s) => {
+                let mut v = vec![false; inst.resources.len()];
+                for r in inst.select_resources(s) {
+                    v[r] = true;
+                }
+                v
+            }
+            None => vec![false; inst.resources.len()],
+        };
+        let by_resource = inst.events_by_resource();
+        let mut acc = vec![0u64; n];
+        let mut seen = vec![false; n];
+        let mut touched = Vec::new();
+        let mut start = Vec::with_capacity(n + 1);
+        let (mut adj, mut weight) = (Vec::new(), Vec::new());
+        let mut extra: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &(a, b) in &different {
+            extra[a].push(b);
+            extra[b].push(a);
+        }
+        for (i, ev) in inst.events.iter().enumerate() {
+            start.push(adj.len() as u32);
+            for &r in &ev.uses {
+                let h = if counted[r] {
+                    u64::from(inst.resources[r].headcount.max(1))
+                } else {
+                    0
+                };
+                for &j in &by_resource[r] {
+                    if j != i {
+                        if !seen[j] {
+                            seen[j] = true;
+                            touched.push(j);
+                        }
+                        acc[j] += h;
+                    }
+                }
+            }
+            for &j in &extra[i] {
+                if !seen[j] {
+                    seen[j] = true;
+                    touched.push(j);
+                }
+            }
+            touched.sort_unstable();
+            for &j in &touched {
+                adj.push(j as u32);
+                weight.push(acc[j]);
+                acc[j] = 0;
+                seen[j] = false;
+            }
+            touched.clear();
+        }
+        start.push(adj.len() as u32);
+        let _ = any_pair;
+        // Where each event may go: open slots, its allowed and not forbidden ones, its
+        // people available, its fixed slot if it has one.
+        let mut allowed = vec![false; n * slots];
+        for (e, ev) in inst.events.iter().enumerate() {
+            for s in 0..slots {
+                allowed[e * slots + s] = !inst.blocked[s]
+                    && ev.allowed.as_ref().is_none_or(|a| a[s])
+                    && !ev.forbidden[s]
+                    && ev.uses.iter().all(|&r| !inst.resources[r].unavailable[s])
+                    && (ev.fixed.is_empty() || ev.fixed.contains(&s));
+            }
+        }
+        Some(SlotModel {
+            n,
+            slots,
+            start,
+            adj,
+            weight,
+            pair,
+            unary,
+            allowed,
+        })
+    }
+
+    fn neighbours(&self, i: usize) -> std::ops::Range<usize> {
+        self.start[i] as usize..self.start[i + 1] as usize
+    }
+
+    /// The cost of slots `t` (each clash-free pair and each event counted once).
+    pub fn cost(&self, t: &[usize]) -> u64 {
+        let mut c = 0;
+        for i in 0..self.n {
+            c += self.unary[i * self.slots + t[i]];
+            for k in self.neighbours(i) {
+                let j = self.adj[k] as usize;
+                if j > i {
+                    c += self.weight[k] * self.pair[t[i] * self.slots + t[j]];
+                }
+            }
+        }
+        c
+    }
+
+    /// Whether slots `t` are clash-free and allowed.
+    pub fn valid(&self, t: &[usize]) -> bool {
+        (0..self.n).all(|i| {
+            self.allowed[i * self.slots + t[i]]
+                && self.neighbours(i).all(|k| t[self.adj[k] as usize] != t[i])
+        })
+    }
+}
+
+/// The annealing's state and buffers.
+struct Anneal<'a> {
+    m: &'a SlotModel,
+    t: Vec<usize>,
+    /// Events per slot (for slot swaps).
+    mark: Vec<u32>,
+    stamp: u32,
+    chain: Vec<usize>,
+}
+
+impl Anneal<'_> {
+    /// Builds the Kempe chain of moving `i` to slot `b` into `self.chain`; false when a
+    /// member cannot take its new slot.
+    fn chain(&mut self, i: usize, b: usize) -> bool {
+        let m = self.m;
+        let a = self.t[i];
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|x| *x = 0);
+            self.stamp = 1;
+        }
+        self.chain.clear();
+        self.chain.push(i);
+        self.mark[i] = self.stamp;
+        let mut k = 0;
+        while k < self.chain.len() {
+            let x = self.chain[k];
+            k += 1;
+            let to = if self.t[x] == a { b } else { a };
+            if !m.allowed[x * m.slots + to] {
+                return false;
+            }
+            for e in m.neighbours(x) {
+                let y = m.adj[e] as usize;
+                if self.t[y] == to && self.mark[y] != self.stamp {
+                    self.mark[y] = self.stamp;
+                    self.chain.push(y);
+                }
+            }
+        }
+        true
+    }
+
+    /// The cost change of swapping the chain between `a` and `b`.
+    fn delta(&self, a: usize, b: usize) -> i64 {
+        let m = self.m;
+        let s = m.slots;
+        let mut d: i64 = 0;
+        for &x in &self.chain {
+            let from = self.t[x];
+            let to = if from == a { b } else { a };
+            d += m.unary[x * s + to] as i64 - m.unary[x * s + from] as i64;
+            for e in m.neighbours(x) {
+                let y = m.adj[e] as usize;
+                let w = m.weight[e];
+                if w == 0 || self.mark[y] == self.stamp {
+                    continue;
+                }
+                let ty = self.t[y];
+                d += (w * m.pair[to * s + ty]) as i64 - (w * m.pair[from * s + ty]) as i64;
+            }
+        }
+        d
+    }
+
+    fn apply(&mut self, a: usize, b: usize) {
+        for k in 0..self.chain.len() {
+            let x = self.chain[k];
+            self.t[x] = if self.t[x] == a { b } else { a };
+        }
+    }
+
+    /// Marks every event of slots `a` and `b` as the chain (a slot swap).
+    fn whole(&mut self, a: usize, b: usize) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|x| *x = 0);
+            self.stamp = 1;
+        }
+        self.chain.clear();
+        for x in 0..self.m.n {
+            if self.t[x] == a || self.t[x] == b {
+                self.chain.push(x);
+                self.mark[x] = self.stamp;
+            }
+        }
+    }
+}
+
+/// What [`anneal`] did.
+#[derive(Debug, Clone, Default)]
+pub struct Stats {
+    /// Moves tried and accepted.
+    pub moves: (u64, u64),
+    /// Reheats.
+    pub reheats: u64,
+}
+
+/// Anneals from the valid slots `start` until `deadline`, calling `better` with the cost of
+/// each new best; returns the best slots.
+pub fn anneal(
+    m: &SlotModel,
+    start: &[usize],
+    seed: u64,
+    deadline: Instant,
+    stats: &mut Stats,
+    better: &mut dyn FnMut(u64),
+) -> Vec<usize> {
+    debug_assert!(m.valid(start));
+    let mut st = Anneal {
+        m,
+        t: start.to_vec(),
+        mark: vec![0; m.n],
+        stamp: 0,
+        chain: Vec::with_capacity(m.n),
+    };
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut cost = m.cost(&st.t) as i64;
+    let mut best = st.t.clone();
+    let mut best_cost = cost;
+    let movable: Vec<usize> = (0..m.n)
+        .filter(|&i| (0..m.slots).filter(|&s| m.allowed[i * m.slots + s]).count() > 1)
+        .collect();
+    if movable.is_empty() || m.slots < 2 {
+        return best;
+    }
+    // Calibrate: the mean cost increase of random moves.
+    let (mut sum, mut ups) = (0f64, 0u32);
+    for _ in 0..2000 {
+        let i = movable[rng.below(movable.len())];
+        let b = rng.below(m.slots);
+        if b == st.t[i] || !st.chain(i, b) {
+            continue;
+        }
+        let d = st.delta(st.t[i], b);
+        if d > 0 {
+            sum += d as f64;
+            ups += 1;
+        }
+    }
+    let t0 = if ups > 0 { sum / f64::from(ups) * 0.3 } else { 1.0 };
+    let t_end = (t0 * 1e-4).max(0.01);
+    let began = Instant::now();
+    let total = deadline.saturating_duration_since(began).max(Duration::from_millis(1));
+    // One anneal per round; later rounds (after a stall) are shorter and start from the best.
+    let mut round_start = began;
+    let mut round_len = total;
+    let mut temp = t0;
+    let mut since_best = 0u64;
+    let mut iter = 0u64;
+    loop {
+        iter += 1;
+        if iter & 1023 == 0 {
+            let now = Instant::now();
+            if now >= deadline || csp_core::termination::stop_requested() {
+                break;
+            }
+            let f = (now - round_start).as_secs_f64() / round_len.as_secs_f64();
+            if f >= 1.0 || (since_best > 20_000_000 && f > 0.5) {
+                // Reheat: anneal again from the best, over what time is left.
+                stats.reheats += 1;
+                st.t.clone_from(&best);
+                cost = best_cost;
+                round_start = now;
+                round_len = deadline.saturating_duration_since(now).max(Duration::from_millis(1));
+                since_best = 0;
+                temp = t0 * 0.3;
+                continue;
+            }
+            let top = if stats.reheats == 0 { t0 } else { t0 * 0.3 };
+            temp = top * (t_end / top).powf(f);
+        }
+        stats.moves.0 += 1;
+        since_best += 1;
+        let (a, b);
+        if rng.below(100) == 0 {
+            a = rng.below(m.slots);
+            let mut x = rng.below(m.slots - 1);
+            if x >= a {
+                x += 1;
+            }
+            b = x;
+            st.whole(a, b);
+            if st.chain.iter().any(|&x| {
+                let to = if st.t[x] == a { b } else { a };
+                !m.allowed[x * m.slots + to]
+            }) {
+                continue;
+            }
+        } else {
+            let i = movable[rng.below(movable.len())];
+            a = st.t[i];
+            let mut x = rng.below(m.slots - 1);
+            if x >= a {
+                x += 1;
+            }
+            b = x;
+            if !m.allowed[i * m.slots + b] || !st.chain(i, b) {
+                continue;
+            }
+        }
+        let d = st.delta(a, b);
+        if d <= 0 || rng.unit() < (-(d as f64) / temp).exp() {
+            st.apply(a, b);
+            cost += d;
+            stats.moves.1 += 1;
+            if cost < best_cost {
+                best_cost = cost;
+                best.clone_from(&st.t);
+                since_best = 0;
+                better(best_cost as u64);
+                if best_cost == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    debug_assert_eq!(m.cost(&best) as i64, best_cost);
+    best
+}
+
+/// The timetable of slots `t` (no rooms).
+pub fn timetable(t: &[usize]) -> Timetable {
+    Timetable {
+        placements: t.iter().map(|&start| Placement { start, room: None }).collect(),
+    }
+}
