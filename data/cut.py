@@ -6,7 +6,7 @@ Usage: python3 data/cut.py [FULL_DATA_DIR]   (default: $CSP_DATA, else ../shared
 Every sample keeps a file's comment/header lines and then every k-th data line, starting
 with the first (k is the stride in data/README.md and in crates/testdata/src/lib.rs), so a
 test that takes every n-th item of the full set takes the same items of the sample with a
-step of n / k when k divides n. DIMACS graphs are copied whole.
+step of n / k when k divides n. DIMACS graphs and timetabling files are copied whole.
 """
 import os
 import shutil
@@ -37,6 +37,13 @@ GRAPHS = [
     "miles250", "games120", "mug88_1", "r125.1", "le450_5a", "1-Insertions_4",
 ]
 RAW = ["queen5_5.orig.col", "miles250.orig.col", "le450_5a.orig.col"]
+
+# Timetabling benchmark files copied whole (the smallest of each format).
+TIMETABLING = [
+    "toronto/sta-f-83.crs", "toronto/sta-f-83.stu", "toronto/hec-s-92.crs",
+    "toronto/hec-s-92.stu", "itc2007/comp01.ctt", "itc2007/comp11.ctt",
+    "itc2007/exam_comp_set6.exam",
+]
 
 
 def cut(rel, stride, header):
@@ -79,7 +86,16 @@ def graphs():
     print(f"colouring: {len(GRAPHS)} graphs, {len(RAW)} originals")
 
 
+def timetabling():
+    for rel in TIMETABLING:
+        os.makedirs(os.path.dirname(os.path.join(HERE, "timetabling", rel)), exist_ok=True)
+        shutil.copyfile(os.path.join(FULL, "timetabling", rel),
+                        os.path.join(HERE, "timetabling", rel))
+    print(f"timetabling: {len(TIMETABLING)} files")
+
+
 if __name__ == "__main__":
     for rel, stride, header in STRIDED:
         cut(rel, stride, header)
     graphs()
+    timetabling()

@@ -2,6 +2,8 @@
 //! explained and rendered (text grids, HTML, iCalendar, CSV, JSON); `generate` writes
 //! realistic instances of any size.
 
+mod bench;
+
 use crate::args::{Input, LimitArgs, OutputArgs};
 use crate::report::{self, Status, json_line, secs};
 use anyhow::{Context, Result, bail};
@@ -39,6 +41,9 @@ enum TimetableCommand {
     Report(ReportArgs),
     /// Write a generated secondary-school week of about N lesson occurrences.
     Generate(GenerateArgs),
+    /// Solve every Toronto, ITC 2007 .ctt and .exam instance of a folder against the
+    /// literature's reference values: hard violations, cost, gap, time.
+    Bench(bench::BenchArgs),
 }
 
 /// Runs `csp timetable …`.
@@ -49,6 +54,7 @@ pub fn run(args: &TimetableArgs) -> Result<ExitCode> {
         TimetableCommand::Explain(a) => run_explain(a),
         TimetableCommand::Report(a) => run_report(a),
         TimetableCommand::Generate(a) => run_generate(a),
+        TimetableCommand::Bench(a) => bench::run(a),
     }
 }
 
@@ -638,48 +644,62 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     Ok(status.exit())
 }
 
+/// The fewest clash-free slots of a Toronto instance: the chromatic number of its conflict
+/// graph by the colouring front-end, the colouring checked as a timetable (by the timetabling
+/// verifier on the instance with that many slots, and by the students' lists) before it is
+/// returned.
+pub(crate) fn toronto_slots(
+    t: &formats::toronto::Toronto,
+    deadline: Option<std::time::Instant>,
+    seed: u64,
+    progress: &mut dyn FnMut(&csp_colouring::chromatic::Progress),
+) -> Result<(csp_colouring::chromatic::Chromatic, Vec<usize>)> {
+    use csp_colouring::chromatic;
+    let edges = t.conflicts().into_iter().map(|(i, j, _)| (i, j));
+    let graph = csp_colouring::Graph::from_edges(t.exams.len(), edges);
+    let ginst = csp_colouring::Instance::new(t.name.clone(), graph);
+    let config = chromatic::Config {
+        time_limit: deadline.map(|d| d.saturating_duration_since(std::time::Instant::now())),
+        seed,
+        ..chromatic::Config::default()
+    };
+    let r = chromatic::chromatic_number(&ginst, &config, progress);
+    let slot_of: Vec<usize> = r
+        .colouring
+        .normalised()
+        .colours
+        .iter()
+        .map(|&c| c as usize)
+        .collect();
+    let k = slot_of.iter().map(|&s| s + 1).max().unwrap_or(0);
+    let inst = t.instance(k.max(1)).map_err(|m| anyhow::anyhow!("{m}"))?;
+    if !verify(&inst, &t.timetable(&slot_of)).is_empty()
+        || t.score(&slot_of).clashes > 0
+        || k as u32 != r.ub
+    {
+        bail!("internal error: the colouring is not a clash-free timetable of {k} slots");
+    }
+    Ok((r, slot_of))
+}
+
 /// Toronto with `--objective slots`: the fewest clash-free slots, as the chromatic number of
 /// the conflict graph (the colouring front-end), then checked as a timetable.
 fn run_toronto_slots(a: &SolveArgs) -> Result<ExitCode> {
-    use csp_colouring::chromatic;
     let t = formats::toronto::read(&a.input.file)?;
-    let edges: Vec<(usize, usize)> = t.conflicts().iter().map(|&(i, j, _)| (i, j)).collect();
-    let graph = csp_colouring::Graph::from_edges(t.exams.len(), edges.iter().copied());
-    let ginst = csp_colouring::Instance::new(t.name.clone(), graph);
     let json = a.output.json;
     if !json {
         println!(
-            "{}: {} exams, {} students, {} clashing pairs; fewest slots",
+            "{}: {} exams, {} students; fewest slots",
             t.name,
             t.exams.len(),
             t.students.len(),
-            edges.len()
         );
     }
-    let config = chromatic::Config {
-        time_limit: a
-            .limits
-            .deadline()
-            .map(|d| d.saturating_duration_since(std::time::Instant::now())),
-        seed: a.seed,
-        ..chromatic::Config::default()
-    };
     let spinner = crate::progress::spinner();
-    let r = chromatic::chromatic_number(&ginst, &config, &mut |p: &chromatic::Progress| {
+    let (r, slot_of) = toronto_slots(&t, a.limits.deadline(), a.seed, &mut |p| {
         spinner.set_message(format!("{} ≤ χ ≤ {} ({})", p.lb, p.ub, p.phase))
-    });
+    })?;
     spinner.finish_and_clear();
-    let colours = r.colouring.normalised().colours;
-    let slot_of: Vec<usize> = colours.iter().map(|&c| c as usize).collect();
-    let k = slot_of.iter().map(|&s| s + 1).max().unwrap_or(0);
-    // Checked twice before it is printed: by the timetabling verifier on the instance with
-    // that many slots, and by the students' lists.
-    let inst = t.instance(k.max(1)).map_err(|m| anyhow::anyhow!("{m}"))?;
-    let tt = t.timetable(&slot_of);
-    let v = verify(&inst, &tt);
-    if !v.is_empty() || t.score(&slot_of).clashes > 0 || k as u32 != r.ub {
-        bail!("internal error: the colouring is not a clash-free timetable of {k} slots");
-    }
     let elapsed = a.limits.started.elapsed();
     if let Some(path) = &a.out {
         std::fs::write(path, t.write_solution(&slot_of))
@@ -709,7 +729,87 @@ fn run_toronto_slots(a: &SolveArgs) -> Result<ExitCode> {
     Ok(status.exit())
 }
 
+/// `check` for the benchmark formats: the format's validator report, computed from the
+/// file's data, and the timetabling checker's verdict on the same timetable beside it.
+fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
+    let loaded = read_loaded(&a.input.file, None)?;
+    let inst = loaded.instance();
+    let src = csp_model::source::read(&a.solution)?;
+    let (score, tt) = match &loaded {
+        Loaded::Yaml(_) => unreachable!("YAML instances are checked by run_check"),
+        Loaded::Toronto(t, _) => {
+            let slots = t.parse_solution(&src.text, &src.name)?;
+            let s = t.score(&slots);
+            let score = Score {
+                components: vec![
+                    formats::Component { name: "Clashes", hard: true, value: s.clashes },
+                    formats::Component { name: "Proximity", hard: false, value: s.proximity },
+                ],
+            };
+            let fits = slots.iter().all(|&x| x < inst.num_slots());
+            (score, fits.then(|| t.timetable(&slots)))
+        }
+        Loaded::Ctt(c, _) => {
+            let l = c.parse_solution(&src.text, &src.name)?;
+            (c.score(&l), c.timetable(&l))
+        }
+        Loaded::Exam(x, _) => {
+            let v = x.parse_solution(&src.text, &src.name)?;
+            (x.score(&v), Some(x.timetable(&v)))
+        }
+    };
+    // The two checkers must agree on validity, and on the cost of a valid timetable.
+    let (verdict, cost_total) = match &tt {
+        Some(tt) => (Some(verify(inst, tt).is_empty()), Some(cost(inst, tt).total)),
+        None => (None, None),
+    };
+    if let Some(valid) = verdict
+        && (valid != (score.hard() == 0) || (valid && cost_total != Some(score.soft())))
+    {
+        bail!(
+            "internal error: the {} checker ({} hard, cost {}) and the timetable checker (valid: {valid}, cost {:?}) disagree",
+            loaded.format().name(),
+            score.hard(),
+            score.soft(),
+            cost_total
+        );
+    }
+    let status = if score.hard() == 0 {
+        Status::Satisfiable
+    } else {
+        Status::Unsatisfiable
+    };
+    if a.output.json {
+        json_line(
+            &mut std::io::stdout().lock(),
+            &json!({
+                "status": if score.hard() == 0 { "valid" } else { "invalid" },
+                "hard": score.hard(),
+                "cost": score.soft(),
+                "components": score.components.iter().map(|c| json!({"name": c.name, "hard": c.hard, "value": c.value})).collect::<Vec<_>>(),
+            }),
+        )?;
+    } else {
+        match &loaded {
+            Loaded::Toronto(t, _) => {
+                println!(
+                    "{}: {} clashes",
+                    if score.hard() == 0 { "valid" } else { "invalid" },
+                    score.hard()
+                );
+                let _ = t;
+                print_score(&loaded, &score);
+            }
+            _ => print_score(&loaded, &score),
+        }
+    }
+    Ok(status.exit())
+}
+
 fn run_check(a: &CheckArgs) -> Result<ExitCode> {
+    if Format::of(&a.input.file) != Format::Yaml {
+        return run_check_format(a);
+    }
     let inst = read_instance(&a.input.file)?;
     let tt = read_timetable(&inst, &a.solution)?;
     let v = verify(&inst, &tt);

@@ -1,0 +1,300 @@
+//! `csp timetable bench [DIR]`: every Toronto, ITC 2007 `.ctt` and `.exam` instance of a
+//! folder (and its subfolders) solved with a time limit each, every answer checked twice
+//! (the timetabling verifier and the format's own scoring), against the literature's
+//! reference values.
+
+use super::{format_score, toronto_slots};
+use crate::report::json_line;
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use csp_timetabling::formats::{self, Format, Loaded};
+use csp_timetabling::solve;
+use csp_timetabling::{cost, verify};
+use serde_json::json;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// `csp timetable bench …`
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// The folder, searched with its subfolders (default: $CSP_DATA/timetabling, else
+    /// ../shared/data/timetabling, else the bundled data/timetabling).
+    dir: Option<PathBuf>,
+    /// Seconds per instance and objective.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = crate::args::seconds)]
+    time_limit: Duration,
+    /// Seed of every run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Only instances whose file name contains one of these (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Toronto objectives to run: `slots`, `proximity` or both (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "slots,proximity", value_parser = ["slots", "proximity"])]
+    objective: Vec<String>,
+    /// Print CSV instead of a table.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+    /// Print JSON Lines: one object per run.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The reference value of a run, with where it comes from: the best reported in the
+/// literature for the objective (only shown, for the gap; never used to solve).
+fn reference(name: &str, objective: &str) -> Option<(f64, &'static str)> {
+    const CARTER: &str = "Carter et al. 1996";
+    const BEST: &str = "best reported (Qu et al. 2009 and later)";
+    let r = match (objective, name) {
+        // Slots: Carter, Laporte & Lee 1996 (the values later papers compare with).
+        ("slots", "car-f-92") => (28.0, CARTER),
+        ("slots", "car-s-91") => (28.0, CARTER),
+        ("slots", "ear-f-83") => (22.0, CARTER),
+        ("slots", "hec-s-92") => (17.0, CARTER),
+        ("slots", "kfu-s-93") => (19.0, CARTER),
+        ("slots", "lse-f-91") => (17.0, CARTER),
+        ("slots", "pur-s-93") => (33.0, "Qu et al. 2009"),
+        ("slots", "rye-s-93") => (21.0, CARTER),
+        ("slots", "sta-f-83") => (13.0, CARTER),
+        ("slots", "uta-s-92") => (32.0, CARTER),
+        ("slots", "ute-s-92") => (10.0, CARTER),
+        // Proximity with the standard P: the best values reported since (version I files).
+        ("proximity", "car-f-92") => (3.9, BEST),
+        ("proximity", "car-s-91") => (4.5, BEST),
+        ("proximity", "ear-f-83") => (32.5, BEST),
+        ("proximity", "hec-s-92") => (10.0, BEST),
+        ("proximity", "kfu-s-93") => (12.9, BEST),
+        ("proximity", "lse-f-91") => (9.8, BEST),
+        ("proximity", "pur-s-93") => (4.5, BEST),
+        ("proximity", "rye-s-93") => (8.0, BEST),
+        ("proximity", "sta-f-83") => (157.03, BEST),
+        ("proximity", "uta-s-92") => (3.1, BEST),
+        ("proximity", "ute-s-92") => (24.8, BEST),
+        // CB-CTT UD2: the benchmarking portal's best known (Bonutti et al. 2012).
+        ("ud2", "comp01") => (5.0, "CB-CTT portal"),
+        ("ud2", "comp04") => (35.0, "CB-CTT portal"),
+        ("ud2", "comp05") => (284.0, "CB-CTT portal"),
+        ("ud2", "comp11") => (0.0, "CB-CTT portal"),
+        // Exams: the ITC 2007 winner (Müller 2009); later papers report lower.
+        ("itc2007", "exam_comp_set4") => (18141.0, "ITC 2007 winner"),
+        ("itc2007", "exam_comp_set6") => (26585.0, "ITC 2007 winner"),
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// One run's row.
+struct Row {
+    instance: String,
+    objective: &'static str,
+    size: String,
+    hard: u64,
+    ours: f64,
+    shown: String,
+    reference: Option<(f64, &'static str)>,
+    seconds: f64,
+    seed: u64,
+}
+
+impl Row {
+    fn gap(&self) -> Option<f64> {
+        self.reference.map(|(r, _)| {
+            if r == 0.0 {
+                if self.ours == 0.0 { 0.0 } else { f64::INFINITY }
+            } else {
+                (self.ours - r) / r * 100.0
+            }
+        })
+    }
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, out)?;
+        } else if matches!(Format::of(&p), Format::Toronto | Format::Ctt | Format::Exam)
+            && p.extension().is_some_and(|e| e != "stu")
+        {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Runs `csp timetable bench`.
+pub fn run(b: &BenchArgs) -> Result<ExitCode> {
+    let dir = b
+        .dir
+        .clone()
+        .unwrap_or_else(|| crate::input::data_dir("timetabling"));
+    let mut all = Vec::new();
+    files(&dir, &mut all)?;
+    all.retain(|p| {
+        let name = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        b.only.is_empty() || b.only.iter().any(|o| name.contains(o.as_str()))
+    });
+    if all.is_empty() {
+        bail!("no .crs, .ctt or .exam files in {}", dir.display());
+    }
+    let mut out = std::io::stdout().lock();
+    if b.csv {
+        writeln!(out, "instance,objective,size,hard,ours,reference,gap_percent,seconds,seed,source")?;
+    } else if !b.json {
+        writeln!(out, "| instance | objective | size | hard | ours | reference | gap | time (s) | seed |")?;
+        writeln!(out, "|---|---|---|---:|---:|---:|---:|---:|---:|")?;
+    }
+    let mut rows = Vec::new();
+    let total = all.len();
+    for (k, path) in all.iter().enumerate() {
+        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let objectives: Vec<&'static str> = match Format::of(path) {
+            Format::Toronto => ["slots", "proximity"]
+                .into_iter()
+                .filter(|o| b.objective.iter().any(|x| x == o))
+                .collect(),
+            Format::Ctt => vec!["ud2"],
+            _ => vec!["itc2007"],
+        };
+        for objective in objectives {
+            eprintln!("[{}/{total}] {name} ({objective}, {} s)…", k + 1, b.time_limit.as_secs_f64());
+            let row = run_one(path, &name, objective, b)?;
+            print_row(&mut out, &row, b)?;
+            rows.push(row);
+        }
+    }
+    if !b.csv && !b.json {
+        let within = |p: f64| rows.iter().filter(|r| r.hard == 0 && r.gap().is_some_and(|g| g <= p)).count();
+        let with_ref = rows.iter().filter(|r| r.reference.is_some()).count();
+        writeln!(
+            out,
+            "\n{} runs, {} without hard violations; at or better than the reference: {}, within 3 %: {} (of {with_ref} with one)",
+            rows.len(),
+            rows.iter().filter(|r| r.hard == 0).count(),
+            within(0.0),
+            within(3.0)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
+    let gap = r.gap();
+    if b.json {
+        json_line(
+            out,
+            &json!({"instance": r.instance, "objective": r.objective, "size": r.size, "hard": r.hard,
+                "ours": r.ours, "reference": r.reference.map(|x| x.0), "source": r.reference.map(|x| x.1),
+                "gap_percent": gap.filter(|g| g.is_finite()), "seconds": r.seconds, "seed": r.seed}),
+        )?;
+    } else if b.csv {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{:.3},{},{}",
+            r.instance,
+            r.objective,
+            r.size,
+            r.hard,
+            r.shown,
+            r.reference.map_or(String::new(), |x| x.0.to_string()),
+            gap.filter(|g| g.is_finite()).map_or(String::new(), |g| format!("{g:.2}")),
+            r.seconds,
+            r.seed,
+            r.reference.map_or("", |x| x.1)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {:.1} | {} |",
+            r.instance,
+            r.objective,
+            r.size,
+            r.hard,
+            r.shown,
+            r.reference.map_or("-".to_string(), |x| x.0.to_string()),
+            gap.map_or("-".to_string(), |g| if g.is_finite() { format!("{g:+.1} %") } else { "∞".into() }),
+            r.seconds,
+            r.seed
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> Result<Row> {
+    let started = Instant::now();
+    let deadline = started + b.time_limit;
+    if objective == "slots" {
+        let t = formats::toronto::read(path)?;
+        let (r, _) = toronto_slots(&t, Some(deadline), b.seed, &mut |_| {})?;
+        return Ok(Row {
+            instance: name.to_string(),
+            objective,
+            size: format!("{} exams", t.exams.len()),
+            hard: 0,
+            ours: f64::from(r.ub),
+            shown: if r.proved {
+                format!("{} (proved)", r.ub)
+            } else {
+                format!("{}..{}", r.lb, r.ub)
+            },
+            reference: reference(name, objective),
+            seconds: started.elapsed().as_secs_f64(),
+            seed: b.seed,
+        });
+    }
+    let loaded = formats::read(path, None)?;
+    let inst = Arc::new(loaded.instance().clone());
+    let cfg = solve::Config {
+        deadline: Some(deadline),
+        seed: b.seed,
+        ..solve::Config::default()
+    };
+    let r = solve::solve(&inst, &cfg, &mut |_| {});
+    let seconds = started.elapsed().as_secs_f64();
+    let size = format!("{} events, {} occurrences", inst.events.len(), inst.occurrences.len());
+    let Some(tt) = r.timetable else {
+        return Ok(Row {
+            instance: name.to_string(),
+            objective,
+            size,
+            hard: u64::MAX,
+            ours: f64::INFINITY,
+            shown: "none found".into(),
+            reference: reference(name, objective),
+            seconds,
+            seed: b.seed,
+        });
+    };
+    let v = verify(&inst, &tt);
+    if !v.is_empty() {
+        bail!("internal error: {name}: the timetable found breaks {}", v[0]);
+    }
+    let c = cost(&inst, &tt).total;
+    let score = format_score(&loaded, &tt, c)?.context("a benchmark format has a score")?;
+    let (ours, shown) = match &loaded {
+        Loaded::Toronto(t, _) => {
+            let avg = c as f64 / t.students.len().max(1) as f64;
+            (avg, format!("{avg:.3}"))
+        }
+        _ => (c as f64, c.to_string()),
+    };
+    Ok(Row {
+        instance: name.to_string(),
+        objective,
+        size,
+        hard: score.hard(),
+        ours,
+        shown,
+        reference: reference(name, objective),
+        seconds,
+        seed: b.seed,
+    })
+}
