@@ -15,7 +15,7 @@
 //! when it has stalled at low temperature (a reheat).
 
 use crate::check::{Placement, Timetable};
-use crate::instance::{EventSel, Instance, Kind, ResourceSel, RoomNeed, Scope};
+use crate::instance::{EventSel, Instance, Kind, ResourceSel, RoomNeed, Scope, Style};
 use std::time::{Duration, Instant};
 
 /// The largest number of slots handled (the pair cost is a slots × slots table).
@@ -33,6 +33,90 @@ pub struct SlotModel {
     pair: Vec<u64>,
     unary: Vec<u64>,
     allowed: Vec<bool>,
+    /// Events that must share a slot with each event (`same_slot`).
+    links: Vec<Vec<usize>>,
+    /// `(before, after)`: `before`'s slot strictly earlier (`precedence`).
+    order: Vec<(usize, usize)>,
+    /// Rooms, when events need them (exam style: shared up to their seats).
+    rooms: Option<Rooms>,
+}
+
+/// Rooms of an exam session: seats, the cost of using each, exams that want a room alone,
+/// and the weight of mixed durations in one room and slot.
+#[derive(Debug, Clone)]
+struct Rooms {
+    seats: Vec<u64>,
+    penalty: Vec<u64>,
+    /// Rooms unavailable per slot (`slot × rooms + room`).
+    closed: Vec<bool>,
+    mixed: u64,
+    alone: Vec<bool>,
+    size: Vec<u64>,
+    minutes: Vec<u32>,
+}
+
+/// Buffers of a room packing.
+#[derive(Debug, Clone, Default)]
+struct Packing {
+    order: Vec<usize>,
+    left: Vec<u64>,
+    lens: Vec<Vec<u32>>,
+    lone: Vec<bool>,
+    room: Vec<usize>,
+}
+
+impl Rooms {
+    /// Puts the events of one slot into rooms, largest first, each where it adds the least
+    /// cost (room penalty, a new length in the room), then the tightest fit; `room[k]` is
+    /// the room of `events[k]`. `None` when an event finds no room.
+    fn pack(&self, slot: usize, events: &[usize], p: &mut Packing) -> Option<u64> {
+        let nr = self.seats.len();
+        p.order.clear();
+        p.order.extend(0..events.len());
+        p.order
+            .sort_unstable_by_key(|&k| (std::cmp::Reverse(self.size[events[k]]), events[k]));
+        p.left.clear();
+        p.left.extend_from_slice(&self.seats);
+        p.lens.resize_with(nr, Vec::new);
+        p.lens.iter_mut().for_each(Vec::clear);
+        p.lone.clear();
+        p.lone.resize(nr, false);
+        p.room.clear();
+        p.room.resize(events.len(), usize::MAX);
+        let mut cost = 0;
+        for &k in &p.order {
+            let e = events[k];
+            let mut best: Option<(u64, u64, usize)> = None;
+            for r in 0..nr {
+                if self.closed[slot * nr + r]
+                    || p.left[r] < self.size[e]
+                    || p.lone[r]
+                    || (self.alone[e] && !p.lens[r].is_empty())
+                {
+                    continue;
+                }
+                let add = self.penalty[r]
+                    + if p.lens[r].is_empty() || p.lens[r].contains(&self.minutes[e]) {
+                        0
+                    } else {
+                        self.mixed
+                    };
+                let key = (add, p.left[r] - self.size[e], r);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+            }
+            let (add, _, r) = best?;
+            cost += add;
+            p.left[r] -= self.size[e];
+            if !p.lens[r].contains(&self.minutes[e]) {
+                p.lens[r].push(self.minutes[e]);
+            }
+            p.lone[r] |= self.alone[e];
+            p.room[k] = r;
+        }
+        Some(cost)
+    }
 }
 
 /// A tiny fast generator (xorshift64*), seeded.
@@ -64,15 +148,41 @@ impl SlotModel {
     pub fn new(inst: &Instance) -> Option<SlotModel> {
         let n = inst.events.len();
         let slots = inst.num_slots();
+        let with_rooms = inst
+            .events
+            .first()
+            .is_some_and(|e| e.room != RoomNeed::None);
+        let room_ok = |e: &crate::instance::Event| match &e.room {
+            RoomNeed::None => !with_rooms,
+            RoomNeed::Any { features } => {
+                with_rooms && features.is_empty() && !e.seats_soft && inst.style == Style::Exam
+            }
+            RoomNeed::Fixed(_) => false,
+        };
         if n == 0
             || slots > MAX_SLOTS
             || inst
                 .events
                 .iter()
-                .any(|e| e.count != 1 || e.duration != 1 || e.room != RoomNeed::None)
+                .any(|e| e.count != 1 || e.duration != 1 || !room_ok(e))
         {
             return None;
         }
+        let mut rooms = with_rooms.then(|| Rooms {
+            seats: inst.rooms.iter().map(|r| u64::from(r.capacity)).collect(),
+            penalty: vec![0; inst.rooms.len()],
+            closed: (0..slots)
+                .flat_map(|s| inst.rooms.iter().map(move |r| r.unavailable[s]))
+                .collect(),
+            mixed: 0,
+            alone: vec![false; n],
+            size: inst.events.iter().map(|e| u64::from(e.size)).collect(),
+            minutes: inst
+                .events
+                .iter()
+                .map(|e| e.minutes.unwrap_or(e.duration * 60))
+                .collect(),
+        });
         let mut sel: Option<&ResourceSel> = None;
         let mut pair = vec![0u64; slots * slots];
         let mut unary = vec![0u64; n * slots];
@@ -132,9 +242,25 @@ impl SlotModel {
                         }
                     }
                 }
+                Kind::MixedDurations => match rooms.as_mut() {
+                    Some(r) => r.mixed += w,
+                    None => {}
+                },
+                Kind::AvoidRooms(set) => match rooms.as_mut() {
+                    Some(r) => {
+                        for (k, &b) in set.iter().enumerate() {
+                            if b {
+                                r.penalty[k] += w;
+                            }
+                        }
+                    }
+                    None => {}
+                },
                 _ => return None,
             }
         }
+        let mut links: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut order = Vec::new();
         let mut different: Vec<(usize, usize)> = Vec::new();
         for req in &inst.hard {
             match &req.kind {
@@ -145,6 +271,20 @@ impl SlotModel {
                         }
                     }
                 }
+                Kind::SameSlot(l) => {
+                    for &a in l {
+                        for &b in l {
+                            if a != b && !links[a].contains(&b) {
+                                links[a].push(b);
+                            }
+                        }
+                    }
+                }
+                Kind::Precedence { before, after } => order.push((*before, *after)),
+                Kind::ExclusiveRoom(l) => match rooms.as_mut() {
+                    Some(r) => l.iter().for_each(|&e| r.alone[e] = true),
+                    None => {}
+                },
                 _ => return None,
             }
         }
@@ -226,6 +366,9 @@ impl SlotModel {
             pair,
             unary,
             allowed,
+            links,
+            order,
+            rooms,
         })
     }
 
@@ -233,8 +376,18 @@ impl SlotModel {
         self.start[i] as usize..self.start[i + 1] as usize
     }
 
-    /// The cost of slots `t` (each clash-free pair and each event counted once).
-    pub fn cost(&self, t: &[usize]) -> u64 {
+    /// The events of each slot.
+    fn members(&self, t: &[usize]) -> Vec<Vec<usize>> {
+        let mut m = vec![Vec::new(); self.slots];
+        for (e, &s) in t.iter().enumerate() {
+            m[s].push(e);
+        }
+        m
+    }
+
+    /// The cost of slots `t` (each clash-free pair and each event counted once, and the
+    /// rooms as packed); `None` when some slot's exams fit in no packing.
+    pub fn cost(&self, t: &[usize]) -> Option<u64> {
         let mut c = 0;
         for i in 0..self.n {
             c += self.unary[i * self.slots + t[i]];
@@ -245,15 +398,43 @@ impl SlotModel {
                 }
             }
         }
-        c
+        if let Some(r) = &self.rooms {
+            let mut p = Packing::default();
+            for (s, evs) in self.members(t).iter().enumerate() {
+                c += r.pack(s, evs, &mut p)?;
+            }
+        }
+        Some(c)
     }
 
-    /// Whether slots `t` are clash-free and allowed.
+    /// Whether slots `t` are valid: clash-free, allowed, linked and ordered events where
+    /// they must be, the rooms packed.
     pub fn valid(&self, t: &[usize]) -> bool {
         (0..self.n).all(|i| {
             self.allowed[i * self.slots + t[i]]
                 && self.neighbours(i).all(|k| t[self.adj[k] as usize] != t[i])
-        })
+                && self.links[i].iter().all(|&j| t[j] == t[i])
+        }) && self.order.iter().all(|&(b, a)| t[b] < t[a])
+            && self.cost(t).is_some()
+    }
+
+    /// The timetable of slots `t`, with the rooms packed.
+    pub fn timetable(&self, t: &[usize]) -> Timetable {
+        let mut placements: Vec<Placement> = t
+            .iter()
+            .map(|&start| Placement { start, room: None })
+            .collect();
+        if let Some(r) = &self.rooms {
+            let mut p = Packing::default();
+            for (s, evs) in self.members(t).iter().enumerate() {
+                if r.pack(s, evs, &mut p).is_some() {
+                    for (k, &e) in evs.iter().enumerate() {
+                        placements[e].room = Some(p.room[k]);
+                    }
+                }
+            }
+        }
+        Timetable { placements }
     }
 }
 
@@ -261,23 +442,32 @@ impl SlotModel {
 struct Anneal<'a> {
     m: &'a SlotModel,
     t: Vec<usize>,
-    /// Events per slot (for slot swaps).
     mark: Vec<u32>,
     stamp: u32,
     chain: Vec<usize>,
+    /// With rooms: the events of each slot, each slot's room cost, and buffers.
+    members: Vec<Vec<usize>>,
+    room_cost: Vec<u64>,
+    new_cost: (u64, u64),
+    side: Vec<usize>,
+    packing: Packing,
 }
 
 impl Anneal<'_> {
-    /// Builds the Kempe chain of moving `i` to slot `b` into `self.chain`; false when a
-    /// member cannot take its new slot.
-    fn chain(&mut self, i: usize, b: usize) -> bool {
-        let m = self.m;
-        let a = self.t[i];
+    fn next_stamp(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.iter_mut().for_each(|x| *x = 0);
             self.stamp = 1;
         }
+    }
+
+    /// Builds the Kempe chain of moving `i` to slot `b` into `self.chain` (with the events
+    /// linked to its members); false when a member cannot take its new slot.
+    fn chain(&mut self, i: usize, b: usize) -> bool {
+        let m = self.m;
+        let a = self.t[i];
+        self.next_stamp();
         self.chain.clear();
         self.chain.push(i);
         self.mark[i] = self.stamp;
@@ -296,13 +486,60 @@ impl Anneal<'_> {
                     self.chain.push(y);
                 }
             }
+            for &y in &m.links[x] {
+                if self.mark[y] != self.stamp {
+                    if self.t[y] != self.t[x] {
+                        return false;
+                    }
+                    self.mark[y] = self.stamp;
+                    self.chain.push(y);
+                }
+            }
         }
         true
     }
 
-    /// The cost change of swapping the chain between `a` and `b`.
-    fn delta(&self, a: usize, b: usize) -> i64 {
+    /// Marks every event of slots `a` and `b` as the chain (a slot swap); false when one
+    /// cannot take the other slot.
+    fn whole(&mut self, a: usize, b: usize) -> bool {
+        self.next_stamp();
+        self.chain.clear();
+        for x in 0..self.m.n {
+            if self.t[x] == a || self.t[x] == b {
+                self.chain.push(x);
+                self.mark[x] = self.stamp;
+            }
+        }
         let m = self.m;
+        self.chain.iter().all(|&x| {
+            let to = if self.t[x] == a { b } else { a };
+            m.allowed[x * m.slots + to]
+        })
+    }
+
+    /// The new slot of `x` if the chain between `a` and `b` is swapped.
+    fn after(&self, x: usize, a: usize, b: usize) -> usize {
+        let t = self.t[x];
+        if self.mark[x] != self.stamp || (t != a && t != b) {
+            t
+        } else if t == a {
+            b
+        } else {
+            a
+        }
+    }
+
+    /// The cost change of swapping the chain between `a` and `b`, or `None` when the
+    /// result breaks an order or packs into no rooms.
+    fn delta(&mut self, a: usize, b: usize) -> Option<i64> {
+        let m = self.m;
+        if m
+            .order
+            .iter()
+            .any(|&(x, y)| self.after(x, a, b) >= self.after(y, a, b))
+        {
+            return None;
+        }
         let s = m.slots;
         let mut d: i64 = 0;
         for &x in &self.chain {
@@ -319,7 +556,28 @@ impl Anneal<'_> {
                 d += (w * m.pair[to * s + ty]) as i64 - (w * m.pair[from * s + ty]) as i64;
             }
         }
-        d
+        if let Some(r) = &m.rooms {
+            let mut costs = [0u64; 2];
+            for (k, (here, there)) in [(a, b), (b, a)].into_iter().enumerate() {
+                // The events of `here` after the swap: those that stay, and the chain's from
+                // `there`.
+                self.side.clear();
+                for &x in &self.members[here] {
+                    if self.mark[x] != self.stamp {
+                        self.side.push(x);
+                    }
+                }
+                for &x in &self.members[there] {
+                    if self.mark[x] == self.stamp {
+                        self.side.push(x);
+                    }
+                }
+                costs[k] = r.pack(here, &self.side, &mut self.packing)?;
+            }
+            d += (costs[0] + costs[1]) as i64 - (self.room_cost[a] + self.room_cost[b]) as i64;
+            self.new_cost = (costs[0], costs[1]);
+        }
+        Some(d)
     }
 
     fn apply(&mut self, a: usize, b: usize) {
@@ -327,21 +585,28 @@ impl Anneal<'_> {
             let x = self.chain[k];
             self.t[x] = if self.t[x] == a { b } else { a };
         }
-    }
-
-    /// Marks every event of slots `a` and `b` as the chain (a slot swap).
-    fn whole(&mut self, a: usize, b: usize) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|x| *x = 0);
-            self.stamp = 1;
-        }
-        self.chain.clear();
-        for x in 0..self.m.n {
-            if self.t[x] == a || self.t[x] == b {
-                self.chain.push(x);
-                self.mark[x] = self.stamp;
-            }
+        if self.m.rooms.is_some() {
+            let stamp = self.stamp;
+            let mark = &self.mark;
+            let (mut from_a, mut from_b) = (Vec::new(), Vec::new());
+            self.members[a].retain(|&x| {
+                let moving = mark[x] == stamp;
+                if moving {
+                    from_a.push(x);
+                }
+                !moving
+            });
+            self.members[b].retain(|&x| {
+                let moving = mark[x] == stamp;
+                if moving {
+                    from_b.push(x);
+                }
+                !moving
+            });
+            self.members[a].extend(from_b);
+            self.members[b].extend(from_a);
+            self.room_cost[a] = self.new_cost.0;
+            self.room_cost[b] = self.new_cost.1;
         }
     }
 }
@@ -366,15 +631,33 @@ pub fn anneal(
     better: &mut dyn FnMut(u64),
 ) -> Vec<usize> {
     debug_assert!(m.valid(start));
+    let members = m.members(start);
+    let mut packing = Packing::default();
+    let room_cost: Vec<u64> = match &m.rooms {
+        Some(r) => members
+            .iter()
+            .enumerate()
+            .map(|(s, evs)| r.pack(s, evs, &mut packing).unwrap_or(0))
+            .collect(),
+        None => vec![0; m.slots],
+    };
     let mut st = Anneal {
         m,
         t: start.to_vec(),
         mark: vec![0; m.n],
         stamp: 0,
         chain: Vec::with_capacity(m.n),
+        members,
+        room_cost,
+        new_cost: (0, 0),
+        side: Vec::new(),
+        packing,
     };
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let mut cost = m.cost(&st.t) as i64;
+    let Some(c0) = m.cost(&st.t) else {
+        return start.to_vec();
+    };
+    let mut cost = c0 as i64;
     let mut best = st.t.clone();
     let mut best_cost = cost;
     let movable: Vec<usize> = (0..m.n)
@@ -391,7 +674,9 @@ pub fn anneal(
         if b == st.t[i] || !st.chain(i, b) {
             continue;
         }
-        let d = st.delta(st.t[i], b);
+        let Some(d) = st.delta(st.t[i], b) else {
+            continue;
+        };
         if d > 0 {
             sum += d as f64;
             ups += 1;
@@ -419,6 +704,12 @@ pub fn anneal(
                 // Reheat: anneal again from the best, over what time is left.
                 stats.reheats += 1;
                 st.t.clone_from(&best);
+                st.members = m.members(&best);
+                if let Some(r) = &m.rooms {
+                    for s in 0..m.slots {
+                        st.room_cost[s] = r.pack(s, &st.members[s], &mut st.packing).unwrap_or(0);
+                    }
+                }
                 cost = best_cost;
                 round_start = now;
                 round_len = deadline.saturating_duration_since(now).max(Duration::from_millis(1));
@@ -439,11 +730,7 @@ pub fn anneal(
                 x += 1;
             }
             b = x;
-            st.whole(a, b);
-            if st.chain.iter().any(|&x| {
-                let to = if st.t[x] == a { b } else { a };
-                !m.allowed[x * m.slots + to]
-            }) {
+            if !st.whole(a, b) {
                 continue;
             }
         } else {
@@ -458,7 +745,9 @@ pub fn anneal(
                 continue;
             }
         }
-        let d = st.delta(a, b);
+        let Some(d) = st.delta(a, b) else {
+            continue;
+        };
         if d <= 0 || rng.unit() < (-(d as f64) / temp).exp() {
             st.apply(a, b);
             cost += d;
@@ -474,13 +763,6 @@ pub fn anneal(
             }
         }
     }
-    debug_assert_eq!(m.cost(&best) as i64, best_cost);
+    debug_assert_eq!(m.cost(&best).map(|c| c as i64), Some(best_cost));
     best
-}
-
-/// The timetable of slots `t` (no rooms).
-pub fn timetable(t: &[usize]) -> Timetable {
-    Timetable {
-        placements: t.iter().map(|&start| Placement { start, room: None }).collect(),
-    }
 }

@@ -16,10 +16,11 @@
 //! use csp_timetabling::formats::toronto;
 //! let t = toronto::parse("0001 2\n0002 2\n0003 1\n", "x.crs", "0001 0002\n0001 0002 0003\n", "x.stu").unwrap();
 //! assert_eq!((t.exams.len(), t.students.len()), (3, 2));
-//! // 0001 and 0002 one slot apart for 2 students, 0003 two slots from 0001 and one from 0002.
+//! // 0001 and 0002 one slot apart for 2 students; for the second, 0003 two slots from 0001
+//! // and one from 0002.
 //! let s = t.score(&[0, 1, 2]);
-//! assert_eq!((s.clashes, s.proximity), (0, 2 * 16 + 4 + 16));
-//! assert_eq!(s.average(t.students.len()), 26.0);
+//! assert_eq!((s.clashes, s.proximity), (0, 2 * 16 + 8 + 16));
+//! assert_eq!(s.average(t.students.len()), 28.0);
 //! ```
 
 use super::{Text, fields};
