@@ -858,7 +858,12 @@ fn evaluate(
                 if !before && !after {
                     total += 1;
                     note(&mut details, || {
-                        format!("{}: {} alone at {}", who(), name(q), inst.slot_name(q.start))
+                        format!(
+                            "{}: {} alone at {}",
+                            who(),
+                            name(q),
+                            inst.slot_name(q.start)
+                        )
                     });
                 }
             }
@@ -870,7 +875,9 @@ fn evaluate(
             for q in placed {
                 if let Some(r) = q.room.filter(|&r| rooms[r]) {
                     total += 1;
-                    note(&mut details, || format!("{} in {}", name(q), inst.rooms[r].id));
+                    note(&mut details, || {
+                        format!("{} in {}", name(q), inst.rooms[r].id)
+                    });
                 }
             }
             total

@@ -533,7 +533,8 @@ impl Instance {
             RoomNeed::None => false,
             RoomNeed::Fixed(f) => *f == r,
             RoomNeed::Any { features } => {
-                (ev.seats_soft || room.capacity >= ev.size) && features.iter().all(|f| room.features.contains(f))
+                (ev.seats_soft || room.capacity >= ev.size)
+                    && features.iter().all(|f| room.features.contains(f))
             }
         }
     }

@@ -133,7 +133,7 @@ impl Rng {
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
     fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
     fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64
@@ -220,7 +220,9 @@ impl SlotModel {
                             let chosen = inst.select_resources(rs);
                             inst.events
                                 .iter()
-                                .map(|ev| ev.uses.iter().filter(|r| chosen.contains(r)).count() as u64)
+                                .map(|ev| {
+                                    ev.uses.iter().filter(|r| chosen.contains(r)).count() as u64
+                                })
                                 .collect()
                         }
                     };
@@ -232,7 +234,10 @@ impl SlotModel {
                         }
                     }
                 }
-                Kind::FrontLoad { largest, last_slots } => {
+                Kind::FrontLoad {
+                    largest,
+                    last_slots,
+                } => {
                     let mut events: Vec<usize> = (0..n).collect();
                     events.sort_by_key(|&e| (std::cmp::Reverse(inst.events[e].size), e));
                     events.truncate(*largest);
@@ -242,20 +247,21 @@ impl SlotModel {
                         }
                     }
                 }
-                Kind::MixedDurations => match rooms.as_mut() {
-                    Some(r) => r.mixed += w,
-                    None => {}
-                },
-                Kind::AvoidRooms(set) => match rooms.as_mut() {
-                    Some(r) => {
+                // Without rooms these cost nothing.
+                Kind::MixedDurations => {
+                    if let Some(r) = rooms.as_mut() {
+                        r.mixed += w;
+                    }
+                }
+                Kind::AvoidRooms(set) => {
+                    if let Some(r) = rooms.as_mut() {
                         for (k, &b) in set.iter().enumerate() {
                             if b {
                                 r.penalty[k] += w;
                             }
                         }
                     }
-                    None => {}
-                },
+                }
                 _ => return None,
             }
         }
@@ -281,10 +287,11 @@ impl SlotModel {
                     }
                 }
                 Kind::Precedence { before, after } => order.push((*before, *after)),
-                Kind::ExclusiveRoom(l) => match rooms.as_mut() {
-                    Some(r) => l.iter().for_each(|&e| r.alone[e] = true),
-                    None => {}
-                },
+                Kind::ExclusiveRoom(l) => {
+                    if let Some(r) = rooms.as_mut() {
+                        l.iter().for_each(|&e| r.alone[e] = true);
+                    }
+                }
                 _ => return None,
             }
         }
@@ -533,8 +540,7 @@ impl Anneal<'_> {
     /// result breaks an order or packs into no rooms.
     fn delta(&mut self, a: usize, b: usize) -> Option<i64> {
         let m = self.m;
-        if m
-            .order
+        if m.order
             .iter()
             .any(|&(x, y)| self.after(x, a, b) >= self.after(y, a, b))
         {
@@ -611,6 +617,48 @@ impl Anneal<'_> {
     }
 }
 
+/// Prices `count` random Kempe-chain moves from the valid slots `start` without making them
+/// (the annealing's inner step, for benchmarks and tests); returns the sum of the cost
+/// changes of those that are possible, and how many were.
+pub fn price_moves(m: &SlotModel, start: &[usize], seed: u64, count: u64) -> (i64, u64) {
+    let members = m.members(start);
+    let mut packing = Packing::default();
+    let room_cost: Vec<u64> = match &m.rooms {
+        Some(r) => members
+            .iter()
+            .enumerate()
+            .map(|(s, evs)| r.pack(s, evs, &mut packing).unwrap_or(0))
+            .collect(),
+        None => vec![0; m.slots],
+    };
+    let mut st = Anneal {
+        m,
+        t: start.to_vec(),
+        mark: vec![0; m.n],
+        stamp: 0,
+        chain: Vec::with_capacity(m.n),
+        members,
+        room_cost,
+        new_cost: (0, 0),
+        side: Vec::new(),
+        packing,
+    };
+    let mut rng = Rng(seed | 1);
+    let (mut sum, mut possible) = (0i64, 0u64);
+    for _ in 0..count {
+        let i = rng.below(m.n);
+        let b = rng.below(m.slots);
+        if b == st.t[i] || !st.chain(i, b) {
+            continue;
+        }
+        if let Some(d) = st.delta(st.t[i], b) {
+            sum += d;
+            possible += 1;
+        }
+    }
+    (sum, possible)
+}
+
 /// What [`anneal`] did.
 #[derive(Debug, Clone, Default)]
 pub struct Stats {
@@ -682,10 +730,16 @@ pub fn anneal(
             ups += 1;
         }
     }
-    let t0 = if ups > 0 { sum / f64::from(ups) * 0.3 } else { 1.0 };
+    let t0 = if ups > 0 {
+        sum / f64::from(ups) * 0.3
+    } else {
+        1.0
+    };
     let t_end = (t0 * 1e-4).max(0.01);
     let began = Instant::now();
-    let total = deadline.saturating_duration_since(began).max(Duration::from_millis(1));
+    let total = deadline
+        .saturating_duration_since(began)
+        .max(Duration::from_millis(1));
     // One anneal per round; later rounds (after a stall) are shorter and start from the best.
     let mut round_start = began;
     let mut round_len = total;
@@ -712,7 +766,9 @@ pub fn anneal(
                 }
                 cost = best_cost;
                 round_start = now;
-                round_len = deadline.saturating_duration_since(now).max(Duration::from_millis(1));
+                round_len = deadline
+                    .saturating_duration_since(now)
+                    .max(Duration::from_millis(1));
                 since_best = 0;
                 temp = t0 * 0.3;
                 continue;

@@ -421,7 +421,10 @@ fn lns(
     let n = inst.occurrences.len();
     let (mut rounds, mut nodes, mut since) = (0u64, 0u64, 0u64);
     let mut free = vec![false; n];
-    while Instant::now() < deadline && since < 400 && !csp_core::termination::stop_requested() {
+    while Instant::now() < deadline
+        && (since < 400 || inst.occurrences.len() > cfg.exact_limit)
+        && !csp_core::termination::stop_requested()
+    {
         rounds += 1;
         since += 1;
         free.iter_mut().for_each(|f| *f = false);
@@ -533,6 +536,8 @@ pub struct LocalSearch<'a> {
     occupied_ok: bool,
     /// Stop after this many moves without a better timetable.
     pub patience: Option<u64>,
+    /// Stop after this many moves tried (for benchmarks: a fixed amount of work).
+    pub max_moves: Option<u64>,
     /// Moves tried.
     pub tried: u64,
     /// Moves accepted.
@@ -598,6 +603,7 @@ impl<'a> LocalSearch<'a> {
             scratch: crate::check::Scratch::default(),
             occupied_ok: true,
             patience: None,
+            max_moves: None,
             tried: 0,
             accepted: 0,
         };
@@ -752,7 +758,9 @@ impl<'a> LocalSearch<'a> {
         let mut moves = [(0usize, nowhere); 2];
         let mut old = [(0usize, nowhere); 2];
         loop {
-            if self.patience.is_some_and(|p| self.tried - last_better > p) {
+            if self.patience.is_some_and(|p| self.tried - last_better > p)
+                || self.max_moves.is_some_and(|m| self.tried >= m)
+            {
                 break;
             }
             if self.tried.is_multiple_of(256) {

@@ -11,7 +11,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn bundled(rel: &str) -> std::path::PathBuf {
-    csp_testdata::open(&format!("timetabling/{rel}")).path().to_path_buf()
+    csp_testdata::open(&format!("timetabling/{rel}"))
+        .path()
+        .to_path_buf()
 }
 
 // ---------- Toronto ----------
@@ -44,34 +46,53 @@ fn toronto_quirks_crlf_blank_lines_padding_and_no_final_newline() {
 #[test]
 fn toronto_errors_name_file_line_and_column() {
     let e = toronto::parse("0001 2\n0002 x\n", "a.crs", "", "a.stu").unwrap_err();
-    assert!(e.to_string().starts_with("a.crs:2:6: expected a number of students, found `x`"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("a.crs:2:6: expected a number of students, found `x`"),
+        "{e}"
+    );
     let e = toronto::parse("0001 2\n0001 3\n", "a.crs", "", "a.stu").unwrap_err();
-    assert!(e.to_string().starts_with("a.crs:2:1: exam `0001` listed twice"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("a.crs:2:1: exam `0001` listed twice"),
+        "{e}"
+    );
     let e = toronto::parse("0001 2\n", "a.crs", "1\n1 7\n", "a.stu").unwrap_err();
-    assert!(e.to_string().starts_with("a.stu:2:3: unknown exam `7` (not in a.crs)"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("a.stu:2:3: unknown exam `7` (not in a.crs)"),
+        "{e}"
+    );
     let e = toronto::parse("\n\n", "a.crs", "", "a.stu").unwrap_err();
     assert!(e.to_string().contains("no exams"), "{e}");
     let t = toronto::parse("1 1\n2 1\n", "a.crs", "1 2\n", "a.stu").unwrap();
     let e = t.parse_solution("1 0\n", "s.sol").unwrap_err();
     assert!(e.to_string().contains("exam `2` has no slot"), "{e}");
     let e = t.parse_solution("1 0\n1 1\n2 0\n", "s.sol").unwrap_err();
-    assert!(e.to_string().starts_with("s.sol:2:1: exam `1` given twice"), "{e}");
+    assert!(
+        e.to_string().starts_with("s.sol:2:1: exam `1` given twice"),
+        "{e}"
+    );
 }
 
 #[test]
 fn toronto_bundled_instance_statistics_match_the_literature() {
     // Qu et al. 2009, table 3 (version I): sta-f-83 139 exams, 611 students, 5,751
     // enrolments, 1,381 conflicting pairs; hec-s-92 81, 2,823, 10,632, 1,363.
-    for (name, exams, students, enrolments, edges) in
-        [("sta-f-83", 139, 611, 5751, 1381), ("hec-s-92", 81, 2823, 10632, 1363)]
-    {
+    for (name, exams, students, enrolments, edges) in [
+        ("sta-f-83", 139, 611, 5751, 1381),
+        ("hec-s-92", 81, 2823, 10632, 1363),
+    ] {
         let t = toronto::read(&bundled(&format!("toronto/{name}.crs"))).unwrap();
         assert_eq!(t.name, name);
         assert_eq!(t.exams.len(), exams);
         assert_eq!(t.students.len(), students);
         assert_eq!(t.students.iter().map(Vec::len).sum::<usize>(), enrolments);
         assert_eq!(t.conflicts().len(), edges);
-        assert_eq!(toronto::standard_slots(name), Some(if name == "sta-f-83" { 13 } else { 18 }));
+        assert_eq!(
+            toronto::standard_slots(name),
+            Some(if name == "sta-f-83" { 13 } else { 18 })
+        );
     }
 }
 
@@ -87,7 +108,10 @@ fn ctt_components_by_hand() {
     // Day 0: c1 (rA) at 0, c2 (rB) at 1 — adjacent, so neither is isolated; c3 (rB) at 2.
     // Day 1: c1 (rB) at 0, c2 (rB) at 2 — both isolated.
     let sol = c
-        .parse_solution("c1 rA 0 0\nc2 rB 0 1\nc3 rB 0 2\nc1 rB 1 0\nc2 rB 1 2\n", "s")
+        .parse_solution(
+            "c1 rA 0 0\nc2 rB 0 1\nc3 rB 0 2\nc1 rB 1 0\nc2 rB 1 2\n",
+            "s",
+        )
         .unwrap();
     let s = c.score(&sol);
     let v: Vec<(&str, u64)> = s.components.iter().map(|x| (x.name, x.value)).collect();
@@ -117,34 +141,80 @@ fn ctt_components_by_hand() {
         .parse_solution("c1 rA 0 0\nc1 rB 0 0\nc3 rB 0 0\nc2 rA 1 1\n", "s")
         .unwrap();
     let s = c.score(&bad);
-    let v: Vec<(&str, u64)> = s.components.iter().filter(|x| x.hard).map(|x| (x.name, x.value)).collect();
-    assert_eq!(v, [("Lectures", 2), ("Conflicts", 1), ("Availability", 1), ("RoomOccupation", 1)]);
+    let v: Vec<(&str, u64)> = s
+        .components
+        .iter()
+        .filter(|x| x.hard)
+        .map(|x| (x.name, x.value))
+        .collect();
+    assert_eq!(
+        v,
+        [
+            ("Lectures", 2),
+            ("Conflicts", 1),
+            ("Availability", 1),
+            ("RoomOccupation", 1)
+        ]
+    );
     assert!(c.timetable(&bad).is_none(), "c2 has one lecture of two");
     // The validator's report.
     let report = ctt::report(&c.score(&sol));
-    assert!(report.contains("Cost of CurriculumCompactness (soft) : 4\n"), "{report}");
-    assert!(report.ends_with("Summary: Violations = 0, Total Cost = 15\n"), "{report}");
+    assert!(
+        report.contains("Cost of CurriculumCompactness (soft) : 4\n"),
+        "{report}"
+    );
+    assert!(
+        report.ends_with("Summary: Violations = 0, Total Cost = 15\n"),
+        "{report}"
+    );
 }
 
 #[test]
 fn ctt_errors_name_line_and_column() {
     let cases = [
-        (TINY_CTT.replace("c2 t2 2 2 10", "c2 t2 two 2 10"), "tiny.ctt:11:7: expected a number of lectures, found `two`"),
-        (TINY_CTT.replace("q1 2 c1 c2", "q1 2 c1 c9"), "tiny.ctt:19:9: unknown course `c9`"),
-        (TINY_CTT.replace("q1 2 c1 c2", "q1 3 c1 c2"), "tiny.ctt:19:4: 3 courses announced, 2 listed"),
-        (TINY_CTT.replace("Courses: 3", "Courses: 4"), "tiny.ctt:2:1: `Courses: 4` but 3 listed"),
-        (TINY_CTT.replace("c3 0 0", "c3 5 0"), "tiny.ctt:22:4: day 5 out of range (0..2)"),
-        (TINY_CTT.replace("Days: 2", "Weeks: 2"), "tiny.ctt:4:1: unknown header `Weeks`"),
+        (
+            TINY_CTT.replace("c2 t2 2 2 10", "c2 t2 two 2 10"),
+            "tiny.ctt:11:7: expected a number of lectures, found `two`",
+        ),
+        (
+            TINY_CTT.replace("q1 2 c1 c2", "q1 2 c1 c9"),
+            "tiny.ctt:19:9: unknown course `c9`",
+        ),
+        (
+            TINY_CTT.replace("q1 2 c1 c2", "q1 3 c1 c2"),
+            "tiny.ctt:19:4: 3 courses announced, 2 listed",
+        ),
+        (
+            TINY_CTT.replace("Courses: 3", "Courses: 4"),
+            "tiny.ctt:2:1: `Courses: 4` but 3 listed",
+        ),
+        (
+            TINY_CTT.replace("c3 0 0", "c3 5 0"),
+            "tiny.ctt:22:4: day 5 out of range (0..2)",
+        ),
+        (
+            TINY_CTT.replace("Days: 2", "Weeks: 2"),
+            "tiny.ctt:4:1: unknown header `Weeks`",
+        ),
     ];
     for (text, want) in cases {
         let e = ctt::parse(&text, "tiny.ctt").unwrap_err().to_string();
         assert!(e.starts_with(want), "{e}\nwanted {want}");
     }
     let c = ctt::parse(TINY_CTT, "tiny.ctt").unwrap();
-    let e = c.parse_solution("c1 rZ 0 0\n", "s.sol").unwrap_err().to_string();
+    let e = c
+        .parse_solution("c1 rZ 0 0\n", "s.sol")
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("s.sol:1:4: unknown room `rZ`"), "{e}");
-    let e = c.parse_solution("c1 rA 0 3\n", "s.sol").unwrap_err().to_string();
-    assert!(e.starts_with("s.sol:1:9: period 3 out of range (0..3)"), "{e}");
+    let e = c
+        .parse_solution("c1 rA 0 3\n", "s.sol")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("s.sol:1:9: period 3 out of range (0..3)"),
+        "{e}"
+    );
 }
 
 // ---------- ITC 2007 track 1 ----------
@@ -194,15 +264,33 @@ fn exam_components_by_hand() {
     // 60-minute period, exam 3 sharing its room, room 1's 3 seats overfilled.
     let b = [(2, 0), (1, 1), (1, 1), (1, 1)];
     let s = x.score(&b);
-    let v: Vec<(&str, u64)> = s.components.iter().filter(|c| c.hard).map(|c| (c.name, c.value)).collect();
+    let v: Vec<(&str, u64)> = s
+        .components
+        .iter()
+        .filter(|c| c.hard)
+        .map(|c| (c.name, c.value))
+        .collect();
     assert_eq!(
         v,
-        [("Conflicts", 0), ("RoomOccupancy", 1), ("PeriodUtilisation", 1), ("PeriodRelated", 2), ("RoomRelated", 1)]
+        [
+            ("Conflicts", 0),
+            ("RoomOccupancy", 1),
+            ("PeriodUtilisation", 1),
+            ("PeriodRelated", 2),
+            ("RoomRelated", 1)
+        ]
     );
     assert!(!verify(&inst, &x.timetable(&b)).is_empty());
     // Mixed durations: exams 0 (60) and 1 (120) in one room and period.
     let s = x.score(&[(0, 0), (0, 0), (1, 1), (3, 1)]);
-    assert_eq!(s.components.iter().find(|c| c.name == "NonMixedDurations").unwrap().value, 11);
+    assert_eq!(
+        s.components
+            .iter()
+            .find(|c| c.name == "NonMixedDurations")
+            .unwrap()
+            .value,
+        11
+    );
     // The solution file round trip.
     let text = x.write_solution(&a);
     assert_eq!(x.parse_solution(&text, "s").unwrap(), a);
@@ -211,20 +299,44 @@ fn exam_components_by_hand() {
 #[test]
 fn exam_errors_name_line_and_column() {
     let cases = [
-        (TINY_EXAM.replace("60, 3, 4", "60, 3, four"), "tiny.exam:4:8: expected a student id, found `four`"),
-        (TINY_EXAM.replace("[Rooms:2]", "[Rooms:3]"), "tiny.exam:13:1: `[Rooms:3]` but 2 listed"),
-        (TINY_EXAM.replace("3, AFTER, 0", "3, BEFORE, 0"), "tiny.exam:17:4: unknown period constraint `BEFORE`"),
-        (TINY_EXAM.replace("1, EXCLUSION, 2", "1, EXCLUSION, 9"), "tiny.exam:18:15: exam 9 out of range (0..4)"),
-        (TINY_EXAM.replace("[Periods:6]", "[Slots:6]"), "tiny.exam:6:2: unknown section `[Slots]`"),
-        (TINY_EXAM.replace("TWOINADAY, 5", "TWOINAWEEK, 5"), "tiny.exam:23:1: unknown weighting `TWOINAWEEK`"),
+        (
+            TINY_EXAM.replace("60, 3, 4", "60, 3, four"),
+            "tiny.exam:4:8: expected a student id, found `four`",
+        ),
+        (
+            TINY_EXAM.replace("[Rooms:2]", "[Rooms:3]"),
+            "tiny.exam:13:1: `[Rooms:3]` but 2 listed",
+        ),
+        (
+            TINY_EXAM.replace("3, AFTER, 0", "3, BEFORE, 0"),
+            "tiny.exam:17:4: unknown period constraint `BEFORE`",
+        ),
+        (
+            TINY_EXAM.replace("1, EXCLUSION, 2", "1, EXCLUSION, 9"),
+            "tiny.exam:18:15: exam 9 out of range (0..4)",
+        ),
+        (
+            TINY_EXAM.replace("[Periods:6]", "[Slots:6]"),
+            "tiny.exam:6:2: unknown section `[Slots]`",
+        ),
+        (
+            TINY_EXAM.replace("TWOINADAY, 5", "TWOINAWEEK, 5"),
+            "tiny.exam:23:1: unknown weighting `TWOINAWEEK`",
+        ),
     ];
     for (text, want) in cases {
         let e = exam::parse(&text, "tiny.exam").unwrap_err().to_string();
         assert!(e.starts_with(want), "{e}\nwanted {want}");
     }
     let x = exam::parse(TINY_EXAM, "tiny.exam").unwrap();
-    let e = x.parse_solution("0, 0\n1, 0\n2, 5\n3, 0\n", "s.sol").unwrap_err().to_string();
-    assert!(e.starts_with("s.sol:3:4: room 5 out of range (0..2)"), "{e}");
+    let e = x
+        .parse_solution("0, 0\n1, 0\n2, 5\n3, 0\n", "s.sol")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("s.sol:3:4: room 5 out of range (0..2)"),
+        "{e}"
+    );
     let e = x.parse_solution("0, 0\n", "s.sol").unwrap_err().to_string();
     assert!(e.contains("1 lines for 4 exams"), "{e}");
     // Days of different lengths cannot be laid on the slot grid yet: said, not mangled.
@@ -233,7 +345,11 @@ fn exam_errors_name_line_and_column() {
         "02:01:2025, 09:00:00, 120, 0\n03:01:2025, 09:00:00, 120, 0\n",
     );
     let x = exam::parse(&uneven, "u.exam").unwrap();
-    assert!(x.instance().unwrap_err().contains("different numbers of periods"));
+    assert!(
+        x.instance()
+            .unwrap_err()
+            .contains("different numbers of periods")
+    );
 }
 
 // ---------- the two checkers agree ----------
@@ -335,7 +451,11 @@ fn short_solves_give_valid_timetables_priced_alike_by_both_checkers() {
     assert_eq!((s.clashes, s.proximity), (0, cost(&inst, &tt).total));
     // The annealing gets well below the first timetable: under 12 on average (Carter et
     // al. 1996 report 10.8 with P = 18).
-    assert!(s.average(t.students.len()) < 12.0, "{}", s.average(t.students.len()));
+    assert!(
+        s.average(t.students.len()) < 12.0,
+        "{}",
+        s.average(t.students.len())
+    );
 
     let c = ctt::read(&bundled("itc2007/comp11.ctt")).unwrap();
     let inst = c.instance();
@@ -359,5 +479,10 @@ fn formats_are_recognised_by_extension() {
     assert_eq!(loaded.instance().num_slots(), 13);
     let loaded = formats::read(&bundled("toronto/sta-f-83.crs"), Some(20)).unwrap();
     assert_eq!(loaded.instance().num_slots(), 20);
-    assert_eq!(formats::read(&bundled("itc2007/comp01.ctt"), None).unwrap().format(), formats::Format::Ctt);
+    assert_eq!(
+        formats::read(&bundled("itc2007/comp01.ctt"), None)
+            .unwrap()
+            .format(),
+        formats::Format::Ctt
+    );
 }

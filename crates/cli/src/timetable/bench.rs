@@ -138,7 +138,10 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     let mut all = Vec::new();
     files(&dir, &mut all)?;
     all.retain(|p| {
-        let name = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         b.only.is_empty() || b.only.iter().any(|o| name.contains(o.as_str()))
     });
     if all.is_empty() {
@@ -146,15 +149,24 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     }
     let mut out = std::io::stdout().lock();
     if b.csv {
-        writeln!(out, "instance,objective,size,hard,ours,reference,gap_percent,seconds,seed,source")?;
+        writeln!(
+            out,
+            "instance,objective,size,hard,ours,reference,gap_percent,seconds,seed,source"
+        )?;
     } else if !b.json {
-        writeln!(out, "| instance | objective | size | hard | ours | reference | gap | time (s) | seed |")?;
+        writeln!(
+            out,
+            "| instance | objective | size | hard | ours | reference | gap | time (s) | seed |"
+        )?;
         writeln!(out, "|---|---|---|---:|---:|---:|---:|---:|---:|")?;
     }
     let mut rows = Vec::new();
     let total = all.len();
     for (k, path) in all.iter().enumerate() {
-        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let objectives: Vec<&'static str> = match Format::of(path) {
             Format::Toronto => ["slots", "proximity"]
                 .into_iter()
@@ -164,14 +176,22 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
             _ => vec!["itc2007"],
         };
         for objective in objectives {
-            eprintln!("[{}/{total}] {name} ({objective}, {} s)…", k + 1, b.time_limit.as_secs_f64());
+            eprintln!(
+                "[{}/{total}] {name} ({objective}, {} s)…",
+                k + 1,
+                b.time_limit.as_secs_f64()
+            );
             let row = run_one(path, &name, objective, b)?;
             print_row(&mut out, &row, b)?;
             rows.push(row);
         }
     }
     if !b.csv && !b.json {
-        let within = |p: f64| rows.iter().filter(|r| r.hard == 0 && r.gap().is_some_and(|g| g <= p)).count();
+        let within = |p: f64| {
+            rows.iter()
+                .filter(|r| r.hard == 0 && r.gap().is_some_and(|g| g <= p))
+                .count()
+        };
         let with_ref = rows.iter().filter(|r| r.reference.is_some()).count();
         writeln!(
             out,
@@ -204,7 +224,8 @@ fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
             r.hard,
             r.shown,
             r.reference.map_or(String::new(), |x| x.0.to_string()),
-            gap.filter(|g| g.is_finite()).map_or(String::new(), |g| format!("{g:.2}")),
+            gap.filter(|g| g.is_finite())
+                .map_or(String::new(), |g| format!("{g:.2}")),
             r.seconds,
             r.seed,
             r.reference.map_or("", |x| x.1)
@@ -219,7 +240,11 @@ fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
             r.hard,
             r.shown,
             r.reference.map_or("-".to_string(), |x| x.0.to_string()),
-            gap.map_or("-".to_string(), |g| if g.is_finite() { format!("{g:+.1} %") } else { "∞".into() }),
+            gap.map_or("-".to_string(), |g| if g.is_finite() {
+                format!("{g:+.1} %")
+            } else {
+                "∞".into()
+            }),
             r.seconds,
             r.seed
         )?;
@@ -259,7 +284,11 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
     };
     let r = solve::solve(&inst, &cfg, &mut |_| {});
     let seconds = started.elapsed().as_secs_f64();
-    let size = format!("{} events, {} occurrences", inst.events.len(), inst.occurrences.len());
+    let size = format!(
+        "{} events, {} occurrences",
+        inst.events.len(),
+        inst.occurrences.len()
+    );
     let Some(tt) = r.timetable else {
         return Ok(Row {
             instance: name.to_string(),
@@ -275,7 +304,10 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
     };
     let v = verify(&inst, &tt);
     if !v.is_empty() {
-        bail!("internal error: {name}: the timetable found breaks {}", v[0]);
+        bail!(
+            "internal error: {name}: the timetable found breaks {}",
+            v[0]
+        );
     }
     let c = cost(&inst, &tt).total;
     let score = format_score(&loaded, &tt, c)?.context("a benchmark format has a score")?;

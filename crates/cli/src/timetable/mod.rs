@@ -211,8 +211,16 @@ fn format_score(loaded: &Loaded, tt: &Timetable, cost_total: u64) -> Result<Opti
             let s = t.score(&t.slots_of(tt));
             Score {
                 components: vec![
-                    formats::Component { name: "Clashes", hard: true, value: s.clashes },
-                    formats::Component { name: "Proximity", hard: false, value: s.proximity },
+                    formats::Component {
+                        name: "Clashes",
+                        hard: true,
+                        value: s.clashes,
+                    },
+                    formats::Component {
+                        name: "Proximity",
+                        hard: false,
+                        value: s.proximity,
+                    },
                 ],
             }
         }
@@ -718,7 +726,12 @@ fn run_toronto_slots(a: &SolveArgs) -> Result<ExitCode> {
         )?;
     } else {
         if r.proved {
-            println!("χ = {} (proved; lower bound by {}) in {}", r.ub, r.lb_source, secs(elapsed));
+            println!(
+                "χ = {} (proved; lower bound by {}) in {}",
+                r.ub,
+                r.lb_source,
+                secs(elapsed)
+            );
         } else {
             println!("{} ≤ χ ≤ {} in {}", r.lb, r.ub, secs(elapsed));
         }
@@ -742,8 +755,16 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
             let s = t.score(&slots);
             let score = Score {
                 components: vec![
-                    formats::Component { name: "Clashes", hard: true, value: s.clashes },
-                    formats::Component { name: "Proximity", hard: false, value: s.proximity },
+                    formats::Component {
+                        name: "Clashes",
+                        hard: true,
+                        value: s.clashes,
+                    },
+                    formats::Component {
+                        name: "Proximity",
+                        hard: false,
+                        value: s.proximity,
+                    },
                 ],
             };
             let fits = slots.iter().all(|&x| x < inst.num_slots());
@@ -760,7 +781,10 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
     };
     // The two checkers must agree on validity, and on the cost of a valid timetable.
     let (verdict, cost_total) = match &tt {
-        Some(tt) => (Some(verify(inst, tt).is_empty()), Some(cost(inst, tt).total)),
+        Some(tt) => (
+            Some(verify(inst, tt).is_empty()),
+            Some(cost(inst, tt).total),
+        ),
         None => (None, None),
     };
     if let Some(valid) = verdict
@@ -794,7 +818,11 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
             Loaded::Toronto(t, _) => {
                 println!(
                     "{}: {} clashes",
-                    if score.hard() == 0 { "valid" } else { "invalid" },
+                    if score.hard() == 0 {
+                        "valid"
+                    } else {
+                        "invalid"
+                    },
                     score.hard()
                 );
                 let _ = t;

@@ -17,8 +17,8 @@
 use super::{Component, Score, Text, fields};
 use crate::check::{Placement, Timetable};
 use crate::instance::{
-    Day, Event, EventSel, Instance, Kind, Occurrence, Period, Requirement, Resource,
-    ResourceKind, ResourceSel, Room, RoomNeed, Style,
+    Day, Event, EventSel, Instance, Kind, Occurrence, Period, Requirement, Resource, ResourceKind,
+    ResourceSel, Room, RoomNeed, Style,
 };
 use csp_model::source::SourceError;
 use std::collections::HashMap;
@@ -122,7 +122,11 @@ pub fn parse(text: &str, file: &str) -> Result<Ctt, SourceError> {
                 name = value.trim().to_string();
             } else {
                 let n: usize = value.trim().parse().map_err(|_| {
-                    t.err(line, col, format!("expected a number after `{key}:`, found `{}`", value.trim()))
+                    t.err(
+                        line,
+                        col,
+                        format!("expected a number after `{key}:`, found `{}`", value.trim()),
+                    )
                 })?;
                 header.insert(
                     match key {
@@ -145,7 +149,11 @@ pub fn parse(text: &str, file: &str) -> Result<Ctt, SourceError> {
             "COURSES:" | "ROOMS:" | "CURRICULA:" | "UNAVAILABILITY_CONSTRAINTS:" => {
                 for key in ["Days", "Periods_per_day"] {
                     if !header.contains_key(key) {
-                        return Err(t.err(line, 1, format!("`{key}:` missing before the sections")));
+                        return Err(t.err(
+                            line,
+                            1,
+                            format!("`{key}:` missing before the sections"),
+                        ));
                     }
                 }
                 section = trimmed;
@@ -161,14 +169,25 @@ pub fn parse(text: &str, file: &str) -> Result<Ctt, SourceError> {
         match section {
             "COURSES:" => {
                 if f.len() != 5 {
-                    return Err(t.err(line, 1, "expected `<course> <teacher> <lectures> <min working days> <students>`"));
+                    return Err(t.err(
+                        line,
+                        1,
+                        "expected `<course> <teacher> <lectures> <min working days> <students>`",
+                    ));
                 }
                 let lectures: usize = t.number(line, f[2], "a number of lectures")?;
                 if lectures > crate::yaml::MAX_OCCURRENCES {
                     return Err(t.err(line, f[2].column, "too many lectures"));
                 }
-                if course_index.insert(f[0].text.to_string(), c.courses.len()).is_some() {
-                    return Err(t.err(line, f[0].column, format!("course `{}` listed twice", f[0].text)));
+                if course_index
+                    .insert(f[0].text.to_string(), c.courses.len())
+                    .is_some()
+                {
+                    return Err(t.err(
+                        line,
+                        f[0].column,
+                        format!("course `{}` listed twice", f[0].text),
+                    ));
                 }
                 c.courses.push(Course {
                     id: f[0].text.into(),
@@ -182,29 +201,62 @@ pub fn parse(text: &str, file: &str) -> Result<Ctt, SourceError> {
                 if f.len() != 2 {
                     return Err(t.err(line, 1, "expected `<room> <capacity>`"));
                 }
-                if room_seen.insert(f[0].text.to_string(), c.rooms.len()).is_some() {
-                    return Err(t.err(line, f[0].column, format!("room `{}` listed twice", f[0].text)));
+                if room_seen
+                    .insert(f[0].text.to_string(), c.rooms.len())
+                    .is_some()
+                {
+                    return Err(t.err(
+                        line,
+                        f[0].column,
+                        format!("room `{}` listed twice", f[0].text),
+                    ));
                 }
-                c.rooms.push((f[0].text.into(), t.number(line, f[1], "a capacity")?));
+                c.rooms
+                    .push((f[0].text.into(), t.number(line, f[1], "a capacity")?));
             }
             "CURRICULA:" => {
                 if f.len() < 2 {
-                    return Err(t.err(line, 1, "expected `<curriculum> <number of courses> <course>…`"));
+                    return Err(t.err(
+                        line,
+                        1,
+                        "expected `<curriculum> <number of courses> <course>…`",
+                    ));
                 }
                 let k: usize = t.number(line, f[1], "a number of courses")?;
                 if f.len() != k + 2 {
-                    return Err(t.err(line, f[1].column, format!("{k} courses announced, {} listed", f.len() - 2)));
+                    return Err(t.err(
+                        line,
+                        f[1].column,
+                        format!("{k} courses announced, {} listed", f.len() - 2),
+                    ));
                 }
-                raw_curricula.push((line, f.iter().map(|x| (x.column, x.text.to_string())).collect::<Vec<_>>()));
+                raw_curricula.push((
+                    line,
+                    f.iter()
+                        .map(|x| (x.column, x.text.to_string()))
+                        .collect::<Vec<_>>(),
+                ));
             }
             "UNAVAILABILITY_CONSTRAINTS:" => {
                 if f.len() != 3 {
                     return Err(t.err(line, 1, "expected `<course> <day> <period>`"));
                 }
-                raw_unavailable.push((line, f[0].column, f[0].text.to_string(), t.number::<usize>(line, f[1], "a day")?, f[1].column, t.number::<usize>(line, f[2], "a period")?, f[2].column));
+                raw_unavailable.push((
+                    line,
+                    f[0].column,
+                    f[0].text.to_string(),
+                    t.number::<usize>(line, f[1], "a day")?,
+                    f[1].column,
+                    t.number::<usize>(line, f[2], "a period")?,
+                    f[2].column,
+                ));
             }
             _ => {
-                return Err(t.err(line, 1, "expected a header line (`Courses: 30`) or a section (`COURSES:`)"));
+                return Err(t.err(
+                    line,
+                    1,
+                    "expected a header line (`Courses: 30`) or a section (`COURSES:`)",
+                ));
             }
         }
     }
@@ -213,12 +265,29 @@ pub fn parse(text: &str, file: &str) -> Result<Ctt, SourceError> {
     c.days = get("Days").map_or(0, |x| x.1);
     c.periods = get("Periods_per_day").map_or(0, |x| x.1);
     if c.days == 0 || c.periods == 0 {
-        return Err(t.err(get("Days").map_or(1, |x| x.0), 1, "expected at least one day and one period"));
+        return Err(t.err(
+            get("Days").map_or(1, |x| x.0),
+            1,
+            "expected at least one day and one period",
+        ));
     }
     if c.periods > crate::yaml::MAX_PERIODS || c.days > crate::yaml::MAX_DAYS {
-        return Err(t.err(get("Days").map_or(1, |x| x.0), 1, format!("at most {} days of {} periods", crate::yaml::MAX_DAYS, crate::yaml::MAX_PERIODS)));
+        return Err(t.err(
+            get("Days").map_or(1, |x| x.0),
+            1,
+            format!(
+                "at most {} days of {} periods",
+                crate::yaml::MAX_DAYS,
+                crate::yaml::MAX_PERIODS
+            ),
+        ));
     }
-    for (key, have) in [("Courses", c.courses.len()), ("Rooms", c.rooms.len()), ("Curricula", raw_curricula.len()), ("Constraints", raw_unavailable.len())] {
+    for (key, have) in [
+        ("Courses", c.courses.len()),
+        ("Rooms", c.rooms.len()),
+        ("Curricula", raw_curricula.len()),
+        ("Constraints", raw_unavailable.len()),
+    ] {
         if let Some((line, n)) = get(key)
             && n != have
         {
@@ -226,7 +295,10 @@ pub fn parse(text: &str, file: &str) -> Result<Ctt, SourceError> {
         }
     }
     let course = |line: u32, col: u32, id: &str| {
-        course_index.get(id).copied().ok_or_else(|| t.err(line, col, format!("unknown course `{id}`")))
+        course_index
+            .get(id)
+            .copied()
+            .ok_or_else(|| t.err(line, col, format!("unknown course `{id}`")))
     };
     for (line, f) in raw_curricula {
         let mut list = Vec::new();
@@ -244,13 +316,21 @@ pub fn parse(text: &str, file: &str) -> Result<Ctt, SourceError> {
             return Err(t.err(line, dcol, format!("day {d} out of range (0..{})", c.days)));
         }
         if p >= c.periods {
-            return Err(t.err(line, pcol, format!("period {p} out of range (0..{})", c.periods)));
+            return Err(t.err(
+                line,
+                pcol,
+                format!("period {p} out of range (0..{})", c.periods),
+            ));
         }
         c.unavailable.push((k, d, p));
     }
     let total: usize = c.courses.iter().map(|x| x.lectures).sum();
     if total > crate::yaml::MAX_OCCURRENCES {
-        return Err(t.err(1, 1, format!("more than {} lectures", crate::yaml::MAX_OCCURRENCES)));
+        return Err(t.err(
+            1,
+            1,
+            format!("more than {} lectures", crate::yaml::MAX_OCCURRENCES),
+        ));
     }
     Ok(c)
 }
@@ -279,7 +359,11 @@ impl Ctt {
         let first_curriculum = resources.len();
         for (id, _) in &self.curricula {
             // Curricula and teachers share the resource ids' namespace.
-            let id = if teachers.contains_key(id.as_str()) { format!("curriculum-{id}") } else { id.clone() };
+            let id = if teachers.contains_key(id.as_str()) {
+                format!("curriculum-{id}")
+            } else {
+                id.clone()
+            };
             resources.push(resource(id, ResourceKind::Group));
         }
         let mut events = Vec::new();
@@ -310,7 +394,9 @@ impl Ctt {
                 seats_soft: true,
                 duration: 1,
                 minutes: None,
-                room: RoomNeed::Any { features: Vec::new() },
+                room: RoomNeed::Any {
+                    features: Vec::new(),
+                },
                 fixed: Vec::new(),
                 allowed: None,
                 forbidden,
@@ -318,26 +404,60 @@ impl Ctt {
                 count: co.lectures,
             });
         }
-        let req = |kind, weight, path: &str| Requirement { kind, weight, path: path.into(), line: 0 };
+        let req = |kind, weight, path: &str| Requirement {
+            kind,
+            weight,
+            path: path.into(),
+            line: 0,
+        };
         let mut soft = vec![req(Kind::RoomCapacity(EventSel::Each), 1, "RoomCapacity")];
         for (k, co) in self.courses.iter().enumerate() {
             if co.min_days > 1 {
-                soft.push(req(Kind::MinDays(EventSel::List(vec![k]), co.min_days), 5, "MinWorkingDays"));
+                soft.push(req(
+                    Kind::MinDays(EventSel::List(vec![k]), co.min_days),
+                    5,
+                    "MinWorkingDays",
+                ));
             }
         }
-        soft.push(req(Kind::Isolated(ResourceSel::Kinds(vec![ResourceKind::Group])), 2, "CurriculumCompactness"));
+        soft.push(req(
+            Kind::Isolated(ResourceSel::Kinds(vec![ResourceKind::Group])),
+            2,
+            "CurriculumCompactness",
+        ));
         soft.push(req(Kind::RoomStability(EventSel::Each), 1, "RoomStability"));
         Instance {
-            name: if self.name.is_empty() { "ctt".into() } else { self.name.clone() },
+            name: if self.name.is_empty() {
+                "ctt".into()
+            } else {
+                self.name.clone()
+            },
             style: Style::Course,
-            days: (0..self.days).map(|d| Day { name: d.to_string(), date: None }).collect(),
-            periods: (0..self.periods).map(|p| Period { id: p.to_string(), start: None, minutes: None }).collect(),
+            days: (0..self.days)
+                .map(|d| Day {
+                    name: d.to_string(),
+                    date: None,
+                })
+                .collect(),
+            periods: (0..self.periods)
+                .map(|p| Period {
+                    id: p.to_string(),
+                    start: None,
+                    minutes: None,
+                })
+                .collect(),
             blocked: vec![false; slots],
             resources,
             rooms: self
                 .rooms
                 .iter()
-                .map(|(id, cap)| Room { id: id.clone(), capacity: *cap, features: Vec::new(), unavailable: vec![false; slots], building: None })
+                .map(|(id, cap)| Room {
+                    id: id.clone(),
+                    capacity: *cap,
+                    features: Vec::new(),
+                    unavailable: vec![false; slots],
+                    building: None,
+                })
                 .collect(),
             events,
             occurrences,
@@ -365,7 +485,10 @@ impl Ctt {
     pub fn timetable(&self, lectures: &[Lecture]) -> Option<Timetable> {
         let mut by_course: Vec<Vec<Placement>> = vec![Vec::new(); self.courses.len()];
         for l in lectures {
-            by_course[l.course].push(Placement { start: l.day * self.periods + l.period, room: Some(l.room) });
+            by_course[l.course].push(Placement {
+                start: l.day * self.periods + l.period,
+                room: Some(l.room),
+            });
         }
         let mut placements = Vec::new();
         for (k, mut ps) in by_course.into_iter().enumerate() {
@@ -382,7 +505,10 @@ impl Ctt {
     pub fn write_solution(&self, lectures: &[Lecture]) -> String {
         let mut s = String::new();
         for l in lectures {
-            s.push_str(&format!("{} {} {} {}\n", self.courses[l.course].id, self.rooms[l.room].0, l.day, l.period));
+            s.push_str(&format!(
+                "{} {} {} {}\n",
+                self.courses[l.course].id, self.rooms[l.room].0, l.day, l.period
+            ));
         }
         s
     }
@@ -390,8 +516,18 @@ impl Ctt {
     /// Reads a solution file (`<course> <room> <day> <period>` per line).
     pub fn parse_solution(&self, text: &str, file: &str) -> Result<Vec<Lecture>, SourceError> {
         let t = Text::new(file, text);
-        let courses: HashMap<&str, usize> = self.courses.iter().enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
-        let rooms: HashMap<&str, usize> = self.rooms.iter().enumerate().map(|(i, r)| (r.0.as_str(), i)).collect();
+        let courses: HashMap<&str, usize> = self
+            .courses
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.as_str(), i))
+            .collect();
+        let rooms: HashMap<&str, usize> = self
+            .rooms
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.0.as_str(), i))
+            .collect();
         let mut out = Vec::new();
         for (line, l) in t.lines() {
             let f = fields(l, false);
@@ -401,17 +537,34 @@ impl Ctt {
             if f.len() != 4 {
                 return Err(t.err(line, 1, "expected `<course> <room> <day> <period>`"));
             }
-            let course = *courses.get(f[0].text).ok_or_else(|| t.err(line, f[0].column, format!("unknown course `{}`", f[0].text)))?;
-            let room = *rooms.get(f[1].text).ok_or_else(|| t.err(line, f[1].column, format!("unknown room `{}`", f[1].text)))?;
+            let course = *courses.get(f[0].text).ok_or_else(|| {
+                t.err(line, f[0].column, format!("unknown course `{}`", f[0].text))
+            })?;
+            let room = *rooms
+                .get(f[1].text)
+                .ok_or_else(|| t.err(line, f[1].column, format!("unknown room `{}`", f[1].text)))?;
             let day: usize = t.number(line, f[2], "a day")?;
             let period: usize = t.number(line, f[3], "a period")?;
             if day >= self.days {
-                return Err(t.err(line, f[2].column, format!("day {day} out of range (0..{})", self.days)));
+                return Err(t.err(
+                    line,
+                    f[2].column,
+                    format!("day {day} out of range (0..{})", self.days),
+                ));
             }
             if period >= self.periods {
-                return Err(t.err(line, f[3].column, format!("period {period} out of range (0..{})", self.periods)));
+                return Err(t.err(
+                    line,
+                    f[3].column,
+                    format!("period {period} out of range (0..{})", self.periods),
+                ));
             }
-            out.push(Lecture { course, room, day, period });
+            out.push(Lecture {
+                course,
+                room,
+                day,
+                period,
+            });
         }
         Ok(out)
     }
@@ -444,7 +597,10 @@ impl Ctt {
         }
         let related = |a: usize, b: usize| {
             self.courses[a].teacher == self.courses[b].teacher
-                || self.curricula.iter().any(|(_, l)| l.contains(&a) && l.contains(&b))
+                || self
+                    .curricula
+                    .iter()
+                    .any(|(_, l)| l.contains(&a) && l.contains(&b))
         };
         let mut conflicts = 0u64;
         for s in 0..slots {
@@ -459,14 +615,26 @@ impl Ctt {
         }
         let capacity: u64 = lectures
             .iter()
-            .map(|l| u64::from(self.courses[l.course].students.saturating_sub(self.rooms[l.room].1)))
+            .map(|l| {
+                u64::from(
+                    self.courses[l.course]
+                        .students
+                        .saturating_sub(self.rooms[l.room].1),
+                )
+            })
             .sum();
         let mut min_days = 0u64;
         let mut stability = 0u64;
         for (c, co) in self.courses.iter().enumerate() {
-            let days = (0..nd).filter(|&d| (0..np).any(|p| count[c * slots + d * np + p] > 0)).count();
+            let days = (0..nd)
+                .filter(|&d| (0..np).any(|p| count[c * slots + d * np + p] > 0))
+                .count();
             min_days += 5 * u64::from(co.min_days).saturating_sub(days as u64);
-            let mut rooms: Vec<usize> = lectures.iter().filter(|l| l.course == c).map(|l| l.room).collect();
+            let mut rooms: Vec<usize> = lectures
+                .iter()
+                .filter(|l| l.course == c)
+                .map(|l| l.room)
+                .collect();
             rooms.sort_unstable();
             rooms.dedup();
             stability += rooms.len().saturating_sub(1) as u64;
@@ -486,14 +654,46 @@ impl Ctt {
         }
         Score {
             components: vec![
-                Component { name: "Lectures", hard: true, value: lect },
-                Component { name: "Conflicts", hard: true, value: conflicts },
-                Component { name: "Availability", hard: true, value: availability },
-                Component { name: "RoomOccupation", hard: true, value: occupation },
-                Component { name: "RoomCapacity", hard: false, value: capacity },
-                Component { name: "MinWorkingDays", hard: false, value: min_days },
-                Component { name: "CurriculumCompactness", hard: false, value: compactness },
-                Component { name: "RoomStability", hard: false, value: stability },
+                Component {
+                    name: "Lectures",
+                    hard: true,
+                    value: lect,
+                },
+                Component {
+                    name: "Conflicts",
+                    hard: true,
+                    value: conflicts,
+                },
+                Component {
+                    name: "Availability",
+                    hard: true,
+                    value: availability,
+                },
+                Component {
+                    name: "RoomOccupation",
+                    hard: true,
+                    value: occupation,
+                },
+                Component {
+                    name: "RoomCapacity",
+                    hard: false,
+                    value: capacity,
+                },
+                Component {
+                    name: "MinWorkingDays",
+                    hard: false,
+                    value: min_days,
+                },
+                Component {
+                    name: "CurriculumCompactness",
+                    hard: false,
+                    value: compactness,
+                },
+                Component {
+                    name: "RoomStability",
+                    hard: false,
+                    value: stability,
+                },
             ],
         }
     }
@@ -509,6 +709,10 @@ pub fn report(score: &Score) -> String {
             s.push_str(&format!("Cost of {} (soft) : {}\n", c.name, c.value));
         }
     }
-    s.push_str(&format!("\nSummary: Violations = {}, Total Cost = {}\n", score.hard(), score.soft()));
+    s.push_str(&format!(
+        "\nSummary: Violations = {}, Total Cost = {}\n",
+        score.hard(),
+        score.soft()
+    ));
     s
 }

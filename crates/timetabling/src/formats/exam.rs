@@ -19,8 +19,8 @@
 use super::{Component, Score, Text, fields};
 use crate::check::{Placement, Timetable};
 use crate::instance::{
-    Day, Event, EventSel, Instance, Kind, Occurrence, Period, Requirement, Resource,
-    ResourceKind, ResourceSel, Room, RoomNeed, Scope, Style,
+    Day, Event, EventSel, Instance, Kind, Occurrence, Period, Requirement, Resource, ResourceKind,
+    ResourceSel, Room, RoomNeed, Scope, Style,
 };
 use csp_model::source::SourceError;
 use std::collections::{BTreeMap, HashMap};
@@ -115,7 +115,12 @@ pub fn read(path: &Path) -> Result<Exam, SourceError> {
 pub fn parse(text: &str, file: &str) -> Result<Exam, SourceError> {
     let t = Text::new(file, text);
     let mut x = Exam {
-        name: file.rsplit('/').next().unwrap_or(file).trim_end_matches(".exam").to_string(),
+        name: file
+            .rsplit('/')
+            .next()
+            .unwrap_or(file)
+            .trim_end_matches(".exam")
+            .to_string(),
         exams: Vec::new(),
         periods: Vec::new(),
         rooms: Vec::new(),
@@ -136,12 +141,32 @@ pub fn parse(text: &str, file: &str) -> Result<Exam, SourceError> {
         }
         if let Some(inner) = trimmed.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
             let (name, n) = inner.split_once(':').unwrap_or((inner, ""));
-            let known = ["Exams", "Periods", "Rooms", "PeriodHardConstraints", "RoomHardConstraints", "InstitutionalWeightings"];
+            let known = [
+                "Exams",
+                "Periods",
+                "Rooms",
+                "PeriodHardConstraints",
+                "RoomHardConstraints",
+                "InstitutionalWeightings",
+            ];
             let Some(&k) = known.iter().find(|&&k| k == name) else {
-                return Err(t.err(line, 2, format!("unknown section `[{name}]`; expected one of {}", known.join(", "))));
+                return Err(t.err(
+                    line,
+                    2,
+                    format!(
+                        "unknown section `[{name}]`; expected one of {}",
+                        known.join(", ")
+                    ),
+                ));
             };
             if !n.is_empty() {
-                let count: usize = n.trim().parse().map_err(|_| t.err(line, name.len() as u32 + 3, format!("expected a count after `[{name}:`")))?;
+                let count: usize = n.trim().parse().map_err(|_| {
+                    t.err(
+                        line,
+                        name.len() as u32 + 3,
+                        format!("expected a count after `[{name}:`"),
+                    )
+                })?;
                 announced.push((line, k, count));
             }
             section = k.to_string();
@@ -161,7 +186,11 @@ pub fn parse(text: &str, file: &str) -> Result<Exam, SourceError> {
             }
             "Periods" => {
                 if f.len() != 4 {
-                    return Err(t.err(line, 1, "expected `<dd:mm:yyyy>, <hh:mm:ss>, <minutes>, <penalty>`"));
+                    return Err(t.err(
+                        line,
+                        1,
+                        "expected `<dd:mm:yyyy>, <hh:mm:ss>, <minutes>, <penalty>`",
+                    ));
                 }
                 x.periods.push(PeriodData {
                     date: f[0].text.into(),
@@ -174,11 +203,18 @@ pub fn parse(text: &str, file: &str) -> Result<Exam, SourceError> {
                 if f.len() != 2 {
                     return Err(t.err(line, 1, "expected `<capacity>, <penalty>`"));
                 }
-                x.rooms.push((t.number(line, f[0], "a capacity")?, t.number(line, f[1], "a penalty")?));
+                x.rooms.push((
+                    t.number(line, f[0], "a capacity")?,
+                    t.number(line, f[1], "a penalty")?,
+                ));
             }
             "PeriodHardConstraints" => {
                 if f.len() != 3 {
-                    return Err(t.err(line, 1, "expected `<exam>, AFTER | EXCLUSION | EXAM_COINCIDENCE, <exam>`"));
+                    return Err(t.err(
+                        line,
+                        1,
+                        "expected `<exam>, AFTER | EXCLUSION | EXAM_COINCIDENCE, <exam>`",
+                    ));
                 }
                 let a: usize = t.number(line, f[0], "an exam number")?;
                 let b: usize = t.number(line, f[2], "an exam number")?;
@@ -191,11 +227,17 @@ pub fn parse(text: &str, file: &str) -> Result<Exam, SourceError> {
                 if f.len() != 2 || f[1].text != "ROOM_EXCLUSIVE" {
                     return Err(t.err(line, 1, "expected `<exam>, ROOM_EXCLUSIVE`"));
                 }
-                exclusive.push((line, f[0].column, t.number::<usize>(line, f[0], "an exam number")?));
+                exclusive.push((
+                    line,
+                    f[0].column,
+                    t.number::<usize>(line, f[0], "an exam number")?,
+                ));
             }
             "InstitutionalWeightings" => {
                 let num = |i: usize| -> Result<u64, SourceError> {
-                    let fi = *f.get(i).ok_or_else(|| t.err(line, l.len() as u32 + 1, "expected a number here"))?;
+                    let fi = *f
+                        .get(i)
+                        .ok_or_else(|| t.err(line, l.len() as u32 + 1, "expected a number here"))?;
                     t.number(line, fi, "a number")
                 };
                 let w = &mut x.weights;
@@ -226,7 +268,11 @@ pub fn parse(text: &str, file: &str) -> Result<Exam, SourceError> {
     }
     let ne = x.exams.len();
     let check = |line: u32, col: u32, e: usize| {
-        if e < ne { Ok(e) } else { Err(t.err(line, col, format!("exam {e} out of range (0..{ne})"))) }
+        if e < ne {
+            Ok(e)
+        } else {
+            Err(t.err(line, col, format!("exam {e} out of range (0..{ne})")))
+        }
     };
     for (line, ca, a, cb, b, kind) in pairs {
         let (a, b) = (check(line, ca, a)?, check(line, cb, b)?);
@@ -272,7 +318,11 @@ impl Exam {
             return Err("days with different numbers of periods are not supported yet".into());
         }
         if per_day > crate::yaml::MAX_PERIODS || runs.len() > crate::yaml::MAX_DAYS {
-            return Err(format!("at most {} days of {} periods", crate::yaml::MAX_DAYS, crate::yaml::MAX_PERIODS));
+            return Err(format!(
+                "at most {} days of {} periods",
+                crate::yaml::MAX_DAYS,
+                crate::yaml::MAX_PERIODS
+            ));
         }
         let slots = self.periods.len();
         let mut cohorts: HashMap<Vec<usize>, usize> = HashMap::new();
@@ -315,15 +365,26 @@ impl Exam {
                 seats_soft: false,
                 duration: 1,
                 minutes: Some(ex.duration),
-                room: RoomNeed::Any { features: Vec::new() },
+                room: RoomNeed::Any {
+                    features: Vec::new(),
+                },
                 fixed: Vec::new(),
                 allowed: None,
-                forbidden: self.periods.iter().map(|p| p.duration < ex.duration).collect(),
+                forbidden: self
+                    .periods
+                    .iter()
+                    .map(|p| p.duration < ex.duration)
+                    .collect(),
                 first: e,
                 count: 1,
             })
             .collect();
-        let req = |kind, weight, path: &str| Requirement { kind, weight, path: path.into(), line: 0 };
+        let req = |kind, weight, path: &str| Requirement {
+            kind,
+            weight,
+            path: path.into(),
+            line: 0,
+        };
         let mut hard = Vec::new();
         for &(a, b) in &self.exclusion {
             if a != b {
@@ -336,7 +397,14 @@ impl Exam {
             }
         }
         for &(a, b) in &self.after {
-            hard.push(req(Kind::Precedence { before: b, after: a }, 0, "AFTER"));
+            hard.push(req(
+                Kind::Precedence {
+                    before: b,
+                    after: a,
+                },
+                0,
+                "AFTER",
+            ));
         }
         for &e in &self.room_exclusive {
             hard.push(req(Kind::ExclusiveRoom(vec![e]), 0, "ROOM_EXCLUSIVE"));
@@ -345,33 +413,60 @@ impl Exam {
         let students = || ResourceSel::Kinds(vec![ResourceKind::Student]);
         let mut soft = Vec::new();
         if w.two_in_a_row > 0 {
-            soft.push(req(Kind::TwoInARow(students()), w.two_in_a_row, "TwoInARow"));
+            soft.push(req(
+                Kind::TwoInARow(students()),
+                w.two_in_a_row,
+                "TwoInARow",
+            ));
         }
         if w.two_in_a_day > 0 {
-            soft.push(req(Kind::TwoInADay(students()), w.two_in_a_day, "TwoInADay"));
+            soft.push(req(
+                Kind::TwoInADay(students()),
+                w.two_in_a_day,
+                "TwoInADay",
+            ));
         }
         if w.period_spread > 0 {
-            soft.push(req(Kind::Proximity(students(), vec![1; w.period_spread]), 1, "PeriodSpread"));
+            soft.push(req(
+                Kind::Proximity(students(), vec![1; w.period_spread]),
+                1,
+                "PeriodSpread",
+            ));
         }
         if w.mixed > 0 {
             soft.push(req(Kind::MixedDurations, w.mixed, "NonMixedDurations"));
         }
         if w.front_load.0 > 0 && w.front_load.1 > 0 && w.front_load.2 > 0 {
-            soft.push(req(Kind::FrontLoad { largest: w.front_load.0, last_slots: w.front_load.1 }, w.front_load.2, "FrontLoad"));
+            soft.push(req(
+                Kind::FrontLoad {
+                    largest: w.front_load.0,
+                    last_slots: w.front_load.1,
+                },
+                w.front_load.2,
+                "FrontLoad",
+            ));
         }
         let mut penalties: BTreeMap<u64, Vec<bool>> = BTreeMap::new();
         for (p, pd) in self.periods.iter().enumerate() {
             if pd.penalty > 0 {
-                penalties.entry(pd.penalty).or_insert_with(|| vec![false; slots])[p] = true;
+                penalties
+                    .entry(pd.penalty)
+                    .or_insert_with(|| vec![false; slots])[p] = true;
             }
         }
         for (pen, set) in penalties {
-            soft.push(req(Kind::AvoidSlots(Scope::Events(EventSel::Each), set), pen, "PeriodPenalty"));
+            soft.push(req(
+                Kind::AvoidSlots(Scope::Events(EventSel::Each), set),
+                pen,
+                "PeriodPenalty",
+            ));
         }
         let mut penalties: BTreeMap<u64, Vec<bool>> = BTreeMap::new();
         for (r, &(_, pen)) in self.rooms.iter().enumerate() {
             if pen > 0 {
-                penalties.entry(pen).or_insert_with(|| vec![false; self.rooms.len()])[r] = true;
+                penalties
+                    .entry(pen)
+                    .or_insert_with(|| vec![false; self.rooms.len()])[r] = true;
             }
         }
         for (pen, set) in penalties {
@@ -387,20 +482,41 @@ impl Exam {
                     // dd:mm:yyyy written as a date when it is one; else the day's position.
                     let iso = date.split(':').rev().collect::<Vec<_>>().join("-");
                     let date = crate::instance::Date::parse(&iso);
-                    Day { name: if date.is_some() { iso } else { format!("day{}", k + 1) }, date }
+                    Day {
+                        name: if date.is_some() {
+                            iso
+                        } else {
+                            format!("day{}", k + 1)
+                        },
+                        date,
+                    }
                 })
                 .collect(),
-            periods: (0..per_day).map(|p| Period { id: p.to_string(), start: None, minutes: None }).collect(),
+            periods: (0..per_day)
+                .map(|p| Period {
+                    id: p.to_string(),
+                    start: None,
+                    minutes: None,
+                })
+                .collect(),
             blocked: vec![false; slots],
             resources,
             rooms: self
                 .rooms
                 .iter()
                 .enumerate()
-                .map(|(r, &(cap, _))| Room { id: r.to_string(), capacity: cap, features: Vec::new(), unavailable: vec![false; slots], building: None })
+                .map(|(r, &(cap, _))| Room {
+                    id: r.to_string(),
+                    capacity: cap,
+                    features: Vec::new(),
+                    unavailable: vec![false; slots],
+                    building: None,
+                })
                 .collect(),
             events,
-            occurrences: (0..self.exams.len()).map(|event| Occurrence { event, rank: 0 }).collect(),
+            occurrences: (0..self.exams.len())
+                .map(|event| Occurrence { event, rank: 0 })
+                .collect(),
             hard,
             soft,
         })
@@ -408,12 +524,23 @@ impl Exam {
 
     /// The assignments of a timetable of [`Exam::instance`].
     pub fn assignments(&self, tt: &Timetable) -> Vec<Assignment> {
-        tt.placements.iter().map(|p| (p.start, p.room.unwrap_or(0))).collect()
+        tt.placements
+            .iter()
+            .map(|p| (p.start, p.room.unwrap_or(0)))
+            .collect()
     }
 
     /// The timetable of assignments.
     pub fn timetable(&self, a: &[Assignment]) -> Timetable {
-        Timetable { placements: a.iter().map(|&(start, room)| Placement { start, room: Some(room) }).collect() }
+        Timetable {
+            placements: a
+                .iter()
+                .map(|&(start, room)| Placement {
+                    start,
+                    room: Some(room),
+                })
+                .collect(),
+        }
     }
 
     /// The solution file: `<period>, <room>` per exam.
@@ -436,15 +563,27 @@ impl Exam {
             let p: usize = t.number(line, f[0], "a period number")?;
             let r: usize = t.number(line, f[1], "a room number")?;
             if p >= self.periods.len() {
-                return Err(t.err(line, f[0].column, format!("period {p} out of range (0..{})", self.periods.len())));
+                return Err(t.err(
+                    line,
+                    f[0].column,
+                    format!("period {p} out of range (0..{})", self.periods.len()),
+                ));
             }
             if r >= self.rooms.len() {
-                return Err(t.err(line, f[1].column, format!("room {r} out of range (0..{})", self.rooms.len())));
+                return Err(t.err(
+                    line,
+                    f[1].column,
+                    format!("room {r} out of range (0..{})", self.rooms.len()),
+                ));
             }
             out.push((p, r));
         }
         if out.len() != self.exams.len() {
-            return Err(t.err(0, 0, format!("{} lines for {} exams", out.len(), self.exams.len())));
+            return Err(t.err(
+                0,
+                0,
+                format!("{} lines for {} exams", out.len(), self.exams.len()),
+            ));
         }
         Ok(out)
     }
@@ -506,13 +645,34 @@ impl Exam {
             }
             exams_in[c].push(e);
         }
-        let occupancy = (0..cells).filter(|&c| seats[c] > u64::from(self.rooms[c % self.rooms.len()].0)).count() as u64;
-        let mixed: u64 = lengths.iter().map(|l| l.len().saturating_sub(1) as u64 * w.mixed).sum();
-        let utilisation = a.iter().enumerate().filter(|&(e, &(p, _))| self.exams[e].duration > self.periods[p].duration).count() as u64;
+        let occupancy = (0..cells)
+            .filter(|&c| seats[c] > u64::from(self.rooms[c % self.rooms.len()].0))
+            .count() as u64;
+        let mixed: u64 = lengths
+            .iter()
+            .map(|l| l.len().saturating_sub(1) as u64 * w.mixed)
+            .sum();
+        let utilisation = a
+            .iter()
+            .enumerate()
+            .filter(|&(e, &(p, _))| self.exams[e].duration > self.periods[p].duration)
+            .count() as u64;
         let mut related = 0u64;
-        related += self.after.iter().filter(|&&(x, y)| a[x].0 <= a[y].0).count() as u64;
-        related += self.exclusion.iter().filter(|&&(x, y)| x != y && a[x].0 == a[y].0).count() as u64;
-        related += self.coincidence.iter().filter(|&&(x, y)| a[x].0 != a[y].0).count() as u64;
+        related += self
+            .after
+            .iter()
+            .filter(|&&(x, y)| a[x].0 <= a[y].0)
+            .count() as u64;
+        related += self
+            .exclusion
+            .iter()
+            .filter(|&&(x, y)| x != y && a[x].0 == a[y].0)
+            .count() as u64;
+        related += self
+            .coincidence
+            .iter()
+            .filter(|&&(x, y)| a[x].0 != a[y].0)
+            .count() as u64;
         let room_related = self
             .room_exclusive
             .iter()
@@ -525,18 +685,66 @@ impl Exam {
         let room_pen: u64 = a.iter().map(|&(_, r)| self.rooms[r].1).sum();
         Score {
             components: vec![
-                Component { name: "Conflicts", hard: true, value: clash },
-                Component { name: "RoomOccupancy", hard: true, value: occupancy },
-                Component { name: "PeriodUtilisation", hard: true, value: utilisation },
-                Component { name: "PeriodRelated", hard: true, value: related },
-                Component { name: "RoomRelated", hard: true, value: room_related },
-                Component { name: "TwoInARow", hard: false, value: row },
-                Component { name: "TwoInADay", hard: false, value: day },
-                Component { name: "PeriodSpread", hard: false, value: spread },
-                Component { name: "NonMixedDurations", hard: false, value: mixed },
-                Component { name: "FrontLoad", hard: false, value: front },
-                Component { name: "PeriodPenalty", hard: false, value: period_pen },
-                Component { name: "RoomPenalty", hard: false, value: room_pen },
+                Component {
+                    name: "Conflicts",
+                    hard: true,
+                    value: clash,
+                },
+                Component {
+                    name: "RoomOccupancy",
+                    hard: true,
+                    value: occupancy,
+                },
+                Component {
+                    name: "PeriodUtilisation",
+                    hard: true,
+                    value: utilisation,
+                },
+                Component {
+                    name: "PeriodRelated",
+                    hard: true,
+                    value: related,
+                },
+                Component {
+                    name: "RoomRelated",
+                    hard: true,
+                    value: room_related,
+                },
+                Component {
+                    name: "TwoInARow",
+                    hard: false,
+                    value: row,
+                },
+                Component {
+                    name: "TwoInADay",
+                    hard: false,
+                    value: day,
+                },
+                Component {
+                    name: "PeriodSpread",
+                    hard: false,
+                    value: spread,
+                },
+                Component {
+                    name: "NonMixedDurations",
+                    hard: false,
+                    value: mixed,
+                },
+                Component {
+                    name: "FrontLoad",
+                    hard: false,
+                    value: front,
+                },
+                Component {
+                    name: "PeriodPenalty",
+                    hard: false,
+                    value: period_pen,
+                },
+                Component {
+                    name: "RoomPenalty",
+                    hard: false,
+                    value: room_pen,
+                },
             ],
         }
     }
@@ -546,8 +754,17 @@ impl Exam {
 pub fn report(score: &Score) -> String {
     let mut s = String::new();
     for c in &score.components {
-        s.push_str(&format!("{:<18} {:>8}{}\n", c.name, c.value, if c.hard { "  (hard)" } else { "" }));
+        s.push_str(&format!(
+            "{:<18} {:>8}{}\n",
+            c.name,
+            c.value,
+            if c.hard { "  (hard)" } else { "" }
+        ));
     }
-    s.push_str(&format!("\nHard violations: {}\nTotal cost: {}\n", score.hard(), score.soft()));
+    s.push_str(&format!(
+        "\nHard violations: {}\nTotal cost: {}\n",
+        score.hard(),
+        score.soft()
+    ));
     s
 }

@@ -128,7 +128,12 @@ impl<'a> Text<'a> {
     }
 
     /// A field parsed as a number, or an error naming what was expected.
-    pub fn number<T: FromStr>(&self, line: u32, f: Field<'_>, what: &str) -> Result<T, SourceError> {
+    pub fn number<T: FromStr>(
+        &self,
+        line: u32,
+        f: Field<'_>,
+        what: &str,
+    ) -> Result<T, SourceError> {
         f.text.parse().map_err(|_| {
             self.err(
                 line,
@@ -151,7 +156,10 @@ pub(crate) fn fields(line: &str, commas: bool) -> Vec<Field<'_>> {
     let sep = |c: char| c.is_whitespace() || (commas && c == ',');
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+    for (i, c) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
         match (sep(c), start) {
             (true, Some(s)) => {
                 out.push(Field {

@@ -122,7 +122,11 @@ pub fn parse(crs: &str, crs_file: &str, stu: &str, stu_file: &str) -> Result<Tor
         sizes.push(size);
     }
     if exams.is_empty() {
-        return Err(c.err(1, 1, "no exams; expected lines `<exam id> <number of students>`"));
+        return Err(c.err(
+            1,
+            1,
+            "no exams; expected lines `<exam id> <number of students>`",
+        ));
     }
     // Ids are often zero-padded in one file and not the other: match numerically as well.
     let numeric: HashMap<u64, usize> = exams
@@ -143,7 +147,12 @@ pub fn parse(crs: &str, crs_file: &str, stu: &str, stu_file: &str) -> Result<Tor
             let e = index
                 .get(x.text)
                 .copied()
-                .or_else(|| x.text.parse::<u64>().ok().and_then(|n| numeric.get(&n).copied()))
+                .or_else(|| {
+                    x.text
+                        .parse::<u64>()
+                        .ok()
+                        .and_then(|n| numeric.get(&n).copied())
+                })
                 .ok_or_else(|| {
                     s.err(
                         line,
@@ -210,8 +219,8 @@ impl Toronto {
         let mut count = vec![0u64; n];
         let mut touched = Vec::new();
         let mut out = Vec::new();
-        for i in 0..n {
-            for &s in &by_exam[i] {
+        for (i, students) in by_exam.iter().enumerate() {
+            for &s in students {
                 for &j in &self.students[s] {
                     if j > i {
                         if count[j] == 0 {
@@ -404,20 +413,22 @@ impl Toronto {
                 .copied()
                 .or_else(|| {
                     let n: u64 = f[0].text.parse().ok()?;
-                    self.exams.iter().position(|x| x.parse::<u64>().ok() == Some(n))
+                    self.exams
+                        .iter()
+                        .position(|x| x.parse::<u64>().ok() == Some(n))
                 })
                 .ok_or_else(|| t.err(line, f[0].column, format!("unknown exam `{}`", f[0].text)))?;
             let s: usize = t.number(line, f[1], "a slot number (from 0)")?;
             if slot[e].replace(s).is_some() {
-                return Err(t.err(line, f[0].column, format!("exam `{}` given twice", f[0].text)));
+                return Err(t.err(
+                    line,
+                    f[0].column,
+                    format!("exam `{}` given twice", f[0].text),
+                ));
             }
         }
         if let Some(e) = slot.iter().position(Option::is_none) {
-            return Err(t.err(
-                0,
-                0,
-                format!("exam `{}` has no slot", self.exams[e]),
-            ));
+            return Err(t.err(0, 0, format!("exam `{}` has no slot", self.exams[e])));
         }
         Ok(slot.into_iter().flatten().collect())
     }
