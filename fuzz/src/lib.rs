@@ -553,3 +553,68 @@ pub fn read_timetable(data: &[u8]) {
         let _ = csp_timetabling::render::text(&inst, &tt, v);
     }
 }
+
+/// The benchmark formats' readers (first byte: 0 Toronto, with the `.crs` and `.stu` texts
+/// split at the first NUL; 1 ITC 2007 `.ctt`; 2 `.exam`): errors name a place, and a parsed
+/// instance's trivial timetable (everything in slot 0, room 0) is judged alike by the format's
+/// own score and by `verify` and `cost`.
+pub fn read_benchmark_formats(data: &[u8]) {
+    use csp_timetabling::formats::{ctt, exam, toronto};
+    use csp_timetabling::{Placement, Timetable, cost, verify};
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let judge = |inst: &csp_timetabling::Instance, hard: u64, soft: u64, tt: &Timetable| {
+        assert_eq!(verify(inst, tt).is_empty(), hard == 0, "validity agrees");
+        assert_eq!(cost(inst, tt).total, soft, "cost agrees");
+    };
+    match which % 3 {
+        0 => {
+            let (crs, stu) = text.split_once('\0').unwrap_or((text, ""));
+            match toronto::parse(crs, "f.crs", stu, "f.stu") {
+                Err(e) => assert!(!e.to_string().is_empty()),
+                Ok(t) => {
+                    let Ok(inst) = t.instance(3) else { return };
+                    let slots = vec![0; t.exams.len()];
+                    let s = t.score(&slots);
+                    judge(&inst, s.clashes, s.proximity, &t.timetable(&slots));
+                }
+            }
+        }
+        1 => match ctt::parse(text, "f.ctt") {
+            Err(e) => assert!(!e.to_string().is_empty()),
+            Ok(c) => {
+                let Ok(inst) = c.instance() else { return };
+                if c.rooms.is_empty() || inst.occurrences.len() > 2_000 {
+                    return;
+                }
+                let tt = Timetable {
+                    placements: vec![
+                        Placement {
+                            start: 0,
+                            room: Some(0)
+                        };
+                        inst.occurrences.len()
+                    ],
+                };
+                let s = c.score(&c.lectures(&inst, &tt));
+                judge(&inst, s.hard(), s.soft(), &tt);
+            }
+        },
+        _ => match exam::parse(text, "f.exam") {
+            Err(e) => assert!(!e.to_string().is_empty()),
+            Ok(x) => {
+                let Ok(inst) = x.instance() else { return };
+                if x.rooms.is_empty() || x.periods.is_empty() || x.exams.len() > 2_000 {
+                    return;
+                }
+                let a = vec![(0, 0); x.exams.len()];
+                let s = x.score(&a);
+                judge(&inst, s.hard(), s.soft(), &x.timetable(&a));
+            }
+        },
+    }
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 
 type Target = fn(&[u8]);
 
-const TARGETS: [(&str, Target); 11] = [
+const TARGETS: [(&str, Target); 12] = [
     ("read_model", csp_fuzz::read_model),
     ("read_col", csp_fuzz::read_col),
     ("read_cnf", csp_fuzz::read_cnf),
@@ -18,6 +18,7 @@ const TARGETS: [(&str, Target); 11] = [
     ("diff_cnf", csp_fuzz::diff_cnf),
     ("diff_colour", csp_fuzz::diff_colour),
     ("read_timetable", csp_fuzz::read_timetable),
+    ("read_benchmark_formats", csp_fuzz::read_benchmark_formats),
 ];
 
 fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {

@@ -178,3 +178,208 @@ fn a_generated_school_is_solved_within_its_limit() {
         "{text}"
     );
 }
+
+fn data(rel: &str) -> String {
+    root()
+        .join("data/timetabling")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn toronto_slots_are_the_chromatic_number_and_the_solution_file_checks() {
+    let dir = std::env::temp_dir().join(format!("csp-tt-toronto-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sol = dir.join("sta.sol");
+    // Either file of the pair names the instance.
+    let o = csp(&[
+        "timetable",
+        "solve",
+        &data("toronto/sta-f-83.stu"),
+        "--objective",
+        "slots",
+        "-o",
+        sol.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    // sta-f-83 has a 13-clique and a 13-slot timetable (Carter et al. 1996).
+    assert!(out.contains("χ = 13 (proved"), "{out}");
+    let text = std::fs::read_to_string(&sol).unwrap();
+    assert_eq!(text.lines().count(), 139);
+    assert!(
+        text.lines()
+            .all(|l| l.split(' ').nth(1).unwrap().parse::<usize>().unwrap() < 13)
+    );
+    // The file checks, with the standard 13 slots, as clash-free with its proximity cost.
+    let o = csp(&[
+        "timetable",
+        "check",
+        &data("toronto/sta-f-83.crs"),
+        sol.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.starts_with("valid: 0 clashes\nproximity "), "{out}");
+    // A clash: two exams sharing students in one slot.
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let t = csp_timetabling::formats::toronto::read(std::path::Path::new(&data(
+        "toronto/sta-f-83.crs",
+    )))
+    .unwrap();
+    let (i, j, _) = t.conflicts()[0];
+    let slot_i = lines[i].split(' ').nth(1).unwrap().to_string();
+    lines[j] = format!("{} {slot_i}", t.exams[j]);
+    std::fs::write(&sol, lines.join("\n")).unwrap();
+    let o = csp(&[
+        "timetable",
+        "check",
+        &data("toronto/sta-f-83.crs"),
+        sol.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("invalid: "), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn proximity_solutions_are_written_in_the_format_and_check_alike() {
+    let dir = std::env::temp_dir().join(format!("csp-tt-prox-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sol = dir.join("hec.sol");
+    let o = csp(&[
+        "timetable",
+        "solve",
+        &data("toronto/hec-s-92.crs"),
+        "--time-limit",
+        "2",
+        "-o",
+        sol.to_str().unwrap(),
+        "--json",
+    ]);
+    let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(j["status"], "satisfiable");
+    let cost = j["cost"].as_u64().unwrap();
+    let o = csp(&[
+        "timetable",
+        "check",
+        &data("toronto/hec-s-92.crs"),
+        sol.to_str().unwrap(),
+        "--json",
+    ]);
+    let c: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (c["hard"].as_u64(), c["cost"].as_u64()),
+        (Some(0), Some(cost))
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn itc2007_solutions_check_with_the_validators_components() {
+    let dir = std::env::temp_dir().join(format!("csp-tt-itc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sol = dir.join("comp11.sol");
+    let o = csp(&[
+        "timetable",
+        "solve",
+        &data("itc2007/comp11.ctt"),
+        "--first",
+        "-o",
+        sol.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let lines = std::fs::read_to_string(&sol).unwrap();
+    assert_eq!(lines.lines().count(), 162, "one line per lecture");
+    let o = csp(&[
+        "timetable",
+        "check",
+        &data("itc2007/comp11.ctt"),
+        sol.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Violations of Lectures (hard) : 0\n"),
+        "{out}"
+    );
+    assert!(out.contains("Cost of RoomStability (soft) : "), "{out}");
+    assert!(
+        out.contains("Summary: Violations = 0, Total Cost = "),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn benchmark_format_errors_are_clear() {
+    let dir = std::env::temp_dir().join(format!("csp-tt-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A .crs without its .stu.
+    std::fs::write(dir.join("lone.crs"), "0001 3\n").unwrap();
+    let o = csp(&["timetable", "solve", dir.join("lone.crs").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("lone.stu"), "{err}");
+    // Not a standard instance: the number of slots is asked for.
+    std::fs::write(dir.join("lone.stu"), "1\n").unwrap();
+    let o = csp(&["timetable", "solve", dir.join("lone.crs").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("give --slots P"), "{err}");
+    let o = csp(&[
+        "timetable",
+        "solve",
+        dir.join("lone.crs").to_str().unwrap(),
+        "--slots",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // --slots is for Toronto files only.
+    let o = csp(&[
+        "timetable",
+        "solve",
+        &problem("school-week.yaml"),
+        "--slots",
+        "3",
+    ]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--slots and --objective are for Toronto"));
+    // A malformed .ctt: file, line and column.
+    std::fs::write(dir.join("bad.ctt"), "Name: x\nCourses: one\n").unwrap();
+    let o = csp(&["timetable", "solve", dir.join("bad.ctt").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.ctt:2:10: expected a number after `Courses:`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_bench_runs_a_folder_against_the_references() {
+    let o = csp(&[
+        "timetable",
+        "bench",
+        &data("toronto"),
+        "--objective",
+        "slots",
+        "--time-limit",
+        "5",
+        "--csv",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        rows[0],
+        "instance,objective,size,hard,ours,reference,gap_percent,seconds,seed,source"
+    );
+    // hec-s-92 χ = 17 and sta-f-83 χ = 13, both the clique bound (Carter et al. 1996).
+    assert!(
+        rows[1].starts_with("hec-s-92,slots,81 exams,0,17 (proved),17,0.00,"),
+        "{out}"
+    );
+    assert!(
+        rows[2].starts_with("sta-f-83,slots,139 exams,0,13 (proved),13,0.00,"),
+        "{out}"
+    );
+}

@@ -336,9 +336,13 @@ pub fn parse(text: &str, file: &str) -> Result<Ctt, SourceError> {
 }
 
 impl Ctt {
-    /// The timetabling instance.
-    pub fn instance(&self) -> Instance {
+    /// The timetabling instance (an error when it would be too large).
+    pub fn instance(&self) -> Result<Instance, String> {
         let slots = self.days * self.periods;
+        super::check_cells(
+            2 * self.courses.len() + self.curricula.len() + self.rooms.len(),
+            slots,
+        )?;
         let mut teachers: HashMap<&str, usize> = HashMap::new();
         let mut resources: Vec<Resource> = Vec::new();
         let resource = |id: String, kind| Resource {
@@ -412,7 +416,7 @@ impl Ctt {
         };
         let mut soft = vec![req(Kind::RoomCapacity(EventSel::Each), 1, "RoomCapacity")];
         for (k, co) in self.courses.iter().enumerate() {
-            if co.min_days > 1 {
+            if co.min_days > 0 {
                 soft.push(req(
                     Kind::MinDays(EventSel::List(vec![k]), co.min_days),
                     5,
@@ -426,7 +430,7 @@ impl Ctt {
             "CurriculumCompactness",
         ));
         soft.push(req(Kind::RoomStability(EventSel::Each), 1, "RoomStability"));
-        Instance {
+        Ok(Instance {
             name: if self.name.is_empty() {
                 "ctt".into()
             } else {
@@ -463,7 +467,7 @@ impl Ctt {
             occurrences,
             hard: Vec::new(),
             soft,
-        }
+        })
     }
 
     /// The lectures of a timetable of [`Ctt::instance`].

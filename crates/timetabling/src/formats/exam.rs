@@ -277,6 +277,9 @@ pub fn parse(text: &str, file: &str) -> Result<Exam, SourceError> {
     for (line, ca, a, cb, b, kind) in pairs {
         let (a, b) = (check(line, ca, a)?, check(line, cb, b)?);
         match kind.as_str() {
+            "AFTER" if a == b => {
+                return Err(t.err(line, ca, format!("exam {a} cannot come after itself")));
+            }
             "AFTER" => x.after.push((a, b)),
             "EXCLUSION" => x.exclusion.push((a, b)),
             _ => x.coincidence.push((a, b)),
@@ -332,6 +335,10 @@ impl Exam {
                 by_student.entry(s).or_default().push(e);
             }
         }
+        super::check_cells(
+            by_student.len() + 2 * self.exams.len() + self.rooms.len(),
+            slots,
+        )?;
         let mut resources: Vec<Resource> = Vec::new();
         let mut uses: Vec<Vec<usize>> = vec![Vec::new(); self.exams.len()];
         for (s, ex) in by_student {

@@ -103,6 +103,18 @@ impl Score {
     }
 }
 
+/// Refuses an instance whose per-slot tables (a row per resource, event and room) would pass
+/// [`crate::yaml::MAX_SLOT_CELLS`], as the YAML reader does.
+pub(crate) fn check_cells(rows: usize, slots: usize) -> Result<(), String> {
+    if rows.saturating_mul(slots) > crate::yaml::MAX_SLOT_CELLS {
+        return Err(format!(
+            "{rows} resources, events and rooms over {slots} slots: more than {} cells, too large",
+            crate::yaml::MAX_SLOT_CELLS
+        ));
+    }
+    Ok(())
+}
+
 /// A text file read line by line, for the line-based formats' errors.
 pub(crate) struct Text<'a> {
     pub file: &'a str,
@@ -232,7 +244,10 @@ pub fn read(path: &Path, slots: Option<usize>) -> Result<Loaded, SourceError> {
         }
         Format::Ctt => {
             let c = ctt::read(path)?;
-            let inst = c.instance();
+            let inst = c.instance().map_err(|m| SourceError::Io {
+                file: path.display().to_string(),
+                message: m,
+            })?;
             Loaded::Ctt(Box::new(c), inst)
         }
         Format::Exam => {

@@ -278,6 +278,7 @@ impl Toronto {
             ));
         }
         let num_slots = days * per_day;
+        super::check_cells(self.students.len() + self.exams.len(), num_slots)?;
         let mut cohorts: HashMap<&[usize], usize> = HashMap::new();
         let mut resources: Vec<Resource> = Vec::new();
         for (line, ex) in self.students.iter().enumerate() {
