@@ -6,6 +6,10 @@
 //! alone. [`solve`] finds a first timetable with the engine, proves optimality by branch and
 //! bound on small instances and improves larger ones by local search; [`explain`] finds a
 //! minimal set of conflicting requirements when there is no timetable.
+//!
+//! The public benchmarks (Toronto, ITC 2007 tracks 1 and 3) are read by [`formats`] into the
+//! same [`Instance`], with their own solution files and scores; exam sessions made of
+//! single-slot events are improved by Kempe-chain annealing ([`kempe`]).
 
 #![warn(missing_docs)]
 
