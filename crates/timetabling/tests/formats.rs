@@ -320,6 +320,15 @@ fn exam_errors_name_line_and_column() {
             TINY_EXAM.replace("[Periods:6]", "[Slots:6]"),
             "tiny.exam:6:2: unknown section `[Slots]`",
         ),
+        // Found by fuzzing: a line of nothing but commas.
+        (
+            TINY_EXAM.replace("120, 2\n", ",,\n"),
+            "tiny.exam:3:1: expected values, found only commas",
+        ),
+        (
+            TINY_EXAM.replace("TWOINADAY, 5", " , "),
+            "tiny.exam:23:1: expected values, found only commas",
+        ),
         (
             TINY_EXAM.replace("TWOINADAY, 5", "TWOINAWEEK, 5"),
             "tiny.exam:23:1: unknown weighting `TWOINAWEEK`",
@@ -482,6 +491,28 @@ fn short_solves_give_valid_timetables_priced_alike_by_both_checkers() {
     let tt = anneal(&inst, 500);
     let s = x.score(&x.assignments(&tt));
     assert_eq!((s.hard(), s.soft()), (0, cost(&inst, &tt).total));
+}
+
+/// The course local search (moves, swaps with a room's occupant, Kempe chains over
+/// curricula and teachers): every timetable it reports is valid, priced as it says, and
+/// the format's validator agrees.
+#[test]
+fn the_course_local_search_reports_valid_timetables_at_their_price() {
+    let c = ctt::read(&bundled("itc2007/comp01.ctt")).unwrap();
+    let inst = Arc::new(c.instance().unwrap());
+    let tt = first(&inst);
+    let enc = csp_timetabling::encode::encode(&inst);
+    let mut ls = solve::LocalSearch::new(&inst, &enc, tt, &[], 7);
+    ls.max_moves = Some(300_000);
+    let mut reported = Vec::new();
+    ls.run(None, &mut |c, tt| reported.push((c, tt.clone())));
+    assert!(reported.len() > 5, "{}", reported.len());
+    for (price, tt) in reported.iter().step_by(5).chain(reported.last()) {
+        assert!(verify(&inst, tt).is_empty(), "{:?}", verify(&inst, tt));
+        assert_eq!(cost(&inst, tt).total, *price);
+        let s = c.score(&c.lectures(&inst, tt));
+        assert_eq!((s.hard(), s.soft()), (0, *price));
+    }
 }
 
 /// Slots priced by the Kempe model equal the checker's cost on random clash-free moves

@@ -91,7 +91,8 @@ struct Row {
     instance: String,
     objective: &'static str,
     size: String,
-    hard: u64,
+    /// Hard violations of the timetable found (`None`: none found).
+    hard: Option<u64>,
     ours: f64,
     shown: String,
     reference: Option<(f64, &'static str)>,
@@ -189,7 +190,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     if !b.csv && !b.json {
         let within = |p: f64| {
             rows.iter()
-                .filter(|r| r.hard == 0 && r.gap().is_some_and(|g| g <= p))
+                .filter(|r| r.hard == Some(0) && r.gap().is_some_and(|g| g <= p))
                 .count()
         };
         let with_ref = rows.iter().filter(|r| r.reference.is_some()).count();
@@ -197,7 +198,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
             out,
             "\n{} runs, {} without hard violations; at or better than the reference: {}, within 3 %: {} (of {with_ref} with one)",
             rows.len(),
-            rows.iter().filter(|r| r.hard == 0).count(),
+            rows.iter().filter(|r| r.hard == Some(0)).count(),
             within(0.0),
             within(3.0)
         )?;
@@ -218,17 +219,17 @@ fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
         writeln!(
             out,
             "{},{},{},{},{},{},{},{:.3},{},{}",
-            r.instance,
+            csv_field(&r.instance),
             r.objective,
-            r.size,
-            r.hard,
-            r.shown,
+            csv_field(&r.size),
+            r.hard.map_or(String::new(), |h| h.to_string()),
+            csv_field(&r.shown),
             r.reference.map_or(String::new(), |x| x.0.to_string()),
             gap.filter(|g| g.is_finite())
                 .map_or(String::new(), |g| format!("{g:.2}")),
             r.seconds,
             r.seed,
-            r.reference.map_or("", |x| x.1)
+            csv_field(r.reference.map_or("", |x| x.1))
         )?;
     } else {
         writeln!(
@@ -237,7 +238,7 @@ fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
             r.instance,
             r.objective,
             r.size,
-            r.hard,
+            r.hard.map_or("-".to_string(), |h| h.to_string()),
             r.shown,
             r.reference.map_or("-".to_string(), |x| x.0.to_string()),
             gap.map_or("-".to_string(), |g| if g.is_finite() {
@@ -263,7 +264,7 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
             instance: name.to_string(),
             objective,
             size: format!("{} exams", t.exams.len()),
-            hard: 0,
+            hard: Some(0),
             ours: f64::from(r.ub),
             shown: if r.proved {
                 format!("{} (proved)", r.ub)
@@ -294,7 +295,7 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
             instance: name.to_string(),
             objective,
             size,
-            hard: u64::MAX,
+            hard: None,
             ours: f64::INFINITY,
             shown: "none found".into(),
             reference: reference(name, objective),
@@ -322,11 +323,20 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
         instance: name.to_string(),
         objective,
         size,
-        hard: score.hard(),
+        hard: Some(score.hard()),
         ours,
         shown,
         reference: reference(name, objective),
         seconds,
         seed: b.seed,
     })
+}
+
+/// A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
+fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\"")).into()
+    } else {
+        s.into()
+    }
 }

@@ -382,4 +382,22 @@ fn the_bench_runs_a_folder_against_the_references() {
         rows[2].starts_with("sta-f-83,slots,139 exams,0,13 (proved),13,0.00,"),
         "{out}"
     );
+    // A field with a comma is quoted.
+    let o = csp(&[
+        "timetable",
+        "bench",
+        &data("itc2007"),
+        "--only",
+        "comp01",
+        "--time-limit",
+        "1",
+        "--csv",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("comp01,ud2,\"30 events, 160 occurrences\",0,")),
+        "{out}"
+    );
 }

@@ -173,6 +173,9 @@ pub fn parse(text: &str, file: &str) -> Result<Exam, SourceError> {
             continue;
         }
         let f = fields(l, true);
+        if f.is_empty() {
+            return Err(t.err(line, 1, "expected values, found only commas"));
+        }
         match section.as_str() {
             "Exams" => {
                 let duration: u32 = t.number(line, f[0], "an exam length in minutes")?;
