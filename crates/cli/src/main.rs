@@ -1,6 +1,6 @@
 //! `csp`: solve, count, colour, study and trace constraint problems from the command line.
 //!
-//! One module per job (`solve`, `graph`, `colour/`, `sudoku/`, `sat`, `timetable`), each a short handler
+//! One module per job (`solve`, `graph`, `colour/`, `sudoku/`, `sat`, `timetable`, `study`), each a short handler
 //! over the libraries; the flags they share are in [`args`], the status vocabulary and exit
 //! codes in [`report`], the progress display in [`progress`], the reading of inputs (and the
 //! hint for a file of another kind) in [`input`].
@@ -13,6 +13,7 @@ mod progress;
 mod report;
 mod sat;
 mod solve;
+mod study;
 mod sudoku;
 mod timetable;
 
@@ -52,6 +53,9 @@ enum Command {
     /// Timetables (`kind: timetable`): solve, check, explain, report, generate.
     #[command(after_help = EXIT_CODES)]
     Timetable(timetable::TimetableArgs),
+    /// Compare search strategies over sets of instances (`kind: study`): tables per set,
+    /// every run's row in a resumable results file.
+    Study(study::StudyArgs),
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     #[command(after_help = EXIT_CODES)]
     Graph(graph::GraphArgs),
@@ -74,6 +78,7 @@ fn main() -> ExitCode {
         Command::Sat(a) => sat::run(&a),
         Command::Graph(a) => graph::run(&a),
         Command::Timetable(a) => timetable::run(&a),
+        Command::Study(a) => study::run(&a),
     };
     match result {
         Ok(_) if csp_core::termination::stop_requested() => {

@@ -93,3 +93,12 @@ pub fn stopped(limit: csp_core::LimitReached) -> String {
         l => format!("{l} reached"),
     }
 }
+
+/// A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
+pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\"")).into()
+    } else {
+        s.into()
+    }
+}

@@ -4,7 +4,7 @@
 //! reference values.
 
 use super::{format_score, toronto_slots};
-use crate::report::json_line;
+use crate::report::{csv_field, json_line};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use csp_timetabling::formats::{self, Format, Loaded};
@@ -330,13 +330,4 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
         seconds,
         seed: b.seed,
     })
-}
-
-/// A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
-fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\"")).into()
-    } else {
-        s.into()
-    }
 }

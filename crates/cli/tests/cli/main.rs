@@ -6,6 +6,7 @@ mod flags;
 mod readme;
 mod sat;
 mod solve;
+mod study;
 mod sudoku;
 mod timetable;
 mod util;

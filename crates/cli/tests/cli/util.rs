@@ -42,6 +42,10 @@ pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 /// Parses `name = value` lines into pairs.
 pub fn assignment(text: &str) -> Vec<(String, String)> {
     text.lines()

@@ -380,10 +380,19 @@ impl<'m, O: Observer> Search<'m, O> {
         }
     }
 
-    /// Undoes the newest decision and posts its refutation; `false` when the tree is
-    /// exhausted.
-    fn backtrack(&mut self) -> bool {
+    /// Undoes the newest decision and posts its refutation; `Ok(false)` when the tree is
+    /// exhausted, `Err` when the node limit forbids the refutation (a refutation is a node:
+    /// the limit is never passed, not even by one).
+    fn backtrack(&mut self) -> Result<bool, LimitReached> {
         while let Some(level) = self.levels.pop() {
+            if self
+                .config
+                .limits
+                .nodes
+                .is_some_and(|n| self.stats.nodes >= n)
+            {
+                return Err(LimitReached::Nodes);
+            }
             self.store.undo_to(level.mark);
             self.undo_decided(level.decided_mark);
             self.stats.backtracks += 1;
@@ -415,11 +424,11 @@ impl<'m, O: Observer> Search<'m, O> {
                 Ok(())
             };
             match r {
-                Ok(()) => return true,
+                Ok(()) => return Ok(true),
                 Err(c) => self.fail(Some(c)),
             }
         }
-        false
+        Ok(false)
     }
 
     fn limit(&self) -> Option<LimitReached> {
@@ -454,12 +463,17 @@ impl<'m, O: Observer> Search<'m, O> {
                     return Step::End(None);
                 }
             }
-            State::Running => {
-                if !self.backtrack() {
+            State::Running => match self.backtrack() {
+                Ok(true) => {}
+                Ok(false) => {
                     self.state = State::Done(None);
                     return Step::End(None);
                 }
-            }
+                Err(l) => {
+                    self.state = State::Done(Some(l));
+                    return Step::End(Some(l));
+                }
+            },
         }
         let mut ticks = 0u32;
         loop {
@@ -522,9 +536,16 @@ impl<'m, O: Observer> Search<'m, O> {
             };
             if let Err(c) = r {
                 self.fail(Some(c));
-                if !self.backtrack() {
-                    self.state = State::Done(None);
-                    return Step::End(None);
+                match self.backtrack() {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        self.state = State::Done(None);
+                        return Step::End(None);
+                    }
+                    Err(l) => {
+                        self.state = State::Done(Some(l));
+                        return Step::End(Some(l));
+                    }
                 }
             }
         }
@@ -672,6 +693,33 @@ mod tests {
         let mut s = Search::new(&m, config);
         assert_eq!(s.solve(), Outcome::Unknown(LimitReached::Nodes));
         assert_eq!(s.stats().nodes, 3);
+    }
+
+    /// Every node limit is honoured exactly: refutations are nodes too, and one that would
+    /// pass the limit is not posted (it was, by one, when it came after a dead end).
+    #[test]
+    fn the_node_limit_is_never_passed_by_a_refutation() {
+        let m = queens(8);
+        for p in [Propagation::None, Propagation::ForwardChecking] {
+            for limit in 1..300 {
+                let config = SearchConfig {
+                    limits: Limits {
+                        nodes: Some(limit),
+                        ..Limits::default()
+                    },
+                    propagation: p,
+                    var_order: VarOrder::InputOrder,
+                    ..SearchConfig::default()
+                };
+                let mut s = Search::new(&m, config);
+                s.count(1000);
+                assert!(
+                    s.stats().nodes <= limit,
+                    "{p:?} {limit}: {}",
+                    s.stats().nodes
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,161 @@
+//! The instances of a set, read from its files, and one run of the engine on one of them
+//! with its answer checked.
+
+use crate::spec::{Family, Set};
+use csp_core::{Outcome, Search, SearchConfig, Stats};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// Why a set's files could not be read.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    /// A sudoku list.
+    #[error(transparent)]
+    Sudoku(#[from] csp_sudoku::parse::ParseError),
+    /// A model file.
+    #[error(transparent)]
+    Model(#[from] csp_model::SourceError),
+    /// A graph.
+    #[error(transparent)]
+    Graph(#[from] csp_colouring::ParseError),
+}
+
+/// One instance of a set.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    /// Its id in results: the file as the study names it, with `:line` for a puzzle.
+    pub id: String,
+    /// What to solve.
+    pub problem: Problem,
+}
+
+/// What an instance asks.
+#[derive(Debug, Clone)]
+pub enum Problem {
+    /// Solve a sudoku (the all-different model).
+    Sudoku(csp_sudoku::Grid),
+    /// Find a solution of a model.
+    Model(Arc<csp_core::Model>),
+    /// Colour a graph with `k` colours.
+    Colouring(Arc<csp_colouring::Instance>, u32),
+}
+
+/// How one run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// A solution, checked by the independent verifier.
+    Solved,
+    /// Proved to have none.
+    Unsatisfiable,
+    /// A limit stopped the search.
+    Unknown,
+}
+
+impl Verdict {
+    /// `solved`, `unsat` or `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Solved => "solved",
+            Verdict::Unsatisfiable => "unsat",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// Reads the instances of `set` (at most its `limit`, in file order).
+pub fn load(set: &Set) -> Result<Vec<Instance>, LoadError> {
+    let mut out = Vec::new();
+    let room = |out: &Vec<Instance>| set.limit.is_none_or(|l| out.len() < l);
+    for (f, name) in set.files.iter().zip(&set.labels) {
+        if !room(&out) {
+            break;
+        }
+        let name = name.clone();
+        match set.family {
+            Family::Sudoku => {
+                for p in csp_sudoku::parse::read(f)? {
+                    if !room(&out) {
+                        break;
+                    }
+                    out.push(Instance {
+                        id: format!("{name}:{}", p.line),
+                        problem: Problem::Sudoku(p.grid),
+                    });
+                }
+            }
+            Family::Model => {
+                let file = csp_model::CspFile::load(f)?;
+                out.push(Instance {
+                    id: name,
+                    problem: Problem::Model(Arc::new(file.model)),
+                });
+            }
+            Family::Colouring { k } => {
+                let g = csp_colouring::read(f)?;
+                out.push(Instance {
+                    id: name,
+                    problem: Problem::Colouring(Arc::new(g), k as u32),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Solves `inst` with `config` (its limits and seed set by the caller) and checks the
+/// answer; a solution the verifier refuses is an error, never a result.
+pub fn solve(inst: &Instance, config: SearchConfig) -> Result<(Verdict, Stats), String> {
+    fn verdict(o: &Outcome, ok: Option<Result<(), String>>) -> Result<Verdict, String> {
+        match o {
+            Outcome::Satisfiable(_) => match ok {
+                Some(Err(e)) => Err(format!("the engine's solution is wrong: {e}")),
+                _ => Ok(Verdict::Solved),
+            },
+            Outcome::Unsatisfiable => Ok(Verdict::Unsatisfiable),
+            Outcome::Unknown(_) => Ok(Verdict::Unknown),
+        }
+    }
+    match &inst.problem {
+        Problem::Sudoku(grid) => {
+            let enc = csp_sudoku::encode(grid.shape(), csp_sudoku::ModelKind::AllDifferent);
+            let mut solver = csp_sudoku::Solver::new(&enc, config);
+            let a = solver.solve(grid, 1);
+            let v = match &a.solution {
+                Some(s) => {
+                    csp_sudoku::verify(grid, s)
+                        .map_err(|e| format!("{}: the engine's solution is wrong: {e}", inst.id))?;
+                    Verdict::Solved
+                }
+                None if a.exhausted => Verdict::Unsatisfiable,
+                None => Verdict::Unknown,
+            };
+            Ok((v, a.stats))
+        }
+        Problem::Model(m) => {
+            let mut s = Search::new(m, config);
+            let o = s.solve();
+            let ok = match &o {
+                Outcome::Satisfiable(sol) => {
+                    Some(m.verify(sol.values()).map_err(|e| e.to_string()))
+                }
+                _ => None,
+            };
+            let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
+            Ok((v, s.stats()))
+        }
+        Problem::Colouring(g, k) => {
+            let enc = csp_colouring::encode(g, *k);
+            let mut s = Search::new(&enc.model, config);
+            let o = s.solve();
+            let ok = match &o {
+                Outcome::Satisfiable(sol) => Some(
+                    csp_colouring::verify(g, Some(*k), &csp_colouring::decode(&enc, sol))
+                        .map_err(|e| e.to_string()),
+                ),
+                _ => None,
+            };
+            let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
+            Ok((v, s.stats()))
+        }
+    }
+}

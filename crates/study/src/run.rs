@@ -1,0 +1,298 @@
+//! Running a study: every instance of every set with every strategy and repetition, in
+//! parallel, one JSON line per run appended to the results file as it ends; runs already in
+//! the file are skipped, so an interrupted study resumes.
+
+use crate::instance::{self, Instance, LoadError};
+use crate::spec::Spec;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// One run's result: a row of the results file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The study's name.
+    pub study: String,
+    /// The set's name.
+    pub set: String,
+    /// The instance's id.
+    pub instance: String,
+    /// The strategy's name.
+    pub strategy: String,
+    /// The run's seed (the study's seed plus the repetition).
+    pub seed: u64,
+    /// `solved` (and checked), `unsat` or `unknown` (a limit stopped it).
+    pub verdict: String,
+    /// Search nodes (decisions and refutations).
+    pub nodes: u64,
+    /// Dead ends.
+    pub failures: u64,
+    /// Propagator calls.
+    pub propagations: u64,
+    /// Revisions (arc checks).
+    pub revisions: u64,
+    /// Deepest decision level.
+    pub max_depth: u64,
+    /// Restarts.
+    pub restarts: u64,
+    /// Wall time of the search, in seconds.
+    pub seconds: f64,
+}
+
+impl Row {
+    /// Whether the run found an answer (a checked solution or a proof of none).
+    pub fn solved(&self) -> bool {
+        self.verdict != "unknown"
+    }
+
+    /// The key that identifies a run across resumptions.
+    fn key(&self) -> (String, String, String, u64) {
+        (
+            self.set.clone(),
+            self.instance.clone(),
+            self.strategy.clone(),
+            self.seed,
+        )
+    }
+}
+
+/// Why a study could not run.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// A set's files.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// The results file.
+    #[error("{file}: {message}")]
+    Results {
+        /// The file.
+        file: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// An answer the independent verifier refused (a bug in the engine: never counted).
+    #[error("internal error: {0}")]
+    Wrong(String),
+    /// Too many runs.
+    #[error("{0} runs; a study may ask for at most {MAX_RUNS}")]
+    TooMany(usize),
+}
+
+/// The most runs one study may ask for.
+pub const MAX_RUNS: usize = 10_000_000;
+
+/// Where the study stands, for a progress display.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    /// Runs done (including those found in the results file).
+    pub done: usize,
+    /// Runs in all.
+    pub total: usize,
+}
+
+/// Runs `spec` on `jobs` threads (0: one per core). With `results`, rows found there are kept
+/// and their runs skipped, and each new row is appended (and flushed) as its run ends.
+/// Returns every row of the study, in order: set, instance, strategy, repetition.
+pub fn run(
+    spec: &Spec,
+    results: Option<&Path>,
+    jobs: usize,
+    progress: &(dyn Fn(Progress, Option<&Row>) + Sync),
+) -> Result<Vec<Row>, RunError> {
+    let sets: Vec<Vec<Instance>> = spec
+        .sets
+        .iter()
+        .map(instance::load)
+        .collect::<Result<_, _>>()?;
+    let per_instance = spec.strategies.len() * spec.repetitions as usize;
+    let total: usize = sets.iter().map(|s| s.len() * per_instance).sum();
+    if total > MAX_RUNS {
+        return Err(RunError::TooMany(total));
+    }
+    let earlier = match results {
+        Some(p) => read_rows(p, &spec.name)?,
+        None => Vec::new(),
+    };
+    let have: HashSet<_> = earlier.iter().map(Row::key).collect();
+    // Every run, in the study's order; the ones to do are those not in the file.
+    let mut plan = Vec::with_capacity(total);
+    for (si, set) in spec.sets.iter().enumerate() {
+        for (ii, inst) in sets[si].iter().enumerate() {
+            for (ki, st) in spec.strategies.iter().enumerate() {
+                for r in 0..spec.repetitions {
+                    let seed = spec.seed + u64::from(r);
+                    let key = (set.name.clone(), inst.id.clone(), st.name.clone(), seed);
+                    plan.push((si, ii, ki, seed, have.contains(&key)));
+                }
+            }
+        }
+    }
+    if let Some(p) = results {
+        drop_cut_line(p)?;
+    }
+    let writer = match results {
+        Some(p) => Some(Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| RunError::Results {
+                    file: p.display().to_string(),
+                    message: e.to_string(),
+                })?,
+        )),
+        None => None,
+    };
+    let done = std::sync::atomic::AtomicUsize::new(plan.iter().filter(|p| p.4).count());
+    progress(
+        Progress {
+            done: done.load(std::sync::atomic::Ordering::Relaxed),
+            total,
+        },
+        None,
+    );
+    let one = |&(si, ii, ki, seed, _): &(usize, usize, usize, u64, bool)| -> Result<Row, RunError> {
+        let set = &spec.sets[si];
+        let inst = &sets[si][ii];
+        let st = &spec.strategies[ki];
+        let mut config = st.config.clone();
+        config.seed = seed;
+        config.limits.nodes = spec.limits.nodes;
+        config.limits.time = spec.limits.seconds.map(Duration::from_secs_f64);
+        let t0 = Instant::now();
+        let (verdict, stats) = instance::solve(inst, config).map_err(RunError::Wrong)?;
+        let row = Row {
+            study: spec.name.clone(),
+            set: set.name.clone(),
+            instance: inst.id.clone(),
+            strategy: st.name.clone(),
+            seed,
+            verdict: verdict.as_str().into(),
+            nodes: stats.nodes,
+            failures: stats.failures,
+            propagations: stats.propagations,
+            revisions: stats.revisions,
+            max_depth: stats.max_depth,
+            restarts: stats.restarts,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        if let (Some(w), Some(p)) = (&writer, results) {
+            let line = serde_json::to_string(&row).expect("a row serialises");
+            let mut f = w.lock().unwrap_or_else(|e| e.into_inner());
+            writeln!(f, "{line}")
+                .and_then(|()| f.flush())
+                .map_err(|e| RunError::Results {
+                    file: p.display().to_string(),
+                    message: e.to_string(),
+                })?;
+        }
+        let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(Progress { done: d, total }, Some(&row));
+        Ok(row)
+    };
+    let todo: Vec<_> = plan.iter().filter(|p| !p.4).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| RunError::Results {
+            file: "threads".into(),
+            message: e.to_string(),
+        })?;
+    let fresh: Vec<Row> = pool.install(|| {
+        use rayon::prelude::*;
+        todo.par_iter().map(|p| one(p)).collect::<Result<_, _>>()
+    })?;
+    // Every row in the plan's order (earlier rows of runs no longer in the study are dropped).
+    let mut by_key: std::collections::HashMap<_, Row> = earlier
+        .into_iter()
+        .chain(fresh)
+        .map(|r| (r.key(), r))
+        .collect();
+    Ok(plan
+        .iter()
+        .filter_map(|&(si, ii, ki, seed, _)| {
+            by_key.remove(&(
+                spec.sets[si].name.clone(),
+                sets[si][ii].id.clone(),
+                spec.strategies[ki].name.clone(),
+                seed,
+            ))
+        })
+        .collect())
+}
+
+/// The rows of `study` in a results file (none when it does not exist yet). A last line cut
+/// short by an interruption is ignored; any other line that is not a row is an error.
+pub fn read_rows(path: &Path, study: &str) -> Result<Vec<Row>, RunError> {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(RunError::Results {
+                file: path.display().to_string(),
+                message: e.to_string(),
+            });
+        }
+    };
+    let lines: Vec<String> = std::io::BufReader::new(file)
+        .lines()
+        .collect::<Result<_, _>>()
+        .map_err(|e| RunError::Results {
+            file: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+    let mut rows = Vec::new();
+    let n = lines.len();
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Row>(l) {
+            Ok(r) if r.study == study => rows.push(r),
+            Ok(_) => {}
+            Err(_) if i + 1 == n => {}
+            Err(e) => {
+                return Err(RunError::Results {
+                    file: format!("{}:{}", path.display(), i + 1),
+                    message: format!("not a result row ({e})"),
+                });
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// The default results file of a study file: `NAME.results.jsonl` beside it.
+pub fn results_path(spec_file: &Path) -> PathBuf {
+    let stem = spec_file
+        .file_stem()
+        .map_or("study".into(), |s| s.to_string_lossy().into_owned());
+    spec_file.with_file_name(format!("{stem}.results.jsonl"))
+}
+
+/// Cuts a last line left unfinished by an interruption (no line end), so that appended rows
+/// start on a line of their own.
+fn drop_cut_line(path: &Path) -> Result<(), RunError> {
+    let err = |e: std::io::Error| RunError::Results {
+        file: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(err(e)),
+    };
+    if bytes.last().is_some_and(|&b| b != b'\n') {
+        let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(err)?;
+        f.set_len(keep as u64).map_err(err)?;
+    }
+    Ok(())
+}

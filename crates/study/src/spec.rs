@@ -1,0 +1,459 @@
+//! The study file (`kind: study`): sets of instances, strategies, limits, repetitions.
+//!
+//! ```yaml
+//! kind: study
+//! name: sudoku-textbook
+//! sets:
+//!   - name: top1465
+//!     sudoku: sudoku/top1465.txt      # a puzzle list (one file or a list of files)
+//!     limit: 200                      # at most this many instances
+//!   - name: queens
+//!     models: [nqueens-6.yaml, nqueens-8.yaml]
+//!   - name: myciel
+//!     colouring: [myciel3.col, myciel4.col]
+//!     k: 5                            # colour with 5 colours
+//! strategies: [naive, mrv+fc, mrv+ac3]  # VARORDER+PROPAGATION[+VALUEORDER][+restarts]
+//! grid:                                # and/or every combination of these
+//!   var_order: [mrv, dom/wdeg]
+//!   propagation: [counting, gac]
+//! limits: {nodes: 2000000, seconds: 10}
+//! repetitions: 1
+//! seed: 1
+//! ```
+//!
+//! Paths are relative to the study file's folder; a path that is not there is looked up in
+//! the data folder (`$CSP_DATA`, else `../shared/data`, else the bundled `data/`).
+
+use csp_core::{PropagationLevel, Restarts, SearchConfig, ValueOrder, VarOrder};
+use csp_model::SourceError;
+use csp_model::source::from_yaml;
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A study, checked and with its paths resolved.
+#[derive(Debug, Clone)]
+pub struct Spec {
+    /// The study's name (the file's stem when not given).
+    pub name: String,
+    /// The sets of instances.
+    pub sets: Vec<Set>,
+    /// The strategies, in the file's order (the list first, then the grid), without repeats.
+    pub strategies: Vec<Strategy>,
+    /// What each run may spend.
+    pub limits: RunLimits,
+    /// Runs per instance and strategy (with seeds `seed`, `seed + 1`, …).
+    pub repetitions: u32,
+    /// The first repetition's seed.
+    pub seed: u64,
+}
+
+/// One set of instances of one family.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Set {
+    /// The set's name in tables.
+    pub name: String,
+    /// What the files hold.
+    pub family: Family,
+    /// The files, resolved.
+    pub files: Vec<PathBuf>,
+    /// The files as the study names them (instance ids use these, so results files read
+    /// the same on every machine).
+    pub labels: Vec<String>,
+    /// At most this many instances (the first ones).
+    pub limit: Option<usize>,
+}
+
+/// What a set's files hold and what a run asks of each instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// Sudoku puzzle lists: find the solution (the all-different model).
+    Sudoku,
+    /// `kind: csp` models: find a solution.
+    Model,
+    /// Graphs (DIMACS `.col` or YAML): find a colouring with `k` colours.
+    Colouring {
+        /// The number of colours.
+        k: usize,
+    },
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Family::Sudoku => f.write_str("sudoku"),
+            Family::Model => f.write_str("model"),
+            Family::Colouring { k } => write!(f, "colouring (k = {k})"),
+        }
+    }
+}
+
+/// A search strategy: a name (`mrv+fc`, `dom/wdeg+gac+lcv+restarts`, `naive`) and the
+/// engine configuration it stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Strategy {
+    /// The canonical name: `VARORDER+PROPAGATION`, then `+VALUEORDER` when not `min`, then
+    /// `+restarts` with restarts.
+    pub name: String,
+    /// The configuration (limits and seed are set per run).
+    pub config: SearchConfig,
+}
+
+impl Strategy {
+    /// Reads `naive` or `VARORDER+PROPAGATION[+VALUEORDER][+restarts]`.
+    ///
+    /// ```
+    /// use csp_study::spec::Strategy;
+    /// let s: Strategy = "mrv+fc+lcv".parse().unwrap();
+    /// assert_eq!(s.name, "mrv+fc+lcv");
+    /// assert!("mrv".parse::<Strategy>().is_err());
+    /// ```
+    pub fn new(var: VarOrder, level: PropagationLevel, value: ValueOrder, restarts: bool) -> Self {
+        let mut name = format!("{var}+{level}");
+        if value != ValueOrder::InDomainMin {
+            name.push_str(&format!("+{value}"));
+        }
+        if restarts {
+            name.push_str("+restarts");
+        }
+        Strategy {
+            name,
+            config: SearchConfig {
+                var_order: var,
+                value_order: value,
+                restarts: restarts.then(Restarts::default),
+                ..SearchConfig::default().with_level(level)
+            },
+        }
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s == "naive" {
+            return Ok(Strategy {
+                name: "naive".into(),
+                config: SearchConfig::naive(),
+            });
+        }
+        let parts: Vec<&str> = s.split('+').collect();
+        if parts.len() < 2 || parts.len() > 4 {
+            return Err(format!(
+                "unknown strategy `{s}`; expected `naive` or VARORDER+PROPAGATION[+VALUEORDER][+restarts] (e.g. mrv+fc, dom/wdeg+gac+lcv)"
+            ));
+        }
+        let var: VarOrder = parts[0].parse()?;
+        let level: PropagationLevel = parts[1].parse()?;
+        let (mut value, mut restarts) = (ValueOrder::InDomainMin, false);
+        for p in &parts[2..] {
+            if *p == "restarts" {
+                restarts = true;
+            } else {
+                value = p.parse()?;
+            }
+        }
+        Ok(Strategy::new(var, level, value, restarts))
+    }
+}
+
+/// What one run may spend.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct RunLimits {
+    /// Search nodes.
+    pub nodes: Option<u64>,
+    /// Seconds of wall time.
+    pub seconds: Option<f64>,
+}
+
+impl RunLimits {
+    /// The time that counts as the cost of an unsolved run in the PAR-2 score: twice the
+    /// time limit (or, without one, twice the longest time observed — see
+    /// [`crate::summary`]).
+    pub fn par2_penalty(&self) -> Option<f64> {
+        self.seconds.map(|s| 2.0 * s)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpec {
+    kind: String,
+    name: Option<String>,
+    sets: Vec<RawSet>,
+    #[serde(default)]
+    strategies: Vec<String>,
+    grid: Option<RawGrid>,
+    #[serde(default)]
+    limits: RawLimits,
+    repetitions: Option<u32>,
+    seed: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSet {
+    name: String,
+    sudoku: Option<OneOrMany>,
+    models: Option<OneOrMany>,
+    colouring: Option<OneOrMany>,
+    k: Option<usize>,
+    limit: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawGrid {
+    #[serde(default)]
+    var_order: Vec<String>,
+    #[serde(default)]
+    propagation: Vec<String>,
+    #[serde(default)]
+    value_order: Vec<String>,
+    #[serde(default)]
+    restarts: Vec<bool>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawLimits {
+    nodes: Option<u64>,
+    seconds: Option<f64>,
+}
+
+/// The most runs a study may ask for (sets × instances × strategies × repetitions is
+/// checked once the instances are counted, see [`crate::run`]); the most strategies.
+pub const MAX_STRATEGIES: usize = 1_000;
+
+impl Spec {
+    /// Reads a study file; `data` is where paths not found beside it are looked up.
+    pub fn load(path: &Path, data: &Path) -> Result<Spec, SourceError> {
+        let src = csp_model::source::read(path)?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        Spec::parse(&src.text, &src.name, dir, data)
+    }
+
+    /// Parses a study's text; `file` names it in errors, relative paths are looked up in
+    /// `dir`, then in `data`.
+    ///
+    /// ```
+    /// use csp_study::spec::{Family, Spec};
+    /// use std::path::Path;
+    /// let yaml = "kind: study\nsets:\n  - {name: q, models: nqueens-8.yaml}\nstrategies: [naive, mrv+fc]\nlimits: {nodes: 1000}\n";
+    /// let s = Spec::parse(yaml, "s.yaml", Path::new("../../problems"), Path::new("../../data")).unwrap();
+    /// assert_eq!(s.sets[0].family, Family::Model);
+    /// assert_eq!(s.strategies.len(), 2);
+    /// ```
+    pub fn parse(text: &str, file: &str, dir: &Path, data: &Path) -> Result<Spec, SourceError> {
+        let raw: RawSpec = from_yaml(text, file)?;
+        // Errors found after parsing point at the key's line (the first line holding it).
+        let at = |key: &str, message: String| {
+            let (line, column) = text
+                .lines()
+                .enumerate()
+                .find_map(|(i, l)| l.find(key).map(|c| (i as u32 + 1, c as u32 + 1)))
+                .unwrap_or((0, 0));
+            SourceError::at(file, text, line, column, message)
+        };
+        if raw.kind != "study" {
+            return Err(at(
+                "kind",
+                format!(
+                    "`kind: {}` is not a study; expected `kind: study`",
+                    raw.kind
+                ),
+            ));
+        }
+        if raw.sets.is_empty() {
+            return Err(at("sets", "a study needs at least one set".into()));
+        }
+        let mut sets = Vec::new();
+        for (i, s) in raw.sets.into_iter().enumerate() {
+            let given: Vec<(&str, OneOrMany)> = [
+                ("sudoku", s.sudoku),
+                ("models", s.models),
+                ("colouring", s.colouring),
+            ]
+            .into_iter()
+            .filter_map(|(k, v)| v.map(|v| (k, v)))
+            .collect();
+            let [(key, files)] = <[_; 1]>::try_from(given).map_err(|g| {
+                at(
+                    &s.name,
+                    format!(
+                        "sets[{i}] (`{}`): expected exactly one of `sudoku:`, `models:` or `colouring:`, found {}",
+                        s.name,
+                        g.len()
+                    ),
+                )
+            })?;
+            let family = match key {
+                "sudoku" => Family::Sudoku,
+                "models" => Family::Model,
+                _ => Family::Colouring {
+                    k: s.k.filter(|&k| k > 0).ok_or_else(|| {
+                        at(
+                            &s.name,
+                            format!(
+                                "sets[{i}] (`{}`): `colouring:` needs `k:` (the number of colours, at least 1)",
+                                s.name
+                            ),
+                        )
+                    })?,
+                },
+            };
+            if s.k.is_some() && key != "colouring" {
+                return Err(at(
+                    &s.name,
+                    format!("sets[{i}] (`{}`): `k:` is for colouring sets", s.name),
+                ));
+            }
+            let names = match files {
+                OneOrMany::One(f) => vec![f],
+                OneOrMany::Many(v) => v,
+            };
+            if names.is_empty() {
+                return Err(at(&s.name, format!("sets[{i}] (`{}`): no files", s.name)));
+            }
+            let files = names
+                .iter()
+                .map(|n| {
+                    let p = Path::new(n);
+                    [dir.join(p), data.join(p)]
+                        .into_iter()
+                        .find(|c| c.exists())
+                        .ok_or_else(|| {
+                            at(
+                                n,
+                                format!(
+                                    "sets[{i}] (`{}`): `{n}` found neither in {} nor in {}",
+                                    s.name,
+                                    dir.display(),
+                                    data.display()
+                                ),
+                            )
+                        })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if sets.iter().any(|x: &Set| x.name == s.name) {
+                return Err(at(
+                    &s.name,
+                    format!("sets[{i}]: the name `{}` is used twice", s.name),
+                ));
+            }
+            sets.push(Set {
+                name: s.name,
+                family,
+                files,
+                labels: names,
+                limit: s.limit,
+            });
+        }
+        let mut strategies: Vec<Strategy> = Vec::new();
+        for (i, s) in raw.strategies.iter().enumerate() {
+            let st: Strategy = s
+                .parse()
+                .map_err(|e: String| at(s, format!("strategies[{i}]: {e}")))?;
+            if !strategies.iter().any(|x| x.name == st.name) {
+                strategies.push(st);
+            }
+        }
+        if let Some(g) = raw.grid {
+            let list = |v: &[String], what: &str| -> Result<Vec<String>, SourceError> {
+                if v.is_empty() {
+                    Err(at(
+                        "grid",
+                        format!("grid: `{what}:` needs at least one value"),
+                    ))
+                } else {
+                    Ok(v.to_vec())
+                }
+            };
+            let vars = list(&g.var_order, "var_order")?;
+            let levels = list(&g.propagation, "propagation")?;
+            let values = if g.value_order.is_empty() {
+                vec!["min".to_string()]
+            } else {
+                g.value_order.clone()
+            };
+            let restarts = if g.restarts.is_empty() {
+                vec![false]
+            } else {
+                g.restarts.clone()
+            };
+            for v in &vars {
+                let var: VarOrder = v.parse().map_err(|e| at(v, format!("grid: {e}")))?;
+                for l in &levels {
+                    let level: PropagationLevel =
+                        l.parse().map_err(|e| at(l, format!("grid: {e}")))?;
+                    for val in &values {
+                        let value: ValueOrder =
+                            val.parse().map_err(|e| at(val, format!("grid: {e}")))?;
+                        for &r in &restarts {
+                            let st = Strategy::new(var, level, value, r);
+                            if !strategies.iter().any(|x| x.name == st.name) {
+                                strategies.push(st);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if strategies.is_empty() {
+            return Err(at(
+                "kind",
+                "no strategies: give `strategies:` (e.g. [naive, mrv+fc]) or a `grid:`".into(),
+            ));
+        }
+        if strategies.len() > MAX_STRATEGIES {
+            return Err(at(
+                "grid",
+                format!(
+                    "{} strategies; a study may compare at most {MAX_STRATEGIES}",
+                    strategies.len()
+                ),
+            ));
+        }
+        if let Some(s) = raw.limits.seconds
+            && !(s.is_finite() && s > 0.0)
+        {
+            return Err(at(
+                "seconds",
+                format!("limits.seconds: expected a positive number of seconds, found {s}"),
+            ));
+        }
+        if raw.limits.nodes.is_none() && raw.limits.seconds.is_none() {
+            return Err(at(
+                "kind",
+                "no limits: give `limits: {nodes: N}` or `{seconds: S}` (a study must end)".into(),
+            ));
+        }
+        let repetitions = raw.repetitions.unwrap_or(1);
+        if repetitions == 0 {
+            return Err(at("repetitions", "repetitions: expected at least 1".into()));
+        }
+        Ok(Spec {
+            name: raw.name.unwrap_or_else(|| {
+                Path::new(file)
+                    .file_stem()
+                    .map_or("study".into(), |s| s.to_string_lossy().into_owned())
+            }),
+            sets,
+            strategies,
+            limits: RunLimits {
+                nodes: raw.limits.nodes,
+                seconds: raw.limits.seconds,
+            },
+            repetitions,
+            seed: raw.seed.unwrap_or(1),
+        })
+    }
+}

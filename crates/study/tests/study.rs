@@ -1,0 +1,216 @@
+//! The study runner against running each combination alone, resumption against an
+//! uninterrupted run, the study file's errors, and the summary's arithmetic.
+
+use csp_study::instance::{self, Verdict};
+use csp_study::run::{self, Row};
+use csp_study::spec::{Family, Spec};
+use csp_study::summary;
+use std::path::{Path, PathBuf};
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+}
+
+const TINY: &str = "kind: study
+name: tiny
+sets:
+  - name: top
+    sudoku: sudoku/puzzles3_magictour_top1465
+    limit: 2
+  - name: graphs
+    colouring: colouring/myciel3.col
+    k: 4
+strategies: [input+fc, mrv+counting]
+limits: {nodes: 100000}
+";
+
+fn tiny() -> Spec {
+    Spec::parse(TINY, "tiny.yaml", &repo("problems"), &repo("data")).unwrap()
+}
+
+/// Rows without their times (the only field that differs between equal runs).
+fn timeless(rows: &[Row]) -> Vec<Row> {
+    rows.iter()
+        .map(|r| Row {
+            seconds: 0.0,
+            ..r.clone()
+        })
+        .collect()
+}
+
+#[test]
+fn the_runner_gives_the_rows_of_each_combination_run_alone() {
+    let spec = tiny();
+    assert_eq!(spec.sets[1].family, Family::Colouring { k: 4 });
+    let rows = run::run(&spec, None, 2, &|_, _| {}).unwrap();
+    // Two puzzles and one graph, two strategies.
+    assert_eq!(rows.len(), 6);
+    let mut i = 0;
+    for set in &spec.sets {
+        for inst in instance::load(set).unwrap() {
+            for st in &spec.strategies {
+                let mut c = st.config.clone();
+                c.seed = 1;
+                c.limits.nodes = Some(100_000);
+                let (v, stats) = instance::solve(&inst, c).unwrap();
+                let r = &rows[i];
+                assert_eq!(
+                    (&r.set, &r.instance, &r.strategy),
+                    (&set.name, &inst.id, &st.name)
+                );
+                assert_eq!(r.verdict, v.as_str());
+                assert_eq!(
+                    (r.nodes, r.failures, r.revisions, r.propagations),
+                    (
+                        stats.nodes,
+                        stats.failures,
+                        stats.revisions,
+                        stats.propagations
+                    )
+                );
+                i += 1;
+            }
+        }
+    }
+    // myciel3 has χ = 4: colourable with 4; the top1465 puzzles are solved by
+    // mrv+counting (input order with forward checking may run out of nodes).
+    for r in &rows {
+        if r.set == "graphs" || r.strategy == "mrv+counting" {
+            assert_eq!(r.verdict, Verdict::Solved.as_str(), "{r:?}");
+        }
+    }
+}
+
+#[test]
+fn a_resumed_study_ends_with_the_rows_of_an_uninterrupted_one() {
+    let spec = tiny();
+    let dir = std::env::temp_dir().join(format!("csp-study-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tiny.results.jsonl");
+    let _ = std::fs::remove_file(&file);
+    let whole = run::run(&spec, Some(&file), 1, &|_, _| {}).unwrap();
+    // Interrupted: the first three rows kept, the fourth cut half-way.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    let cut = format!(
+        "{}\n{}",
+        lines[..3].join("\n"),
+        &lines[3][..lines[3].len() / 2]
+    );
+    std::fs::write(&file, cut).unwrap();
+    let seen = std::sync::atomic::AtomicUsize::new(0);
+    let resumed = run::run(&spec, Some(&file), 2, &|p, row| {
+        if row.is_some() {
+            seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        assert_eq!(p.total, 6);
+    })
+    .unwrap();
+    // Only the three missing runs ran again; the file holds six whole rows.
+    assert_eq!(seen.load(std::sync::atomic::Ordering::Relaxed), 3);
+    assert_eq!(timeless(&resumed), timeless(&whole));
+    assert_eq!(run::read_rows(&file, "tiny").unwrap().len(), 6);
+    // Nothing left to do.
+    let again = run::run(&spec, Some(&file), 2, &|_, row| assert!(row.is_none())).unwrap();
+    assert_eq!(timeless(&again), timeless(&whole));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn limits_are_honoured_and_reported_as_unknown() {
+    let spec = Spec::parse(
+        &TINY.replace("nodes: 100000", "nodes: 3"),
+        "tiny.yaml",
+        &repo("problems"),
+        &repo("data"),
+    )
+    .unwrap();
+    let rows = run::run(&spec, None, 1, &|_, _| {}).unwrap();
+    for r in &rows {
+        assert!(r.nodes <= 3, "{r:?}");
+    }
+    assert!(rows.iter().any(|r| r.verdict == "unknown"));
+}
+
+#[test]
+fn study_file_errors_name_the_line() {
+    let cases = [
+        (
+            TINY.replace("mrv+counting", "mrv+magic"),
+            "tiny.yaml:10:24:",
+            "strategies[1]: unknown propagation",
+        ),
+        (
+            TINY.replace("    k: 4\n", ""),
+            "tiny.yaml:",
+            "`colouring:` needs `k:`",
+        ),
+        (
+            TINY.replace("limits: {nodes: 100000}\n", ""),
+            "tiny.yaml:",
+            "no limits",
+        ),
+        (
+            TINY.replace("puzzles3_magictour_top1465", "nowhere.txt"),
+            "tiny.yaml:5:13:",
+            "`sudoku/nowhere.txt` found neither",
+        ),
+        (
+            TINY.replace("kind: study", "kind: csp"),
+            "tiny.yaml:1:",
+            "is not a study",
+        ),
+        (
+            TINY.replace("limit: 2", "limt: 2"),
+            "tiny.yaml:6:5:",
+            "unknown field `limt`",
+        ),
+    ];
+    for (text, at, what) in cases {
+        let e = Spec::parse(&text, "tiny.yaml", &repo("problems"), &repo("data"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with(at) && e.contains(what),
+            "{e}\nwanted {at} … {what}"
+        );
+    }
+}
+
+#[test]
+fn the_summary_counts_medians_and_par2() {
+    let spec = tiny();
+    let row = |strategy: &str, nodes: u64, verdict: &str, seconds: f64| Row {
+        study: "tiny".into(),
+        set: "top".into(),
+        instance: format!("i{nodes}"),
+        strategy: strategy.into(),
+        seed: 1,
+        verdict: verdict.into(),
+        nodes,
+        failures: 1,
+        propagations: 2,
+        revisions: 3,
+        max_depth: 4,
+        restarts: 0,
+        seconds,
+    };
+    let rows = [
+        row("input+fc", 10, "solved", 1.0),
+        row("input+fc", 30, "solved", 1.0),
+        row("input+fc", 20, "unknown", 4.0),
+        row("mrv+counting", 5, "solved", 0.5),
+    ];
+    let lines = summary::summarise(&spec, &rows);
+    assert_eq!(lines.len(), 2);
+    let a = &lines[0];
+    assert_eq!((a.runs, a.solved, a.total_nodes), (3, 2, 60));
+    assert_eq!((a.median_nodes, a.mean_nodes), (20.0, 20.0));
+    // No time limit: an unsolved run counts twice the longest run (4 s).
+    assert!((a.par2 - (1.0 + 1.0 + 8.0) / 3.0).abs() < 1e-9);
+    let t = summary::table(&spec, &lines);
+    assert!(t.contains("| input+fc | 2/3 | 20 | 20.0 | 60 |"), "{t}");
+}
