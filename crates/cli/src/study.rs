@@ -31,6 +31,13 @@ pub struct StudyArgs {
     /// Print every run's row as JSON Lines instead of the tables.
     #[arg(long)]
     json: bool,
+    /// Where to write the report: the plots as SVG and index.html holding the tables and
+    /// plots (default: SPEC's name with `.report`, beside it).
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
+    /// Write no report.
+    #[arg(long, conflicts_with = "report")]
+    no_report: bool,
 }
 
 /// Runs `csp study`.
@@ -45,6 +52,7 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
         std::fs::remove_file(&results)
             .with_context(|| format!("{}: could not empty it", results.display()))?;
     }
+    let machine = csp_study::machine::Machine::here();
     let bar = std::sync::Mutex::new(None::<indicatif::ProgressBar>);
     let rows = run::run(&spec, Some(&results), a.jobs, &|p, _| {
         let mut b = bar.lock().unwrap_or_else(|e| e.into_inner());
@@ -62,12 +70,12 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
     } else if a.csv {
         writeln!(
             out,
-            "set,instance,strategy,seed,verdict,nodes,failures,propagations,revisions,max_depth,restarts,seconds"
+            "set,instance,strategy,seed,verdict,nodes,failures,propagations,revisions,max_depth,restarts,seconds,cpu_seconds"
         )?;
         for r in &rows {
             writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{:.6}",
+                "{},{},{},{},{},{},{},{},{},{},{},{:.6},{}",
                 csv_field(&r.set),
                 csv_field(&r.instance),
                 csv_field(&r.strategy),
@@ -79,7 +87,8 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
                 r.revisions,
                 r.max_depth,
                 r.restarts,
-                r.seconds
+                r.seconds,
+                r.cpu_seconds.map_or(String::new(), |c| format!("{c:.6}"))
             )?;
         }
     } else {
@@ -90,21 +99,38 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
             "{} runs ({} strategies, limits: {}); rows in {}",
             rows.len(),
             spec.strategies.len(),
-            limits(&spec),
+            spec.limits,
             results.display()
         )?;
     }
+    if !a.no_report {
+        let dir = a.report.clone().unwrap_or_else(|| {
+            let stem = a
+                .spec
+                .file_stem()
+                .map_or("study".into(), |s| s.to_string_lossy().into_owned());
+            a.spec.with_file_name(format!("{stem}.report"))
+        });
+        let files = csp_study::report::report(&spec, &rows, &machine)
+            .map_err(|e| anyhow::anyhow!("the report: {e}"))?;
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("{}: could not create the folder", dir.display()))?;
+        for f in &files {
+            let p = dir.join(&f.name);
+            std::fs::write(&p, &f.text)
+                .with_context(|| format!("{}: could not write", p.display()))?;
+        }
+        if !a.json && !a.csv {
+            writeln!(
+                out,
+                "report: {} ({} plots)",
+                dir.join("index.html").display(),
+                files.len() - 1
+            )?;
+        }
+    }
+    if !a.json && !a.csv {
+        writeln!(out, "machine: {machine}")?;
+    }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The limits in words.
-fn limits(spec: &Spec) -> String {
-    let mut v = Vec::new();
-    if let Some(n) = spec.limits.nodes {
-        v.push(format!("{n} nodes"));
-    }
-    if let Some(s) = spec.limits.seconds {
-        v.push(format!("{s} s"));
-    }
-    v.join(", ")
 }

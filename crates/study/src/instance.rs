@@ -1,7 +1,7 @@
 //! The instances of a set, read from its files, and one run of the engine on one of them
 //! with its answer checked.
 
-use crate::spec::{Family, Set};
+use crate::spec::{Family, Method, Set};
 use csp_core::{Outcome, Search, SearchConfig, Stats};
 use std::sync::Arc;
 use thiserror::Error;
@@ -102,9 +102,13 @@ pub fn load(set: &Set) -> Result<Vec<Instance>, LoadError> {
     Ok(out)
 }
 
-/// Solves `inst` with `config` (its limits and seed set by the caller) and checks the
-/// answer; a solution the verifier refuses is an error, never a result.
-pub fn solve(inst: &Instance, config: SearchConfig) -> Result<(Verdict, Stats), String> {
+/// Solves `inst` by `method` (the engine with `config`, its limits and seed set by the
+/// caller; a reduction for sudoku) and checks the answer; a solution the verifier refuses is an error, never a result.
+pub fn solve(
+    inst: &Instance,
+    method: Method,
+    config: SearchConfig,
+) -> Result<(Verdict, Stats), String> {
     fn verdict(o: &Outcome, ok: Option<Result<(), String>>) -> Result<Verdict, String> {
         match o {
             Outcome::Satisfiable(_) => match ok {
@@ -117,9 +121,23 @@ pub fn solve(inst: &Instance, config: SearchConfig) -> Result<(Verdict, Stats), 
     }
     match &inst.problem {
         Problem::Sudoku(grid) => {
-            let enc = csp_sudoku::encode(grid.shape(), csp_sudoku::ModelKind::AllDifferent);
-            let mut solver = csp_sudoku::Solver::new(&enc, config);
-            let a = solver.solve(grid, 1);
+            let a = match method {
+                Method::Engine => {
+                    let enc = csp_sudoku::encode(grid.shape(), csp_sudoku::ModelKind::AllDifferent);
+                    csp_sudoku::Solver::new(&enc, config).solve(grid, 1)
+                }
+                Method::Dlx | Method::Sat => {
+                    let m = if method == Method::Dlx {
+                        csp_sudoku::method::Method::Dlx
+                    } else {
+                        csp_sudoku::method::Method::Sat(Default::default())
+                    };
+                    let prepared = csp_sudoku::method::Prepared::new(&m, [grid.shape()]);
+                    let mut solver = prepared.solver(grid.shape());
+                    solver.set_limits(config.limits);
+                    solver.solve(grid, 1)
+                }
+            };
             let v = match &a.solution {
                 Some(s) => {
                     csp_sudoku::verify(grid, s)

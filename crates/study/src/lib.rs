@@ -14,6 +14,9 @@
 //! by edge.
 
 pub mod instance;
+pub mod machine;
+pub mod plot;
+pub mod report;
 pub mod run;
 pub mod spec;
 pub mod summary;

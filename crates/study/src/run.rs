@@ -41,12 +41,21 @@ pub struct Row {
     pub restarts: u64,
     /// Wall time of the search, in seconds.
     pub seconds: f64,
+    /// CPU time of the thread that ran the search, in seconds (where the system measures
+    /// it; rows written before it was recorded have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_seconds: Option<f64>,
 }
 
 impl Row {
     /// Whether the run found an answer (a checked solution or a proof of none).
     pub fn solved(&self) -> bool {
         self.verdict != "unknown"
+    }
+
+    /// The run's time in seconds: CPU time where measured, else wall time.
+    pub fn time(&self) -> f64 {
+        self.cpu_seconds.unwrap_or(self.seconds)
     }
 
     /// The key that identifies a run across resumptions.
@@ -164,7 +173,8 @@ pub fn run(
         config.limits.nodes = spec.limits.nodes;
         config.limits.time = spec.limits.seconds.map(Duration::from_secs_f64);
         let t0 = Instant::now();
-        let (verdict, stats) = instance::solve(inst, config).map_err(RunError::Wrong)?;
+        let cpu0 = crate::machine::thread_cpu_time();
+        let (verdict, stats) = instance::solve(inst, st.method, config).map_err(RunError::Wrong)?;
         let row = Row {
             study: spec.name.clone(),
             set: set.name.clone(),
@@ -179,6 +189,9 @@ pub fn run(
             max_depth: stats.max_depth,
             restarts: stats.restarts,
             seconds: t0.elapsed().as_secs_f64(),
+            cpu_seconds: cpu0
+                .zip(crate::machine::thread_cpu_time())
+                .map(|(a, b)| b.saturating_sub(a).as_secs_f64()),
         };
         if let (Some(w), Some(p)) = (&writer, results) {
             let line = serde_json::to_string(&row).expect("a row serialises");

@@ -12,13 +12,15 @@
 //!   - name: myciel
 //!     colouring: [myciel3.col, myciel4.col]
 //!     k: 5                            # colour with 5 colours
-//! strategies: [naive, mrv+fc, mrv+ac3]  # VARORDER+PROPAGATION[+VALUEORDER][+restarts]
+//! strategies: [naive, mrv+fc, mrv+ac3]  # VARORDER+PROPAGATION[+VALUEORDER][+restarts],
+//!                                      # or dlx / sat (sudoku sets only)
 //! grid:                                # and/or every combination of these
 //!   var_order: [mrv, dom/wdeg]
 //!   propagation: [counting, gac]
 //! limits: {nodes: 2000000, seconds: 10}
 //! repetitions: 1
 //! seed: 1
+//! scatter: [naive, mrv+ac3]             # the report's scatter pair (default: first, last)
 //! ```
 //!
 //! Paths are relative to the study file's folder; a path that is not there is looked up in
@@ -46,6 +48,9 @@ pub struct Spec {
     pub repetitions: u32,
     /// The first repetition's seed.
     pub seed: u64,
+    /// The two strategies the report's scatter plots compare (default: the first and the
+    /// last).
+    pub scatter: Option<[String; 2]>,
 }
 
 /// One set of instances of one family.
@@ -88,15 +93,28 @@ impl fmt::Display for Family {
     }
 }
 
-/// A search strategy: a name (`mrv+fc`, `dom/wdeg+gac+lcv+restarts`, `naive`) and the
-/// engine configuration it stands for.
+/// A search strategy: a name (`mrv+fc`, `dom/wdeg+gac+lcv+restarts`, `naive`, `dlx`,
+/// `sat`) and the method and engine configuration it stands for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Strategy {
     /// The canonical name: `VARORDER+PROPAGATION`, then `+VALUEORDER` when not `min`, then
-    /// `+restarts` with restarts.
+    /// `+restarts` with restarts; or the method's name.
     pub name: String,
-    /// The configuration (limits and seed are set per run).
+    /// The configuration (limits and seed are set per run; the engine's only).
     pub config: SearchConfig,
+    /// What solves: the engine with `config`, or a reduction.
+    pub method: Method,
+}
+
+/// What solves an instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The engine with the strategy's configuration.
+    Engine,
+    /// Sudoku as exact cover, by dancing links (nodes: rows tried).
+    Dlx,
+    /// Sudoku as SAT, by a CDCL solver (nodes: its decisions).
+    Sat,
 }
 
 impl Strategy {
@@ -124,6 +142,7 @@ impl Strategy {
                 restarts: restarts.then(Restarts::default),
                 ..SearchConfig::default().with_level(level)
             },
+            method: Method::Engine,
         }
     }
 }
@@ -132,16 +151,23 @@ impl std::str::FromStr for Strategy {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        if s == "naive" {
-            return Ok(Strategy {
-                name: "naive".into(),
+        let whole = |method| {
+            Ok(Strategy {
+                name: s.into(),
                 config: SearchConfig::naive(),
-            });
+                method,
+            })
+        };
+        match s {
+            "naive" => return whole(Method::Engine),
+            "dlx" => return whole(Method::Dlx),
+            "sat" => return whole(Method::Sat),
+            _ => {}
         }
         let parts: Vec<&str> = s.split('+').collect();
         if parts.len() < 2 || parts.len() > 4 {
             return Err(format!(
-                "unknown strategy `{s}`; expected `naive` or VARORDER+PROPAGATION[+VALUEORDER][+restarts] (e.g. mrv+fc, dom/wdeg+gac+lcv)"
+                "unknown strategy `{s}`; expected `naive`, `dlx`, `sat` or VARORDER+PROPAGATION[+VALUEORDER][+restarts] (e.g. mrv+fc, dom/wdeg+gac+lcv)"
             ));
         }
         let var: VarOrder = parts[0].parse()?;
@@ -167,6 +193,20 @@ pub struct RunLimits {
     pub seconds: Option<f64>,
 }
 
+impl fmt::Display for RunLimits {
+    /// `200000 nodes, 10 s`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut v = Vec::new();
+        if let Some(n) = self.nodes {
+            v.push(format!("{n} nodes"));
+        }
+        if let Some(s) = self.seconds {
+            v.push(format!("{s} s"));
+        }
+        f.write_str(&v.join(", "))
+    }
+}
+
 impl RunLimits {
     /// The time that counts as the cost of an unsolved run in the PAR-2 score: twice the
     /// time limit (or, without one, twice the longest time observed — see
@@ -189,6 +229,7 @@ struct RawSpec {
     limits: RawLimits,
     repetitions: Option<u32>,
     seed: Option<u64>,
+    scatter: Option<[String; 2]>,
 }
 
 #[derive(Deserialize)]
@@ -407,6 +448,29 @@ impl Spec {
                 }
             }
         }
+        for st in &strategies {
+            if st.method != Method::Engine
+                && let Some(set) = sets.iter().find(|s| s.family != Family::Sudoku)
+            {
+                return Err(at(
+                    &st.name,
+                    format!(
+                        "strategy `{}` solves sudoku sets only; set `{}` is {}",
+                        st.name, set.name, set.family
+                    ),
+                ));
+            }
+        }
+        if let Some(pair) = &raw.scatter {
+            for n in pair {
+                if !strategies.iter().any(|s| s.name == *n) {
+                    return Err(at(
+                        "scatter",
+                        format!("scatter: `{n}` is not one of the study's strategies"),
+                    ));
+                }
+            }
+        }
         if strategies.is_empty() {
             return Err(at(
                 "kind",
@@ -454,6 +518,7 @@ impl Spec {
             },
             repetitions,
             seed: raw.seed.unwrap_or(1),
+            scatter: raw.scatter,
         })
     }
 }

@@ -1,7 +1,9 @@
-//! The rows of a study summarised per set and strategy, as a table.
+//! The rows of a study summarised per set and strategy, as a table, and per instance (the
+//! median over repetitions) for the plots.
 
 use crate::run::Row;
 use crate::spec::Spec;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// One strategy on one set.
@@ -27,14 +29,17 @@ pub struct Line {
     pub revisions: u64,
     /// Total propagator calls.
     pub propagations: u64,
-    /// Total seconds.
+    /// Total seconds ([`Row::time`]: CPU time where measured).
     pub seconds: f64,
     /// PAR-2: mean seconds, an unsolved run counting twice the time limit.
     pub par2: f64,
+    /// With repetitions: the median over instances of the spread of nodes over the
+    /// repetitions, `(max − min) / median`; `None` with one repetition.
+    pub spread: Option<f64>,
 }
 
 /// The median of `v` (sorted in place); 0 when empty.
-fn median(v: &mut [f64]) -> f64 {
+pub fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
         return 0.0;
     }
@@ -47,10 +52,61 @@ fn median(v: &mut [f64]) -> f64 {
     }
 }
 
+/// One instance under one strategy, over its repetitions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The instance's id.
+    pub instance: String,
+    /// Solved in at least half of the repetitions (so the medians below are finite).
+    pub solved: bool,
+    /// Median nodes over the repetitions, unsolved runs counting as infinitely many.
+    pub nodes: f64,
+    /// Median seconds ([`Row::time`]) likewise.
+    pub seconds: f64,
+    /// Nodes spent by the median run, solved or not (for plots of effort).
+    pub spent: f64,
+}
+
+/// The outcomes of `strategy` on `set`, one per instance in the rows' order.
+pub fn outcomes(rows: &[Row], set: &str, strategy: &str) -> Vec<Outcome> {
+    let mut by: BTreeMap<&str, (usize, Vec<&Row>)> = BTreeMap::new();
+    for (i, r) in rows.iter().enumerate() {
+        if r.set == set && r.strategy == strategy {
+            by.entry(&r.instance).or_insert((i, Vec::new())).1.push(r);
+        }
+    }
+    let mut v: Vec<(usize, Outcome)> = by
+        .into_iter()
+        .map(|(id, (first, runs))| {
+            let cost = |f: &dyn Fn(&Row) -> f64| {
+                let mut x: Vec<f64> = runs
+                    .iter()
+                    .map(|r| if r.solved() { f(r) } else { f64::INFINITY })
+                    .collect();
+                median(&mut x)
+            };
+            let nodes = cost(&|r| r.nodes as f64);
+            let mut spent: Vec<f64> = runs.iter().map(|r| r.nodes as f64).collect();
+            (
+                first,
+                Outcome {
+                    instance: id.to_string(),
+                    solved: nodes.is_finite(),
+                    nodes,
+                    seconds: cost(&|r| r.time()),
+                    spent: median(&mut spent),
+                },
+            )
+        })
+        .collect();
+    v.sort_by_key(|(i, _)| *i);
+    v.into_iter().map(|(_, o)| o).collect()
+}
+
 /// One line per set and strategy, in the study's order. An unsolved run's PAR-2 time is
 /// twice the time limit; without one, twice the longest run of the study.
 pub fn summarise(spec: &Spec, rows: &[Row]) -> Vec<Line> {
-    let longest = rows.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    let longest = rows.iter().map(Row::time).fold(0.0, f64::max);
     let penalty = spec.limits.par2_penalty().unwrap_or(2.0 * longest);
     let mut out = Vec::new();
     for set in &spec.sets {
@@ -75,31 +131,53 @@ pub fn summarise(spec: &Spec, rows: &[Row]) -> Vec<Line> {
                 failures: mine.iter().map(|r| r.failures).sum(),
                 revisions: mine.iter().map(|r| r.revisions).sum(),
                 propagations: mine.iter().map(|r| r.propagations).sum(),
-                seconds: mine.iter().map(|r| r.seconds).sum(),
+                seconds: mine.iter().map(|r| r.time()).sum(),
                 par2: mine
                     .iter()
-                    .map(|r| if r.solved() { r.seconds } else { penalty })
+                    .map(|r| if r.solved() { r.time() } else { penalty })
                     .sum::<f64>()
                     / mine.len() as f64,
+                spread: (spec.repetitions > 1).then(|| spread(&mine)),
             });
         }
     }
     out
 }
 
-/// The summary as Markdown tables, one per set.
+/// The median over instances of `(max − min) / median` of nodes over repetitions.
+fn spread(runs: &[&Row]) -> f64 {
+    let mut by: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for r in runs {
+        by.entry(&r.instance).or_default().push(r.nodes as f64);
+    }
+    let mut s: Vec<f64> = by
+        .into_values()
+        .map(|mut v| {
+            let m = median(&mut v);
+            let (lo, hi) = (v[0], v[v.len() - 1]);
+            if m > 0.0 { (hi - lo) / m } else { 0.0 }
+        })
+        .collect();
+    median(&mut s)
+}
+
+/// The summary as Markdown tables, one per set (a spread column when the study repeats
+/// its runs).
 pub fn table(spec: &Spec, lines: &[Line]) -> String {
     let mut s = String::new();
+    let reps = spec.repetitions > 1;
     for set in &spec.sets {
         let mine: Vec<&Line> = lines.iter().filter(|l| l.set == set.name).collect();
         if mine.is_empty() {
             continue;
         }
         let _ = writeln!(s, "{} ({})\n", set.name, set.family);
-        s.push_str("| strategy | solved | median nodes | mean nodes | total nodes | failures | revisions | propagations | time (s) | PAR-2 (s) |\n");
-        s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        s.push_str("| strategy | solved | median nodes | mean nodes | total nodes | failures | revisions | propagations | time (s) | PAR-2 (s) |");
+        s.push_str(if reps { " spread |\n" } else { "\n" });
+        s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        s.push_str(if reps { "---:|\n" } else { "\n" });
         for l in mine {
-            let _ = writeln!(
+            let _ = write!(
                 s,
                 "| {} | {}/{} | {:.0} | {:.1} | {} | {} | {} | {} | {:.3} | {:.4} |",
                 l.strategy,
@@ -114,6 +192,10 @@ pub fn table(spec: &Spec, lines: &[Line]) -> String {
                 l.seconds,
                 l.par2
             );
+            if let Some(x) = l.spread {
+                let _ = write!(s, " {:.0} % |", 100.0 * x);
+            }
+            s.push('\n');
         }
         s.push('\n');
     }

@@ -35,6 +35,7 @@ fn timeless(rows: &[Row]) -> Vec<Row> {
     rows.iter()
         .map(|r| Row {
             seconds: 0.0,
+            cpu_seconds: None,
             ..r.clone()
         })
         .collect()
@@ -54,7 +55,7 @@ fn the_runner_gives_the_rows_of_each_combination_run_alone() {
                 let mut c = st.config.clone();
                 c.seed = 1;
                 c.limits.nodes = Some(100_000);
-                let (v, stats) = instance::solve(&inst, c).unwrap();
+                let (v, stats) = instance::solve(&inst, st.method, c).unwrap();
                 let r = &rows[i];
                 assert_eq!(
                     (&r.set, &r.instance, &r.strategy),
@@ -197,6 +198,7 @@ fn the_summary_counts_medians_and_par2() {
         max_depth: 4,
         restarts: 0,
         seconds,
+        cpu_seconds: None,
     };
     let rows = [
         row("input+fc", 10, "solved", 1.0),

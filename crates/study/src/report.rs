@@ -1,0 +1,220 @@
+//! A study's report: per set, the cactus plots (by time and by nodes), a scatter of two
+//! strategies and the bars as SVG files, and one self-contained HTML page holding the
+//! tables, the machine it ran on and every plot (inlined, so the page travels alone).
+
+use crate::machine::Machine;
+use crate::plot::{self, Measure, Series};
+use crate::run::Row;
+use crate::spec::Spec;
+use crate::summary::{self, Line, Outcome};
+use std::fmt::Write;
+
+/// One file of a report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// Its name in the report's folder.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// A set's name as a file name: letters, digits, `-` and `_`; anything else becomes `-`.
+fn slug(s: &str) -> String {
+    let t: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if t.is_empty() { "set".into() } else { t }
+}
+
+/// Escapes text for HTML.
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The two strategies a set's scatter compares: the study's `scatter:` pair, else its first
+/// strategy (the baseline) against its last.
+fn scatter_pair(spec: &Spec) -> Option<(usize, usize)> {
+    let n = spec.strategies.len();
+    if let Some([a, b]) = &spec.scatter {
+        let find = |s: &str| spec.strategies.iter().position(|t| t.name == *s);
+        return find(a).zip(find(b));
+    }
+    (n >= 2).then_some((0, n - 1))
+}
+
+/// The report of `spec`'s `rows`: SVG files per set and `index.html`.
+pub fn report(spec: &Spec, rows: &[Row], machine: &Machine) -> Result<Vec<File>, String> {
+    let lines = summary::summarise(spec, rows);
+    let mut files = Vec::new();
+    let mut html = String::new();
+    let _ = write!(
+        html,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n\
+         <title>Study {name}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n\
+         <h1>Study <code>{name}</code></h1>\n",
+        name = esc(&spec.name)
+    );
+    let _ = writeln!(
+        html,
+        "<p class=\"meta\">{} runs, {} strategies, limits: {}, {} repetition{} (seed {}).<br/>Machine: {}.</p>",
+        rows.len(),
+        spec.strategies.len(),
+        esc(&spec.limits.to_string()),
+        spec.repetitions,
+        if spec.repetitions == 1 { "" } else { "s" },
+        spec.seed,
+        esc(&machine.to_string())
+    );
+    for set in &spec.sets {
+        let mine: Vec<(usize, &Line)> = spec
+            .strategies
+            .iter()
+            .enumerate()
+            .filter_map(|(i, st)| {
+                lines
+                    .iter()
+                    .find(|l| l.set == set.name && l.strategy == st.name)
+                    .map(|l| (i, l))
+            })
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let outcomes: Vec<(usize, Vec<Outcome>)> = mine
+            .iter()
+            .map(|&(i, l)| (i, summary::outcomes(rows, &set.name, &l.strategy)))
+            .collect();
+        let series: Vec<Series> = outcomes
+            .iter()
+            .map(|(i, o)| Series {
+                name: &spec.strategies[*i].name,
+                index: *i,
+                outcomes: o,
+            })
+            .collect();
+        let s = slug(&set.name);
+        let _ = writeln!(
+            html,
+            "<h2>{} <span class=\"family\">({})</span></h2>",
+            esc(&set.name),
+            esc(&set.family.to_string())
+        );
+        html.push_str(&html_table(&mine, spec.repetitions > 1));
+        let title = |what: &str| format!("{} — {what}", set.name);
+        let mut pics = vec![
+            (
+                format!("{s}-cactus-time.svg"),
+                plot::cactus(&title("solved against time"), &series, Measure::Time)?,
+            ),
+            (
+                format!("{s}-cactus-nodes.svg"),
+                plot::cactus(&title("solved against nodes"), &series, Measure::Nodes)?,
+            ),
+        ];
+        if let Some((a, b)) = scatter_pair(spec) {
+            let find = |k: usize| series.iter().find(|x| x.index == k);
+            if let (Some(sa), Some(sb)) = (find(a), find(b)) {
+                pics.push((
+                    format!("{s}-scatter.svg"),
+                    plot::scatter(&title("nodes per instance"), sa, sb)?,
+                ));
+            }
+        }
+        pics.push((
+            format!("{s}-bars.svg"),
+            plot::bars(&title("median nodes and instances solved"), &mine)?,
+        ));
+        html.push_str("<div class=\"plots\">\n");
+        for (name, svg) in &pics {
+            let _ = writeln!(
+                html,
+                "<figure>{}<figcaption><a href=\"{}\">{}</a></figcaption></figure>",
+                inline(svg),
+                esc(name),
+                esc(name)
+            );
+        }
+        html.push_str("</div>\n");
+        files.extend(pics.into_iter().map(|(name, text)| File { name, text }));
+    }
+    html.push_str(
+        "<p class=\"meta\">Solved: a solution checked by the family's verifier, or a proof of none. \
+         PAR-2: mean time, an unsolved run counting twice the time limit. \
+         Nodes: decisions and refutations.</p>\n</body>\n</html>\n",
+    );
+    files.push(File {
+        name: "index.html".into(),
+        text: html,
+    });
+    Ok(files)
+}
+
+/// An SVG document without its XML declaration, to sit inside HTML.
+fn inline(svg: &str) -> &str {
+    match svg.find("<svg") {
+        Some(i) => &svg[i..],
+        None => svg,
+    }
+}
+
+fn html_table(lines: &[(usize, &Line)], reps: bool) -> String {
+    let mut s = String::from(
+        "<table>\n<thead><tr><th>strategy</th><th>solved</th><th>median nodes</th><th>mean nodes</th>\
+         <th>total nodes</th><th>failures</th><th>revisions</th><th>propagations</th>\
+         <th>time (s)</th><th>PAR-2 (s)</th>",
+    );
+    if reps {
+        s.push_str("<th>spread</th>");
+    }
+    s.push_str("</tr></thead>\n<tbody>\n");
+    for &(i, l) in lines {
+        let _ = write!(
+            s,
+            "<tr><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td><td>{}/{}</td>\
+             <td>{:.0}</td><td>{:.1}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.3}</td><td>{:.4}</td>",
+            plot::css_colour(i),
+            esc(&l.strategy),
+            l.solved,
+            l.runs,
+            l.median_nodes,
+            l.mean_nodes,
+            l.total_nodes,
+            l.failures,
+            l.revisions,
+            l.propagations,
+            l.seconds,
+            l.par2
+        );
+        if let Some(x) = l.spread {
+            let _ = write!(s, "<td>{:.0} %</td>", 100.0 * x);
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</tbody>\n</table>\n");
+    s
+}
+
+const CSS: &str = "body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 1600px; padding: 0 1rem; color: #222; }
+h1 code { font-size: 90%; }
+.family { color: #777; font-weight: normal; font-size: 80%; }
+.meta { color: #555; }
+table { border-collapse: collapse; margin: 1rem 0; font-variant-numeric: tabular-nums; }
+th, td { padding: 0.25rem 0.7rem; border-bottom: 1px solid #ddd; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+.swatch { display: inline-block; width: 0.8rem; height: 0.8rem; margin-right: 0.4rem; border-radius: 2px; vertical-align: -1px; }
+.plots { display: flex; flex-wrap: wrap; gap: 1rem; }
+figure { margin: 0; }
+figure svg { max-width: 100%; height: auto; border: 1px solid #eee; }
+figcaption { font-size: 80%; color: #777; }
+";
