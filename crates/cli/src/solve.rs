@@ -1,5 +1,6 @@
 //! `csp solve FILE.yaml`: the first solution, a count, or every solution of a `kind: csp`
-//! model, with the statistics and the teaching trace.
+//! model, with the statistics and the teaching trace (as text, as a foldable HTML page, or the
+//! search tree as an SVG).
 
 use crate::args::{EngineArgs, Input, LimitArgs, OutputArgs};
 use crate::report::{self, Status, json_line};
@@ -27,6 +28,16 @@ pub struct SolveArgs {
     /// Print each decision, pruning, conflict and backtrack (for learning; can be long).
     #[arg(long)]
     trace: bool,
+    /// Draw the search tree as an SVG (Gist style: decisions, failures, solutions; subtrees
+    /// without solutions folded); at most 20,000 nodes are searched.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "trace")]
+    tree: Option<std::path::PathBuf>,
+    /// Write the step trace as an HTML page whose levels fold; at most 20,000 nodes.
+    #[arg(long, value_name = "FILE.html", conflicts_with = "trace")]
+    trace_html: Option<std::path::PathBuf>,
+    /// In --tree, fold a subtree without solutions when it has more than N nodes.
+    #[arg(long, value_name = "N", default_value_t = 24, requires = "tree")]
+    fold: usize,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
@@ -57,6 +68,20 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         _ => Mode::First,
     };
     let stdout = std::io::stdout();
+    if args.tree.is_some() || args.trace_html.is_some() {
+        let mut config = config;
+        config.limits.nodes = Some(
+            config
+                .limits
+                .nodes
+                .map_or(TREE_NODES, |n| n.min(TREE_NODES)),
+        );
+        return if args.trace_html.is_some() {
+            pictures::<true>(&file, args, &mode, config)
+        } else {
+            pictures::<false>(&file, args, &mode, config)
+        };
+    }
     if args.trace {
         let trace = Trace::new(&file, stdout.lock());
         let mut search = Search::with_observer(&file.model, config, trace);
@@ -67,6 +92,62 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         let mut search = Search::new(&file.model, config);
         report(&mut stdout.lock(), &file, args, &mode, &mut search)
     }
+}
+
+/// The most nodes `--tree` and `--trace-html` search (pictures of larger trees are
+/// unreadable, and the recorder keeps every node).
+const TREE_NODES: u64 = 20_000;
+
+/// Solves with a [`TreeRecorder`] and writes the tree's SVG and the trace page.
+fn pictures<const P: bool>(
+    file: &CspFile,
+    args: &SolveArgs,
+    mode: &Mode,
+    config: SearchConfig,
+) -> Result<ExitCode> {
+    use anyhow::Context;
+    use csp_core::Decision;
+    use csp_study::tree::{Names, TreeRecorder};
+    let strat = strategy(&config);
+    let mut search = Search::with_observer(&file.model, config, TreeRecorder::<P>::new());
+    let code = report(&mut std::io::stdout().lock(), file, args, mode, &mut search)?;
+    let m = &file.model;
+    let decision = |d: Decision| match d {
+        Decision::Assign(x, v) => format!("{} = {}", m.name(x), file.show(x, v)),
+        Decision::Remove(x, v) => format!("{} ≠ {}", m.name(x), file.show(x, v)),
+    };
+    let pruned = |x, v| format!("{} ≠ {}", m.name(x), file.show(x, v));
+    let constraint = |c| m.constraint(c).describe(&|x| m.name(x).to_string());
+    let names = Names {
+        decision: &decision,
+        pruned: &pruned,
+        constraint: &constraint,
+    };
+    let tree = search.observer().tree();
+    let title = format!(
+        "{} — {}{}",
+        file.name,
+        strat,
+        if search.limit_reached().is_some() {
+            " (stopped at a limit)"
+        } else {
+            ""
+        }
+    );
+    if let Some(p) = &args.tree {
+        std::fs::write(p, tree.svg_collapsed(&title, &names, args.fold))
+            .with_context(|| format!("{}: could not write", p.display()))?;
+    }
+    if let Some(p) = &args.trace_html {
+        std::fs::write(p, tree.trace_html(&title, &names))
+            .with_context(|| format!("{}: could not write", p.display()))?;
+    }
+    Ok(code)
+}
+
+/// `mrv + fc + min`: the strategy for a configuration, for titles.
+fn strategy(c: &SearchConfig) -> String {
+    format!("{} + {} + {}", c.var_order, c.level(), c.value_order)
 }
 
 fn noun(n: u64) -> &'static str {

@@ -20,3 +20,4 @@ pub mod report;
 pub mod run;
 pub mod spec;
 pub mod summary;
+pub mod tree;

@@ -78,3 +78,85 @@ fn a_bad_study_file_is_an_error_with_its_line() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `csp solve --tree` and `--trace-html`: the picture has one mark per search node (folded
+/// subtrees counting their size), the count the statistics give, and both files parse.
+#[test]
+fn the_search_tree_has_as_many_nodes_as_the_statistics() {
+    let dir = std::env::temp_dir().join(format!("csp-cli-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (svg, html) = (dir.join("t.svg"), dir.join("t.html"));
+    for (fold, level) in [("4", "fc"), ("1000", "none"), ("24", "ac3")] {
+        let o = csp(&[
+            "solve",
+            "problems/nqueens-6.yaml",
+            "--count",
+            "100",
+            "--var-order",
+            "input",
+            "--propagation",
+            level,
+            "--stats",
+            "--tree",
+            svg.to_str().unwrap(),
+            "--trace-html",
+            html.to_str().unwrap(),
+            "--fold",
+            fold,
+        ]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+        assert!(out.starts_with("6-queens: 4 solutions\n"), "{out}");
+        let nodes: usize = out
+            .split("stats: nodes ")
+            .nth(1)
+            .and_then(|s| s.split(',').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap();
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        // Each node is a <g> with its title; a folded subtree's text is its size.
+        let mut marks = 0;
+        for g in doc.descendants().filter(|n| n.has_tag_name("g")) {
+            if g.children().any(|c| c.has_tag_name("title")) {
+                marks += match g.children().find(|c| {
+                    c.has_tag_name("polygon") && g.children().any(|t| t.has_tag_name("text"))
+                }) {
+                    Some(_) => g
+                        .children()
+                        .find(|c| c.has_tag_name("text"))
+                        .and_then(|t| t.text())
+                        .and_then(|t| t.parse::<usize>().ok())
+                        .unwrap(),
+                    None => 1,
+                };
+            }
+        }
+        assert_eq!(
+            marks,
+            nodes + 1,
+            "fold {fold}, {level}: the root and {nodes} nodes"
+        );
+        assert!(text.contains(&format!("{nodes} nodes: ")));
+        let page = std::fs::read_to_string(&html).unwrap();
+        let doc = roxmltree::Document::parse_with_options(
+            &page,
+            roxmltree::ParsingOptions {
+                allow_dtd: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let folds = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("details"))
+            .count();
+        assert_eq!(folds, nodes + 1);
+        let solutions = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("summary") && n.attribute("class") == Some("sol"))
+            .count();
+        assert_eq!(solutions, 4);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
