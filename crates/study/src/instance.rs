@@ -66,7 +66,7 @@ impl Verdict {
 pub fn load(set: &Set) -> Result<Vec<Instance>, LoadError> {
     let mut out = Vec::new();
     let room = |out: &Vec<Instance>| set.limit.is_none_or(|l| out.len() < l);
-    for (f, name) in set.files.iter().zip(&set.labels) {
+    for (n, (f, name)) in set.files.iter().zip(&set.labels).enumerate() {
         if !room(&out) {
             break;
         }
@@ -90,11 +90,12 @@ pub fn load(set: &Set) -> Result<Vec<Instance>, LoadError> {
                     problem: Problem::Model(Arc::new(file.model)),
                 });
             }
-            Family::Colouring { k } => {
+            Family::Colouring => {
                 let g = csp_colouring::read(f)?;
+                let k = set.colours.get(n).copied().unwrap_or(1);
                 out.push(Instance {
                     id: name,
-                    problem: Problem::Colouring(Arc::new(g), k as u32),
+                    problem: Problem::Colouring(Arc::new(g), u32::try_from(k).unwrap_or(u32::MAX)),
                 });
             }
         }

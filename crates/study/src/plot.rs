@@ -143,8 +143,11 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
         .collect()
 }
 
-/// A log axis's range around positive values `lo..=hi`: whole decades, at least one.
+/// A log axis's range around positive values `lo..=hi`: whole decades, at least one (values
+/// that are not finite and positive are replaced by 1).
 fn decades(lo: f64, hi: f64) -> (f64, f64) {
+    let ok = |v: f64| if v.is_finite() && v > 0.0 { v } else { 1.0 };
+    let (lo, hi) = (ok(lo), ok(hi).min(1e300));
     let lo = 10f64.powf(lo.log10().floor());
     let mut hi = 10f64.powf(hi.log10().ceil());
     if hi <= lo {
@@ -353,6 +356,87 @@ pub fn scatter(title: &str, a: &Series, b: &Series) -> Result<String> {
     })
 }
 
+/// Nodes per instance, in the set's order, one line per strategy (log scale): how the
+/// effort grows along a set ordered by size, such as n-queens for n = 8, 12, 16, … Unsolved
+/// instances are drawn as crosses at the nodes spent.
+pub fn per_instance(title: &str, series: &[Series], labels: &[String]) -> Result<String> {
+    let n = labels.len().max(1);
+    let hi = series
+        .iter()
+        .flat_map(|s| s.outcomes.iter().map(|o| o.spent))
+        .filter(|v| v.is_finite())
+        .fold(1.0, f64::max);
+    let (lo, hi) = decades(1.0, hi);
+    let entries: Vec<(String, RGBColor, Mark)> = series
+        .iter()
+        .map(|s| (s.name.to_string(), colour(s.index), Mark::Line))
+        .chain(std::iter::once((
+            "unsolved (nodes spent)".to_string(),
+            RGBColor(60, 60, 60),
+            Mark::Cross,
+        )))
+        .collect();
+    svg(|root| {
+        let area = legend(root, &entries)?;
+        let mut chart = ChartBuilder::on(&area)
+            .caption(title, (FONT, 20))
+            .margin(14)
+            .x_label_area_size(44)
+            .y_label_area_size(64)
+            .build_cartesian_2d((0..n as i32 - 1).into_segmented(), (lo..hi).log_scale())
+            .map_err(err)?;
+        let label = |v: &SegmentValue<i32>| match v {
+            SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
+            _ => String::new(),
+        };
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(n)
+            .x_label_formatter(&label)
+            .x_desc("instance (in the set's order)")
+            .y_desc("search nodes (log scale)")
+            .y_label_formatter(&|y| log_label(*y))
+            .axis_desc_style((FONT, 15))
+            .label_style((FONT, 12))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(err)?;
+        for s in series {
+            let c = colour(s.index);
+            let solved: Vec<(SegmentValue<i32>, f64)> = s
+                .outcomes
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.solved)
+                .map(|(i, o)| (SegmentValue::CenterOf(i as i32), o.nodes.max(lo)))
+                .collect();
+            chart
+                .draw_series(LineSeries::new(solved.clone(), c.stroke_width(2)))
+                .map_err(err)?;
+            chart
+                .draw_series(solved.into_iter().map(|p| Circle::new(p, 3, c.filled())))
+                .map_err(err)?;
+            chart
+                .draw_series(
+                    s.outcomes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, o)| !o.solved)
+                        .map(|(i, o)| {
+                            Cross::new(
+                                (SegmentValue::CenterOf(i as i32), o.spent.max(lo)),
+                                5,
+                                c.stroke_width(2),
+                            )
+                        }),
+                )
+                .map_err(err)?;
+        }
+        Ok(())
+    })
+}
+
 /// Bars of one set: each strategy's median nodes (log scale), with how many instances it
 /// solved written above its bar.
 pub fn bars(title: &str, lines: &[(usize, &Line)]) -> Result<String> {
@@ -443,5 +527,9 @@ mod tests {
         assert_eq!(log_label(1e-4), "1e-4");
         assert_eq!(decades(3.0, 420.0), (1.0, 1000.0));
         assert_eq!(decades(10.0, 10.0), (10.0, 100.0));
+        // Never an endless axis, whatever comes in.
+        assert_eq!(decades(1.0, f64::INFINITY), (1.0, 10.0));
+        assert_eq!(decades(0.0, f64::NAN), (1.0, 10.0));
+        assert!(decades(1.0, f64::MAX).1.is_finite());
     }
 }

@@ -5,7 +5,7 @@
 use crate::machine::Machine;
 use crate::plot::{self, Measure, Series};
 use crate::run::Row;
-use crate::spec::Spec;
+use crate::spec::{Family, Spec};
 use crate::summary::{self, Line, Outcome};
 use std::fmt::Write;
 
@@ -108,7 +108,7 @@ pub fn report(spec: &Spec, rows: &[Row], machine: &Machine) -> Result<Vec<File>,
             html,
             "<h2>{} <span class=\"family\">({})</span></h2>",
             esc(&set.name),
-            esc(&set.family.to_string())
+            esc(&set.describe())
         );
         html.push_str(&html_table(&mine, spec.repetitions > 1));
         let title = |what: &str| format!("{} — {what}", set.name);
@@ -130,6 +130,18 @@ pub fn report(spec: &Spec, rows: &[Row], machine: &Machine) -> Result<Vec<File>,
                     plot::scatter(&title("nodes per instance"), sa, sb)?,
                 ));
             }
+        }
+        // Sets small enough to read instance by instance (n-queens by n, a few graphs; not
+        // puzzle lists, whose order means nothing).
+        let ids: Vec<String> = outcomes
+            .first()
+            .map(|(_, o)| o.iter().map(|x| short(&x.instance)).collect())
+            .unwrap_or_default();
+        if set.family != Family::Sudoku && (2..=MAX_PER_INSTANCE).contains(&ids.len()) {
+            pics.push((
+                format!("{s}-per-instance.svg"),
+                plot::per_instance(&title("nodes per instance"), &series, &ids)?,
+            ));
         }
         pics.push((
             format!("{s}-bars.svg"),
@@ -158,6 +170,25 @@ pub fn report(spec: &Spec, rows: &[Row], machine: &Machine) -> Result<Vec<File>,
         text: html,
     });
     Ok(files)
+}
+
+/// The most instances a set may have for its per-instance plot.
+const MAX_PER_INSTANCE: usize = 40;
+
+/// An instance's id without its folders and extension (`studies/queens/nqueens-8.yaml` →
+/// `nqueens-8`; a puzzle keeps its line: `top1465:12`).
+fn short(id: &str) -> String {
+    let (path, line) = match id.rsplit_once(':') {
+        Some((p, l)) if l.chars().all(|c| c.is_ascii_digit()) => (p, Some(l)),
+        _ => (id, None),
+    };
+    let stem = std::path::Path::new(path)
+        .file_stem()
+        .map_or(path.to_string(), |s| s.to_string_lossy().into_owned());
+    match line {
+        Some(l) => format!("{stem}:{l}"),
+        None => stem,
+    }
 }
 
 /// An SVG document without its XML declaration, to sit inside HTML.

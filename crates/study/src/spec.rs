@@ -11,7 +11,7 @@
 //!     models: [nqueens-6.yaml, nqueens-8.yaml]
 //!   - name: myciel
 //!     colouring: [myciel3.col, myciel4.col]
-//!     k: 5                            # colour with 5 colours
+//!     k: 5                            # colour with 5 colours (or one per graph: [4, 5])
 //! strategies: [naive, mrv+fc, mrv+ac3]  # VARORDER+PROPAGATION[+VALUEORDER][+restarts],
 //!                                      # or dlx / sat (sudoku sets only)
 //! grid:                                # and/or every combination of these
@@ -67,6 +67,22 @@ pub struct Set {
     pub labels: Vec<String>,
     /// At most this many instances (the first ones).
     pub limit: Option<usize>,
+    /// For a colouring set, the number of colours of each file (empty otherwise).
+    pub colours: Vec<usize>,
+}
+
+impl Set {
+    /// The family with its colours: `sudoku`, `colouring (k = 5)`, `colouring (k = 7, 9)`.
+    pub fn describe(&self) -> String {
+        let mut ks = self.colours.clone();
+        ks.dedup();
+        if ks.is_empty() {
+            self.family.to_string()
+        } else {
+            let ks: Vec<String> = ks.iter().map(|k| k.to_string()).collect();
+            format!("{} (k = {})", self.family, ks.join(", "))
+        }
+    }
 }
 
 /// What a set's files hold and what a run asks of each instance.
@@ -76,11 +92,9 @@ pub enum Family {
     Sudoku,
     /// `kind: csp` models: find a solution.
     Model,
-    /// Graphs (DIMACS `.col` or YAML): find a colouring with `k` colours.
-    Colouring {
-        /// The number of colours.
-        k: usize,
-    },
+    /// Graphs (DIMACS `.col` or YAML): find a colouring with the set's `k` colours (one
+    /// number, or one per graph: [`Set::colours`]).
+    Colouring,
 }
 
 impl fmt::Display for Family {
@@ -88,7 +102,7 @@ impl fmt::Display for Family {
         match self {
             Family::Sudoku => f.write_str("sudoku"),
             Family::Model => f.write_str("model"),
-            Family::Colouring { k } => write!(f, "colouring (k = {k})"),
+            Family::Colouring => f.write_str("colouring"),
         }
     }
 }
@@ -239,7 +253,7 @@ struct RawSet {
     sudoku: Option<OneOrMany>,
     models: Option<OneOrMany>,
     colouring: Option<OneOrMany>,
-    k: Option<usize>,
+    k: Option<Colours>,
     limit: Option<usize>,
 }
 
@@ -248,6 +262,13 @@ struct RawSet {
 enum OneOrMany {
     One(String),
     Many(Vec<String>),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Colours {
+    One(usize),
+    Many(Vec<usize>),
 }
 
 #[derive(Deserialize, Default)]
@@ -339,17 +360,7 @@ impl Spec {
             let family = match key {
                 "sudoku" => Family::Sudoku,
                 "models" => Family::Model,
-                _ => Family::Colouring {
-                    k: s.k.filter(|&k| k > 0).ok_or_else(|| {
-                        at(
-                            &s.name,
-                            format!(
-                                "sets[{i}] (`{}`): `colouring:` needs `k:` (the number of colours, at least 1)",
-                                s.name
-                            ),
-                        )
-                    })?,
-                },
+                _ => Family::Colouring,
             };
             if s.k.is_some() && key != "colouring" {
                 return Err(at(
@@ -363,6 +374,32 @@ impl Spec {
             };
             if names.is_empty() {
                 return Err(at(&s.name, format!("sets[{i}] (`{}`): no files", s.name)));
+            }
+            let colours = match (&s.k, family) {
+                (None, Family::Colouring) => {
+                    return Err(at(
+                        &s.name,
+                        format!(
+                            "sets[{i}] (`{}`): `colouring:` needs `k:` (the number of colours, or a list with one per graph)",
+                            s.name
+                        ),
+                    ));
+                }
+                (None, _) => Vec::new(),
+                (Some(Colours::One(k)), _) => vec![*k; names.len()],
+                (Some(Colours::Many(ks)), _) => ks.clone(),
+            };
+            if family == Family::Colouring && (colours.len() != names.len() || colours.contains(&0))
+            {
+                return Err(at(
+                    "k:",
+                    format!(
+                        "sets[{i}] (`{}`): `k:` needs a number of colours of at least 1, or one per graph ({} graphs, {} numbers)",
+                        s.name,
+                        names.len(),
+                        colours.len()
+                    ),
+                ));
             }
             let files = names
                 .iter()
@@ -396,6 +433,7 @@ impl Spec {
                 files,
                 labels: names,
                 limit: s.limit,
+                colours,
             });
         }
         let mut strategies: Vec<Strategy> = Vec::new();
@@ -456,7 +494,9 @@ impl Spec {
                     &st.name,
                     format!(
                         "strategy `{}` solves sudoku sets only; set `{}` is {}",
-                        st.name, set.name, set.family
+                        st.name,
+                        set.name,
+                        set.describe()
                     ),
                 ));
             }

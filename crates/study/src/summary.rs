@@ -171,7 +171,7 @@ pub fn table(spec: &Spec, lines: &[Line]) -> String {
         if mine.is_empty() {
             continue;
         }
-        let _ = writeln!(s, "{} ({})\n", set.name, set.family);
+        let _ = writeln!(s, "{} ({})\n", set.name, set.describe());
         s.push_str("| strategy | solved | median nodes | mean nodes | total nodes | failures | revisions | propagations | time (s) | PAR-2 (s) |");
         s.push_str(if reps { " spread |\n" } else { "\n" });
         s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");

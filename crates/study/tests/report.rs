@@ -131,3 +131,29 @@ fn the_report_parses_and_has_one_series_per_strategy() {
     assert_eq!(svgs, 4);
     assert!(html.contains("Machine: "));
 }
+
+/// A set of models read instance by instance, with runs a limit stopped: the report still
+/// ends (unsolved runs have no finite nodes to plot) and draws each model once per strategy.
+#[test]
+fn a_report_with_unsolved_runs_draws_them_at_the_nodes_spent() {
+    let text = "kind: study
+name: cut
+sets:
+  - name: queens
+    models: [nqueens-6.yaml, nqueens-8.yaml]
+strategies: [naive, mrv+counting]
+limits: {nodes: 12}
+";
+    let spec = Spec::parse(text, "cut.yaml", &repo("problems"), &repo("data")).unwrap();
+    let rows = run::run(&spec, None, 1, &|_, _| {}).unwrap();
+    assert!(rows.iter().any(|r| !r.solved()), "{rows:?}");
+    let files = report::report(&spec, &rows, &Machine::here()).unwrap();
+    let per = files
+        .iter()
+        .find(|f| f.name == "queens-per-instance.svg")
+        .expect("a per-instance plot for a set of models");
+    let (_, texts) = lines_and_texts(&per.text);
+    assert!(texts.contains(&"nqueens-6".to_string()), "{texts:?}");
+    assert!(texts.contains(&"nqueens-8".to_string()), "{texts:?}");
+    assert!(texts.contains(&"unsolved (nodes spent)".to_string()));
+}

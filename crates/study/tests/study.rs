@@ -44,7 +44,8 @@ fn timeless(rows: &[Row]) -> Vec<Row> {
 #[test]
 fn the_runner_gives_the_rows_of_each_combination_run_alone() {
     let spec = tiny();
-    assert_eq!(spec.sets[1].family, Family::Colouring { k: 4 });
+    assert_eq!(spec.sets[1].family, Family::Colouring);
+    assert_eq!(spec.sets[1].colours, [4]);
     let rows = run::run(&spec, None, 2, &|_, _| {}).unwrap();
     // Two puzzles and one graph, two strategies.
     assert_eq!(rows.len(), 6);
@@ -148,6 +149,11 @@ fn study_file_errors_name_the_line() {
             TINY.replace("    k: 4\n", ""),
             "tiny.yaml:",
             "`colouring:` needs `k:`",
+        ),
+        (
+            TINY.replace("    k: 4\n", "    k: [4, 5]\n"),
+            "tiny.yaml:9:5:",
+            "one per graph (1 graphs, 2 numbers)",
         ),
         (
             TINY.replace("limits: {nodes: 100000}\n", ""),

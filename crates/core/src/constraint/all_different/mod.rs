@@ -113,10 +113,29 @@ fn remove_fixed_value(c: &AllDifferent, d: &mut DomainStore, i: usize) -> Result
 #[inline]
 fn fixed_distinct(c: &AllDifferent, d: &DomainStore, scratch: &mut Vec<i64>) -> bool {
     scratch.clear();
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
     for (&x, &o) in c.vars.iter().zip(&c.offsets) {
         if let Some(v) = d.value(x) {
-            scratch.push(i64::from(v) + i64::from(o));
+            let k = i64::from(v) + i64::from(o);
+            lo = lo.min(k);
+            hi = hi.max(k);
+            scratch.push(k);
         }
+    }
+    if scratch.len() < 2 {
+        return true;
+    }
+    // Keys within one word (every sudoku, small colourings): one bit each, no sorting.
+    if hi - lo < 64 {
+        let mut seen = 0u64;
+        for &k in scratch.iter() {
+            let b = 1u64 << (k - lo);
+            if seen & b != 0 {
+                return false;
+            }
+            seen |= b;
+        }
+        return true;
     }
     scratch.sort_unstable();
     scratch.windows(2).all(|w| w[0] != w[1])
