@@ -98,7 +98,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
 /// unreadable, and the recorder keeps every node).
 const TREE_NODES: u64 = 20_000;
 
-/// Solves with a [`TreeRecorder`] and writes the tree's SVG and the trace page.
+/// Solves with a [`csp_study::tree::TreeRecorder`] and writes the tree's SVG and the trace page.
 fn pictures<const P: bool>(
     file: &CspFile,
     args: &SolveArgs,

@@ -162,6 +162,22 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("the report: {e}"))?;
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("{}: could not create the folder", dir.display()))?;
+        // Plots of an earlier report (of sets since renamed) go; nothing else is touched.
+        for e in std::fs::read_dir(&dir)
+            .with_context(|| format!("{}: could not read the folder", dir.display()))?
+            .flatten()
+        {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if csp_study::report::PLOT_ENDINGS
+                .iter()
+                .any(|end| name.ends_with(end))
+                && !files.iter().any(|f| f.name == name)
+            {
+                std::fs::remove_file(e.path()).with_context(|| {
+                    format!("{}: could not remove an old plot", e.path().display())
+                })?;
+            }
+        }
         for f in &files {
             let p = dir.join(&f.name);
             std::fs::write(&p, &f.text)

@@ -411,9 +411,18 @@ pub fn per_instance(title: &str, series: &[Series], labels: &[String]) -> Result
                 .filter(|(_, o)| o.solved)
                 .map(|(i, o)| (SegmentValue::CenterOf(i as i32), o.nodes.max(lo)))
                 .collect();
-            chart
-                .draw_series(LineSeries::new(solved.clone(), c.stroke_width(2)))
-                .map_err(err)?;
+            // Lines join consecutive solved instances only: an unsolved one breaks them.
+            let mut run: Vec<(SegmentValue<i32>, f64)> = Vec::new();
+            for (i, o) in s.outcomes.iter().enumerate() {
+                if o.solved {
+                    run.push((SegmentValue::CenterOf(i as i32), o.nodes.max(lo)));
+                }
+                if !o.solved || i + 1 == s.outcomes.len() {
+                    chart
+                        .draw_series(LineSeries::new(std::mem::take(&mut run), c.stroke_width(2)))
+                        .map_err(err)?;
+                }
+            }
             chart
                 .draw_series(solved.into_iter().map(|p| Circle::new(p, 3, c.filled())))
                 .map_err(err)?;

@@ -18,20 +18,30 @@ pub struct File {
     pub text: String,
 }
 
-/// A set's name as a file name: letters, digits, `-` and `_`; anything else becomes `-`.
+/// A set's name as a file name: letters, digits, `-` and `_`; runs of anything else become
+/// one `-` (`at χ` → `at`, `forum hardest` → `forum-hardest`).
 fn slug(s: &str) -> String {
-    let t: String = s
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    if t.is_empty() { "set".into() } else { t }
+    let mut t = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            t.push(c);
+        } else if !t.ends_with('-') {
+            t.push('-');
+        }
+    }
+    let t = t.trim_matches('-');
+    if t.is_empty() { "set".into() } else { t.into() }
 }
+
+/// The endings of the plot files a report writes, so that a new report can clear the plots
+/// of an earlier one (of sets since renamed) and nothing else.
+pub const PLOT_ENDINGS: [&str; 5] = [
+    "-cactus-time.svg",
+    "-cactus-nodes.svg",
+    "-scatter.svg",
+    "-per-instance.svg",
+    "-bars.svg",
+];
 
 /// Escapes text for HTML.
 pub fn esc(s: &str) -> String {
@@ -249,3 +259,18 @@ figure { margin: 0; }
 figure svg { max-width: 100%; height: auto; border: 1px solid #eee; }
 figcaption { font-size: 80%; color: #777; }
 ";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_names_become_file_names() {
+        assert_eq!(slug("at χ"), "at");
+        assert_eq!(slug("forum hardest"), "forum-hardest");
+        assert_eq!(slug("17-clue"), "17-clue");
+        assert_eq!(slug("χ"), "set");
+        assert_eq!(short("studies/queens/nqueens-8.yaml"), "nqueens-8");
+        assert_eq!(short("sudoku/top1465:12"), "top1465:12");
+    }
+}
