@@ -19,6 +19,69 @@ pub(crate) struct SelectionContext<'a, 'm> {
     /// decision or a check); `None` under arc consistency, where a variable needs a decision
     /// exactly when its domain is not a singleton.
     pub decided: Option<&'a [bool]>,
+    /// With `decided`, the same as bits: the variables not decided.
+    pub undecided: Option<&'a [u64]>,
+}
+
+/// The variables that still need a decision, in index order: the set bits of the search's
+/// undecided words, or (under arc consistency) a scan for domains that are not singletons.
+pub(crate) enum OpenVars<'a> {
+    Bits {
+        words: &'a [u64],
+        w: usize,
+        cur: u64,
+    },
+    Scan {
+        domains: &'a DomainStore,
+        i: usize,
+    },
+}
+
+impl Iterator for OpenVars<'_> {
+    type Item = VarId;
+
+    #[inline]
+    fn next(&mut self) -> Option<VarId> {
+        match self {
+            OpenVars::Bits { words, w, cur } => loop {
+                if *cur != 0 {
+                    let b = cur.trailing_zeros() as usize;
+                    *cur &= *cur - 1;
+                    return Some(VarId::new(*w * 64 + b));
+                }
+                *w += 1;
+                *cur = *words.get(*w)?;
+            },
+            OpenVars::Scan { domains, i } => {
+                while *i < domains.num_vars() {
+                    let x = VarId::new(*i);
+                    *i += 1;
+                    if !domains.is_fixed(x) {
+                        return Some(x);
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+impl<'a> SelectionContext<'a, '_> {
+    /// The variables that still need a decision, in index order.
+    #[inline]
+    pub fn open_vars(&self) -> OpenVars<'a> {
+        match self.undecided {
+            Some(words) => OpenVars::Bits {
+                words,
+                w: 0,
+                cur: words.first().copied().unwrap_or(0),
+            },
+            None => OpenVars::Scan {
+                domains: self.domains,
+                i: 0,
+            },
+        }
+    }
 }
 
 impl SelectionContext<'_, '_> {
@@ -110,8 +173,7 @@ impl Brancher {
     /// The variable to branch on, or `None` when every variable is decided. Ties go to the
     /// lowest index.
     pub fn select_var(&mut self, cx: &SelectionContext<'_, '_>) -> Option<VarId> {
-        let n = cx.domains.num_vars();
-        let open = (0..n).map(VarId::new).filter(|&x| cx.is_open(x));
+        let open = cx.open_vars();
         let store = cx.domains;
         match self.var_order {
             VarOrder::InputOrder => open.into_iter().next(),

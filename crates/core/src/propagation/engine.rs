@@ -253,9 +253,9 @@ impl<'m> Engine<'m> {
     pub(crate) fn check(&mut self, d: &mut DomainStore, x: VarId) -> Result<(), ConstraintId> {
         d.clear_modified();
         for k in 0..self.by_var[x.index()].len() {
-            let (p, _) = self.by_var[x.index()][k];
+            let (p, i) = self.by_var[x.index()][k];
             self.propagations += 1;
-            if !self.props[p as usize].check(d) {
+            if !self.props[p as usize].check_fixed(d, i as usize) {
                 return Err(ConstraintId::new(p as usize));
             }
         }

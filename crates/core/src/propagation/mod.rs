@@ -259,4 +259,13 @@ pub trait Propagator: fmt::Debug {
     /// Whether the fixed variables of the scope are consistent with the constraint, judged
     /// on them alone (plain backtracking's test).
     fn check(&mut self, d: &DomainStore) -> bool;
+
+    /// [`Propagator::check`] just after `scope()[i]` became fixed, when the other fixed
+    /// variables were consistent before: a propagator may test `scope()[i]` against them
+    /// alone. The search keeps that promise in plain backtracking, where every fixed variable
+    /// is checked as it becomes fixed.
+    fn check_fixed(&mut self, d: &DomainStore, i: usize) -> bool {
+        let _ = i;
+        self.check(d)
+    }
 }

@@ -71,6 +71,8 @@ pub struct Search<'m, O: Observer = NoopObserver> {
     engine: Engine<'m>,
     levels: Vec<Level>,
     decided: Vec<bool>,
+    /// The variables not decided, one bit each (so the variable orders visit only them).
+    undecided: Vec<u64>,
     decided_stack: Vec<VarId>,
     brancher: Brancher,
     stats: Stats,
@@ -135,6 +137,16 @@ impl<'m, O: Observer> Search<'m, O> {
             engine,
             levels: Vec::new(),
             decided: vec![false; model.num_vars()],
+            undecided: {
+                let n = model.num_vars();
+                let mut w = vec![u64::MAX; n.div_ceil(64)];
+                if !n.is_multiple_of(64)
+                    && let Some(last) = w.last_mut()
+                {
+                    *last = (1u64 << (n % 64)) - 1;
+                }
+                w
+            },
             decided_stack: Vec::new(),
             brancher,
             stats,
@@ -327,6 +339,7 @@ impl<'m, O: Observer> Search<'m, O> {
     fn decide(&mut self, x: VarId) {
         if !self.decided[x.index()] {
             self.decided[x.index()] = true;
+            self.undecided[x.index() / 64] &= !(1u64 << (x.index() % 64));
             self.decided_stack.push(x);
         }
     }
@@ -376,6 +389,7 @@ impl<'m, O: Observer> Search<'m, O> {
         while self.decided_stack.len() > mark {
             if let Some(x) = self.decided_stack.pop() {
                 self.decided[x.index()] = false;
+                self.undecided[x.index() / 64] |= 1u64 << (x.index() % 64);
             }
         }
     }
@@ -562,11 +576,12 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     fn select_var(&mut self) -> Option<VarId> {
-        let decided = (!self.config.propagation.is_maintained()).then_some(&self.decided[..]);
+        let plain = !self.config.propagation.is_maintained();
         let cx = SelectionContext {
             domains: &self.store,
             engine: &self.engine,
-            decided,
+            decided: plain.then_some(&self.decided[..]),
+            undecided: plain.then_some(&self.undecided[..]),
         };
         self.brancher.select_var(&cx)
     }

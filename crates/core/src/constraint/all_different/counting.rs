@@ -1,7 +1,9 @@
 //! All-different by counting: pigeonhole failure and hidden singles, on machine words where
 //! the keys fit in one.
 
-use super::{AllDifferent, KeyWords, at_most_one, fixed_distinct, key_range, remove_fixed_value};
+use super::{
+    AllDifferent, KeyWords, at_most_one, fixed_apart, fixed_distinct, key_range, remove_fixed_value,
+};
 use crate::domain::{DomainStore, Value};
 use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, Wake};
@@ -224,5 +226,9 @@ impl Propagator for Counting<'_> {
 
     fn check(&mut self, d: &DomainStore) -> bool {
         fixed_distinct(self.c, d, &mut self.scratch)
+    }
+
+    fn check_fixed(&mut self, d: &DomainStore, i: usize) -> bool {
+        fixed_apart(self.c, d, i)
     }
 }

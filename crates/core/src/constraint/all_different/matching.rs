@@ -1,6 +1,8 @@
 //! All-different by bipartite matching: Régin's generalised arc consistency.
 
-use super::{AllDifferent, KeyWords, at_most_one, fixed_distinct, key_range, remove_fixed_value};
+use super::{
+    AllDifferent, KeyWords, at_most_one, fixed_apart, fixed_distinct, key_range, remove_fixed_value,
+};
 use crate::domain::{DomainStore, Value};
 use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, Wake};
@@ -474,5 +476,9 @@ impl Propagator for Matching<'_> {
 
     fn check(&mut self, d: &DomainStore) -> bool {
         fixed_distinct(self.c, d, &mut self.scratch)
+    }
+
+    fn check_fixed(&mut self, d: &DomainStore, i: usize) -> bool {
+        fixed_apart(self.c, d, i)
     }
 }

@@ -109,6 +109,25 @@ fn remove_fixed_value(c: &AllDifferent, d: &mut DomainStore, i: usize) -> Result
     Ok(())
 }
 
+/// Whether `xᵢ`, just fixed, differs from every other fixed variable of `c` (the others
+/// being distinct already): a bit test per variable, no values looked up.
+#[inline]
+fn fixed_apart(c: &AllDifferent, d: &DomainStore, i: usize) -> bool {
+    let Some(v) = d.value(c.vars[i]) else {
+        return true;
+    };
+    let key = i64::from(v) + i64::from(c.offsets[i]);
+    c.vars
+        .iter()
+        .zip(&c.offsets)
+        .enumerate()
+        .all(|(j, (&y, &o))| {
+            j == i
+                || !d.is_fixed(y)
+                || Value::try_from(key - i64::from(o)).map_or(true, |w| !d.contains(y, w))
+        })
+}
+
 /// Whether the fixed variables of `c` take distinct values (`scratch` is reused).
 #[inline]
 fn fixed_distinct(c: &AllDifferent, d: &DomainStore, scratch: &mut Vec<i64>) -> bool {

@@ -1,6 +1,6 @@
 //! All-different as its clique of `≠`, in one propagator.
 
-use super::{AllDifferent, fixed_distinct, remove_fixed_value};
+use super::{AllDifferent, fixed_apart, fixed_distinct, remove_fixed_value};
 use crate::domain::DomainStore;
 use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, Wake};
@@ -11,6 +11,10 @@ use crate::propagation::{Conflict, Propagator, Wake};
 pub(super) struct Pairwise<'a> {
     c: &'a AllDifferent,
     scratch: Vec<i64>,
+    /// Plain backtracking's test on machine words, when every domain is one word: per
+    /// variable, its word's index in the store and the key of the word's bit 0 (`base + o`).
+    /// The layout of the store never changes, so this is built once, at the first test.
+    words: Option<Option<Vec<(u32, i64)>>>,
 }
 
 impl<'a> Pairwise<'a> {
@@ -18,6 +22,7 @@ impl<'a> Pairwise<'a> {
         Pairwise {
             c,
             scratch: Vec::new(),
+            words: None,
         }
     }
 }
@@ -46,5 +51,31 @@ impl Propagator for Pairwise<'_> {
 
     fn check(&mut self, d: &DomainStore) -> bool {
         fixed_distinct(self.c, d, &mut self.scratch)
+    }
+
+    fn check_fixed(&mut self, d: &DomainStore, i: usize) -> bool {
+        let c = self.c;
+        let words = self.words.get_or_insert_with(|| {
+            c.vars
+                .iter()
+                .zip(&c.offsets)
+                .map(|(&x, &o)| Some((d.word_index(x), i64::from(d.word_base(x)?) + i64::from(o))))
+                .collect()
+        });
+        let Some(words) = words else {
+            return fixed_apart(c, d, i);
+        };
+        let (wi, ki) = words[i];
+        let mine = d.bits_at(wi);
+        if mine == 0 || mine & (mine - 1) != 0 {
+            return true; // not fixed
+        }
+        let key = ki + i64::from(mine.trailing_zeros());
+        // Another variable clashes when its word is one bit, at `key`.
+        words.iter().enumerate().all(|(j, &(w, k))| {
+            let b = d.bits_at(w);
+            let off = key - k;
+            j == i || !(0..i64::from(usize::BITS)).contains(&off) || b != 1usize << off
+        })
     }
 }
