@@ -18,6 +18,9 @@ pub enum LoadError {
     /// A graph.
     #[error(transparent)]
     Graph(#[from] csp_colouring::ParseError),
+    /// A timetable too large to encode.
+    #[error("{0}")]
+    Timetable(String),
 }
 
 /// One instance of a set.
@@ -38,6 +41,8 @@ pub enum Problem {
     Model(Arc<csp_core::Model>),
     /// Colour a graph with `k` colours.
     Colouring(Arc<csp_colouring::Instance>, u32),
+    /// Find a timetable that breaks no hard rule.
+    Timetable(Arc<csp_timetabling::Instance>),
 }
 
 /// How one run ended.
@@ -88,6 +93,15 @@ pub fn load(set: &Set) -> Result<Vec<Instance>, LoadError> {
                 out.push(Instance {
                     id: name,
                     problem: Problem::Model(Arc::new(file.model)),
+                });
+            }
+            Family::Timetable => {
+                let t = csp_timetabling::yaml::read(f)?;
+                csp_timetabling::encode::check_size(&t)
+                    .map_err(|e| LoadError::Timetable(format!("{}: {e}", f.display())))?;
+                out.push(Instance {
+                    id: name,
+                    problem: Problem::Timetable(Arc::new(t)),
                 });
             }
             Family::Colouring => {
@@ -156,6 +170,24 @@ pub fn solve(
             let ok = match &o {
                 Outcome::Satisfiable(sol) => {
                     Some(m.verify(sol.values()).map_err(|e| e.to_string()))
+                }
+                _ => None,
+            };
+            let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
+            Ok((v, s.stats()))
+        }
+        Problem::Timetable(t) => {
+            let enc = csp_timetabling::encode::encode(t);
+            let mut s = Search::new(&enc.model, config);
+            let o = s.solve();
+            let ok = match &o {
+                Outcome::Satisfiable(sol) => {
+                    let tt = csp_timetabling::encode::decode(&enc, sol);
+                    let bad = csp_timetabling::check::verify(t, &tt);
+                    Some(match bad.first() {
+                        None => Ok(()),
+                        Some(v) => Err(format!("{v} (and {} more)", bad.len() - 1)),
+                    })
                 }
                 _ => None,
             };

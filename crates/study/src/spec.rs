@@ -9,6 +9,8 @@
 //!     limit: 200                      # at most this many instances
 //!   - name: queens
 //!     models: [nqueens-6.yaml, nqueens-8.yaml]
+//!   - name: weeks
+//!     timetables: [school-week.yaml]     # a first timetable breaking no hard rule
 //!   - name: myciel
 //!     colouring: [myciel3.col, myciel4.col]
 //!     k: 5                            # colour with 5 colours (or one per graph: [4, 5])
@@ -95,6 +97,8 @@ pub enum Family {
     /// Graphs (DIMACS `.col` or YAML): find a colouring with the set's `k` colours (one
     /// number, or one per graph: [`Set::colours`]).
     Colouring,
+    /// Timetables (`kind: timetable` YAML): find a first timetable that breaks no hard rule.
+    Timetable,
 }
 
 impl fmt::Display for Family {
@@ -103,6 +107,7 @@ impl fmt::Display for Family {
             Family::Sudoku => f.write_str("sudoku"),
             Family::Model => f.write_str("model"),
             Family::Colouring => f.write_str("colouring"),
+            Family::Timetable => f.write_str("timetable"),
         }
     }
 }
@@ -253,6 +258,7 @@ struct RawSet {
     sudoku: Option<OneOrMany>,
     models: Option<OneOrMany>,
     colouring: Option<OneOrMany>,
+    timetables: Option<OneOrMany>,
     k: Option<Colours>,
     limit: Option<usize>,
 }
@@ -343,6 +349,7 @@ impl Spec {
                 ("sudoku", s.sudoku),
                 ("models", s.models),
                 ("colouring", s.colouring),
+                ("timetables", s.timetables),
             ]
             .into_iter()
             .filter_map(|(k, v)| v.map(|v| (k, v)))
@@ -351,7 +358,7 @@ impl Spec {
                 at(
                     &s.name,
                     format!(
-                        "sets[{i}] (`{}`): expected exactly one of `sudoku:`, `models:` or `colouring:`, found {}",
+                        "sets[{i}] (`{}`): expected exactly one of `sudoku:`, `models:`, `colouring:` or `timetables:`, found {}",
                         s.name,
                         g.len()
                     ),
@@ -360,6 +367,7 @@ impl Spec {
             let family = match key {
                 "sudoku" => Family::Sudoku,
                 "models" => Family::Model,
+                "timetables" => Family::Timetable,
                 _ => Family::Colouring,
             };
             if s.k.is_some() && key != "colouring" {

@@ -222,3 +222,25 @@ fn the_summary_counts_medians_and_par2() {
     let t = summary::table(&spec, &lines);
     assert!(t.contains("| input+fc | 2/3 | 20 | 20.0 | 60 |"), "{t}");
 }
+
+#[test]
+fn timetables_are_a_family_with_checked_answers() {
+    let text = "kind: study
+sets:
+  - name: weeks
+    timetables: [timetabling/school-week.yaml, timetabling/exam-session.yaml]
+strategies: [input+fc, mrv+fc]
+limits: {nodes: 5000}
+";
+    let spec = Spec::parse(text, "tt.yaml", &repo("problems"), &repo("data")).unwrap();
+    assert_eq!(spec.sets[0].family, Family::Timetable);
+    let rows = run::run(&spec, None, 2, &|_, _| {}).unwrap();
+    assert_eq!(rows.len(), 4);
+    // MRV finds both first timetables (each checked by csp-timetabling's verifier).
+    for r in rows.iter().filter(|r| r.strategy == "mrv+fc") {
+        assert_eq!(r.verdict, "solved", "{r:?}");
+    }
+    for r in &rows {
+        assert!(r.nodes <= 5000);
+    }
+}
