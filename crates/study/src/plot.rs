@@ -80,6 +80,21 @@ fn svg(draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<()>) -> Resu
     Ok(out)
 }
 
+/// A chart on `area` with the study's caption, margins and label areas.
+fn builder<'a, 'b>(
+    area: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    title: &str,
+    x_labels: u32,
+    y_labels: u32,
+) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+    let mut b = ChartBuilder::on(area);
+    b.caption(title, (FONT, 20))
+        .margin(14)
+        .x_label_area_size(x_labels)
+        .y_label_area_size(y_labels);
+    b
+}
+
 /// How a legend entry is drawn.
 #[derive(Clone, Copy)]
 enum Mark {
@@ -231,11 +246,7 @@ pub fn cactus(title: &str, series: &[Series], measure: Measure) -> Result<String
         .collect();
     svg(|root| {
         let area = legend(root, &entries)?;
-        let mut chart = ChartBuilder::on(&area)
-            .caption(title, (FONT, 20))
-            .margin(14)
-            .x_label_area_size(44)
-            .y_label_area_size(56)
+        let mut chart = builder(&area, title, 44, 56)
             .build_cartesian_2d((lo..hi).log_scale(), 0.0..(n as f64 * 1.05).max(1.0))
             .map_err(err)?;
         chart
@@ -312,11 +323,7 @@ pub fn scatter(title: &str, a: &Series, b: &Series) -> Result<String> {
     ];
     svg(|root| {
         let area = legend(root, &entries)?;
-        let mut chart = ChartBuilder::on(&area)
-            .caption(title, (FONT, 20))
-            .margin(14)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
+        let mut chart = builder(&area, title, 44, 64)
             .build_cartesian_2d((lo..hi).log_scale(), (lo..hi).log_scale())
             .map_err(err)?;
         chart
@@ -378,11 +385,7 @@ pub fn per_instance(title: &str, series: &[Series], labels: &[String]) -> Result
         .collect();
     svg(|root| {
         let area = legend(root, &entries)?;
-        let mut chart = ChartBuilder::on(&area)
-            .caption(title, (FONT, 20))
-            .margin(14)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
+        let mut chart = builder(&area, title, 44, 64)
             .build_cartesian_2d((0..n as i32 - 1).into_segmented(), (lo..hi).log_scale())
             .map_err(err)?;
         let label = |v: &SegmentValue<i32>| match v {
@@ -456,11 +459,7 @@ pub fn bars(title: &str, lines: &[(usize, &Line)]) -> Result<String> {
     // Many or long names are written upright so they do not run into each other.
     let upright = names.iter().map(|s| s.len()).sum::<usize>() * 7 > SIZE.0 as usize - 120;
     svg(|root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, 20))
-            .margin(14)
-            .x_label_area_size(if upright { 150 } else { 44 })
-            .y_label_area_size(64)
+        let mut chart = builder(root, title, if upright { 150 } else { 44 }, 64)
             .build_cartesian_2d((0..n as i32 - 1).into_segmented(), (lo..hi).log_scale())
             .map_err(err)?;
         let label = |v: &SegmentValue<i32>| match v {

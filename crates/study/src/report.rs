@@ -210,35 +210,22 @@ fn inline(svg: &str) -> &str {
 }
 
 fn html_table(lines: &[(usize, &Line)], reps: bool) -> String {
-    let mut s = String::from(
-        "<table>\n<thead><tr><th>strategy</th><th>solved</th><th>median nodes</th><th>mean nodes</th>\
-         <th>total nodes</th><th>failures</th><th>revisions</th><th>propagations</th>\
-         <th>time (s)</th><th>PAR-2 (s)</th>",
-    );
-    if reps {
-        s.push_str("<th>spread</th>");
+    let columns = if reps { 11 } else { 10 };
+    let mut s = String::from("<table>\n<thead><tr>");
+    for c in &summary::COLUMNS[..columns] {
+        let _ = write!(s, "<th>{}</th>", esc(c));
     }
     s.push_str("</tr></thead>\n<tbody>\n");
     for &(i, l) in lines {
+        let cells = l.cells();
         let _ = write!(
             s,
-            "<tr><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td><td>{}/{}</td>\
-             <td>{:.0}</td><td>{:.1}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.3}</td><td>{:.4}</td>",
+            "<tr><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td>",
             plot::css_colour(i),
-            esc(&l.strategy),
-            l.solved,
-            l.runs,
-            l.median_nodes,
-            l.mean_nodes,
-            l.total_nodes,
-            l.failures,
-            l.revisions,
-            l.propagations,
-            l.seconds,
-            l.par2
+            esc(&cells[0])
         );
-        if let Some(x) = l.spread {
-            let _ = write!(s, "<td>{:.0} %</td>", 100.0 * x);
+        for c in &cells[1..] {
+            let _ = write!(s, "<td>{}</td>", esc(c));
         }
         s.push_str("</tr>\n");
     }

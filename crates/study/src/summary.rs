@@ -161,41 +161,58 @@ fn spread(runs: &[&Row]) -> f64 {
     median(&mut s)
 }
 
+/// The columns of a summary table (with `spread` last when the study repeats its runs).
+pub const COLUMNS: [&str; 11] = [
+    "strategy",
+    "solved",
+    "median nodes",
+    "mean nodes",
+    "total nodes",
+    "failures",
+    "revisions",
+    "propagations",
+    "time (s)",
+    "PAR-2 (s)",
+    "spread",
+];
+
+impl Line {
+    /// The line's cells under [`COLUMNS`] (the spread only when there is one).
+    pub fn cells(&self) -> Vec<String> {
+        let mut v = vec![
+            self.strategy.clone(),
+            format!("{}/{}", self.solved, self.runs),
+            format!("{:.0}", self.median_nodes),
+            format!("{:.1}", self.mean_nodes),
+            self.total_nodes.to_string(),
+            self.failures.to_string(),
+            self.revisions.to_string(),
+            self.propagations.to_string(),
+            format!("{:.3}", self.seconds),
+            format!("{:.4}", self.par2),
+        ];
+        if let Some(x) = self.spread {
+            v.push(format!("{:.0} %", 100.0 * x));
+        }
+        v
+    }
+}
+
 /// The summary as Markdown tables, one per set (a spread column when the study repeats
 /// its runs).
 pub fn table(spec: &Spec, lines: &[Line]) -> String {
     let mut s = String::new();
-    let reps = spec.repetitions > 1;
+    let columns = if spec.repetitions > 1 { 11 } else { 10 };
     for set in &spec.sets {
         let mine: Vec<&Line> = lines.iter().filter(|l| l.set == set.name).collect();
         if mine.is_empty() {
             continue;
         }
         let _ = writeln!(s, "{} ({})\n", set.name, set.describe());
-        s.push_str("| strategy | solved | median nodes | mean nodes | total nodes | failures | revisions | propagations | time (s) | PAR-2 (s) |");
-        s.push_str(if reps { " spread |\n" } else { "\n" });
-        s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        s.push_str(if reps { "---:|\n" } else { "\n" });
+        let _ = writeln!(s, "| {} |", COLUMNS[..columns].join(" | "));
+        let _ = writeln!(s, "|---|{}", "---:|".repeat(columns - 1));
         for l in mine {
-            let _ = write!(
-                s,
-                "| {} | {}/{} | {:.0} | {:.1} | {} | {} | {} | {} | {:.3} | {:.4} |",
-                l.strategy,
-                l.solved,
-                l.runs,
-                l.median_nodes,
-                l.mean_nodes,
-                l.total_nodes,
-                l.failures,
-                l.revisions,
-                l.propagations,
-                l.seconds,
-                l.par2
-            );
-            if let Some(x) = l.spread {
-                let _ = write!(s, " {:.0} % |", 100.0 * x);
-            }
-            s.push('\n');
+            let _ = writeln!(s, "| {} |", l.cells().join(" | "));
         }
         s.push('\n');
     }
