@@ -121,12 +121,12 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
     } else if a.csv {
         writeln!(
             out,
-            "set,instance,strategy,seed,verdict,nodes,failures,propagations,revisions,max_depth,restarts,seconds,cpu_seconds"
+            "set,instance,strategy,seed,verdict,nodes,failures,propagations,revisions,max_depth,restarts,seconds,cpu_seconds,value"
         )?;
         for r in &rows {
             writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{:.6},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{:.6},{},{}",
                 csv_field(&r.set),
                 csv_field(&r.instance),
                 csv_field(&r.strategy),
@@ -139,7 +139,8 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
                 r.max_depth,
                 r.restarts,
                 r.seconds,
-                r.cpu_seconds.map_or(String::new(), |c| format!("{c:.6}"))
+                r.cpu_seconds.map_or(String::new(), |c| format!("{c:.6}")),
+                r.value.map_or(String::new(), |v| v.to_string())
             )?;
         }
     } else {

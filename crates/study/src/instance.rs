@@ -41,6 +41,9 @@ pub enum Problem {
     Model(Arc<csp_core::Model>),
     /// Colour a graph with `k` colours.
     Colouring(Arc<csp_colouring::Instance>, u32),
+    /// Find and prove a graph's chromatic number: from DSATUR's colouring, one k-colouring
+    /// search per k below it with the strategy, down to a refutation or the clique bound.
+    Chromatic(Arc<csp_colouring::Instance>),
     /// Find a timetable that breaks no hard rule.
     Timetable(Arc<csp_timetabling::Instance>),
 }
@@ -106,6 +109,13 @@ pub fn load(set: &Set) -> Result<Vec<Instance>, LoadError> {
             }
             Family::Colouring => {
                 let g = csp_colouring::read(f)?;
+                if set.chromatic {
+                    out.push(Instance {
+                        id: name,
+                        problem: Problem::Chromatic(Arc::new(g)),
+                    });
+                    continue;
+                }
                 let k = set.colours.get(n).copied().unwrap_or(1);
                 out.push(Instance {
                     id: name,
@@ -118,12 +128,13 @@ pub fn load(set: &Set) -> Result<Vec<Instance>, LoadError> {
 }
 
 /// Solves `inst` by `method` (the engine with `config`, its limits and seed set by the
-/// caller; a reduction for sudoku) and checks the answer; a solution the verifier refuses is an error, never a result.
+/// caller; a reduction for sudoku) and checks the answer (with, for a chromatic number, the
+/// best number of colours found: χ when solved); a solution the verifier refuses is an error, never a result.
 pub fn solve(
     inst: &Instance,
     method: Method,
     config: SearchConfig,
-) -> Result<(Verdict, Stats), String> {
+) -> Result<(Verdict, Stats, Option<u64>), String> {
     fn verdict(o: &Outcome, ok: Option<Result<(), String>>) -> Result<Verdict, String> {
         match o {
             Outcome::Satisfiable(_) => match ok {
@@ -162,7 +173,7 @@ pub fn solve(
                 None if a.exhausted => Verdict::Unsatisfiable,
                 None => Verdict::Unknown,
             };
-            Ok((v, a.stats))
+            Ok((v, a.stats, None))
         }
         Problem::Model(m) => {
             let mut s = Search::new(m, config);
@@ -174,8 +185,9 @@ pub fn solve(
                 _ => None,
             };
             let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
-            Ok((v, s.stats()))
+            Ok((v, s.stats(), None))
         }
+        Problem::Chromatic(g) => chromatic(g, config).map_err(|e| format!("{}: {e}", inst.id)),
         Problem::Timetable(t) => {
             let enc = csp_timetabling::encode::encode(t);
             let mut s = Search::new(&enc.model, config);
@@ -192,7 +204,7 @@ pub fn solve(
                 _ => None,
             };
             let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
-            Ok((v, s.stats()))
+            Ok((v, s.stats(), None))
         }
         Problem::Colouring(g, k) => {
             let enc = csp_colouring::encode(g, *k);
@@ -206,7 +218,61 @@ pub fn solve(
                 _ => None,
             };
             let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
-            Ok((v, s.stats()))
+            Ok((v, s.stats(), None))
         }
     }
+}
+
+/// The chromatic number of `g` with the engine and `config` (its limits spread over every
+/// k tried): DSATUR's colouring gives the first upper bound, then a k-colouring search for
+/// each k below it; a colouring found is checked and lowers the bound, a refutation (or
+/// reaching a greedy clique's size) proves it. Solved when proved; unknown when a limit
+/// stopped a search first.
+fn chromatic(
+    g: &csp_colouring::Instance,
+    config: SearchConfig,
+) -> Result<(Verdict, Stats, Option<u64>), String> {
+    let start = std::time::Instant::now();
+    let best = csp_colouring::heuristic::dsatur(&g.graph, &g.precoloured);
+    csp_colouring::verify(g, None, &best)
+        .map_err(|e| format!("DSATUR's colouring is wrong: {e}"))?;
+    let mut ub = best.num_colours();
+    let lb = (csp_colouring::clique::greedy_clique(&g.graph, 8).len() as u32).max(1);
+    let mut total = Stats::default();
+    let verdict = loop {
+        if ub <= lb || ub == 0 {
+            break Verdict::Solved;
+        }
+        let k = ub - 1;
+        let mut c = config.clone();
+        if let Some(n) = c.limits.nodes {
+            c.limits.nodes = Some(n.saturating_sub(total.nodes));
+        }
+        if let Some(t) = c.limits.time {
+            c.limits.time = Some(t.saturating_sub(start.elapsed()));
+        }
+        let enc = csp_colouring::encode(g, k);
+        let mut s = Search::new(&enc.model, c);
+        let o = s.solve();
+        let st = s.stats();
+        total.nodes += st.nodes;
+        total.failures += st.failures;
+        total.backtracks += st.backtracks;
+        total.propagations += st.propagations;
+        total.revisions += st.revisions;
+        total.max_depth = total.max_depth.max(st.max_depth);
+        total.restarts += st.restarts;
+        match o {
+            Outcome::Satisfiable(sol) => {
+                let col = csp_colouring::decode(&enc, &sol);
+                csp_colouring::verify(g, Some(k), &col)
+                    .map_err(|e| format!("the engine's {k}-colouring is wrong: {e}"))?;
+                ub = k;
+            }
+            Outcome::Unsatisfiable => break Verdict::Solved,
+            Outcome::Unknown(_) => break Verdict::Unknown,
+        }
+    };
+    total.elapsed = start.elapsed();
+    Ok((verdict, total, Some(u64::from(ub))))
 }

@@ -41,6 +41,9 @@ pub struct Row {
     pub restarts: u64,
     /// Wall time of the search, in seconds.
     pub seconds: f64,
+    /// For a chromatic-number set, the fewest colours found (χ when solved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<u64>,
     /// CPU time of the thread that ran the search, in seconds (where the system measures
     /// it; rows written before it was recorded have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -174,7 +177,8 @@ pub fn run(
         config.limits.time = spec.limits.seconds.map(Duration::from_secs_f64);
         let t0 = Instant::now();
         let cpu0 = crate::machine::thread_cpu_time();
-        let (verdict, stats) = instance::solve(inst, st.method, config).map_err(RunError::Wrong)?;
+        let (verdict, stats, value) =
+            instance::solve(inst, st.method, config).map_err(RunError::Wrong)?;
         let row = Row {
             study: spec.name.clone(),
             set: set.name.clone(),
@@ -189,6 +193,7 @@ pub fn run(
             max_depth: stats.max_depth,
             restarts: stats.restarts,
             seconds: t0.elapsed().as_secs_f64(),
+            value,
             cpu_seconds: cpu0
                 .zip(crate::machine::thread_cpu_time())
                 .map(|(a, b)| b.saturating_sub(a).as_secs_f64()),

@@ -13,7 +13,8 @@
 //!     timetables: [school-week.yaml]     # a first timetable breaking no hard rule
 //!   - name: myciel
 //!     colouring: [myciel3.col, myciel4.col]
-//!     k: 5                            # colour with 5 colours (or one per graph: [4, 5])
+//!     k: 5                            # colour with 5 colours (or one per graph: [4, 5],
+//!                                     # or `chi`: find and prove each chromatic number)
 //! strategies: [naive, mrv+fc, mrv+ac3]  # VARORDER+PROPAGATION[+VALUEORDER][+restarts],
 //!                                      # or dlx / sat (sudoku sets only)
 //! grid:                                # and/or every combination of these
@@ -69,8 +70,11 @@ pub struct Set {
     pub labels: Vec<String>,
     /// At most this many instances (the first ones).
     pub limit: Option<usize>,
-    /// For a colouring set, the number of colours of each file (empty otherwise).
+    /// For a colouring set, the number of colours of each file (empty otherwise, and for
+    /// `k: chi`).
     pub colours: Vec<usize>,
+    /// A colouring set with `k: chi`: each graph's chromatic number, found with the strategy.
+    pub chromatic: bool,
 }
 
 impl Set {
@@ -78,7 +82,9 @@ impl Set {
     pub fn describe(&self) -> String {
         let mut ks = self.colours.clone();
         ks.dedup();
-        if ks.is_empty() {
+        if self.chromatic {
+            format!("{} (χ)", self.family)
+        } else if ks.is_empty() {
             self.family.to_string()
         } else {
             let ks: Vec<String> = ks.iter().map(|k| k.to_string()).collect();
@@ -275,6 +281,7 @@ enum OneOrMany {
 enum Colours {
     One(usize),
     Many(Vec<usize>),
+    Word(String),
 }
 
 #[derive(Deserialize, Default)]
@@ -396,8 +403,21 @@ impl Spec {
                 (None, _) => Vec::new(),
                 (Some(Colours::One(k)), _) => vec![*k; names.len()],
                 (Some(Colours::Many(ks)), _) => ks.clone(),
+                (Some(Colours::Word(w)), _) if w == "chi" || w == "χ" => Vec::new(),
+                (Some(Colours::Word(w)), _) => {
+                    return Err(at(
+                        "k:",
+                        format!(
+                            "sets[{i}] (`{}`): `k: {w}`: expected a number of colours, a list with one per graph, or `chi` (the chromatic number)",
+                            s.name
+                        ),
+                    ));
+                }
             };
-            if family == Family::Colouring && (colours.len() != names.len() || colours.contains(&0))
+            let chromatic = matches!(&s.k, Some(Colours::Word(_)));
+            if family == Family::Colouring
+                && !chromatic
+                && (colours.len() != names.len() || colours.contains(&0))
             {
                 return Err(at(
                     "k:",
@@ -442,6 +462,7 @@ impl Spec {
                 labels: names,
                 limit: s.limit,
                 colours,
+                chromatic,
             });
         }
         let mut strategies: Vec<Strategy> = Vec::new();

@@ -56,7 +56,7 @@ fn the_runner_gives_the_rows_of_each_combination_run_alone() {
                 let mut c = st.config.clone();
                 c.seed = 1;
                 c.limits.nodes = Some(100_000);
-                let (v, stats) = instance::solve(&inst, st.method, c).unwrap();
+                let (v, stats, _) = instance::solve(&inst, st.method, c).unwrap();
                 let r = &rows[i];
                 assert_eq!(
                     (&r.set, &r.instance, &r.strategy),
@@ -205,6 +205,7 @@ fn the_summary_counts_medians_and_par2() {
         restarts: 0,
         seconds,
         cpu_seconds: None,
+        value: None,
     };
     let rows = [
         row("input+fc", 10, "solved", 1.0),
@@ -242,5 +243,29 @@ limits: {nodes: 5000}
     }
     for r in &rows {
         assert!(r.nodes <= 5000);
+    }
+}
+
+#[test]
+fn chromatic_numbers_are_found_and_proved_with_each_strategy() {
+    let text = "kind: study
+sets:
+  - name: chi
+    colouring: [colouring/myciel3.col, colouring/myciel4.col, colouring/queen5_5.col]
+    k: chi
+strategies: [mrv+fc, dom/wdeg+ac3]
+limits: {nodes: 2000000}
+";
+    let spec = Spec::parse(text, "chi.yaml", &repo("problems"), &repo("data")).unwrap();
+    assert!(spec.sets[0].chromatic);
+    let rows = run::run(&spec, None, 2, &|_, _| {}).unwrap();
+    // χ from the literature (data/colouring/README.md): 4, 5, 5.
+    let known = [4, 5, 5];
+    for (r, want) in rows.iter().zip(known.iter().flat_map(|&k| [k, k])) {
+        assert_eq!(
+            (r.verdict.as_str(), r.value),
+            ("solved", Some(want)),
+            "{r:?}"
+        );
     }
 }
