@@ -47,6 +47,7 @@ fn sets(c: &mut Criterion) {
         ("17-clue", "puzzles2_17_clue"),
         ("top1465", "puzzles3_magictour_top1465"),
         ("forum-hardest", "puzzles6_forum_hardest_1106_shared301"),
+        ("serg", "puzzles7_serg_benchmark"),
     ] {
         let Some(puzzles) = load(name) else { continue };
         let mut g = c.benchmark_group(format!("sudoku/{set}"));
@@ -68,6 +69,15 @@ fn sets(c: &mut Criterion) {
                 });
             }
         }
+        // The dedicated 9×9 bitboard solver.
+        let mut fast = csp_sudoku::fast::FastSolver::new();
+        g.bench_function("bitboard/fast", |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    black_box(fast.solve(black_box(&p.grid), 2));
+                }
+            })
+        });
         // The two classic reductions on the same puzzles.
         let shape = puzzles[0].grid.shape();
         let mut dlx = csp_sudoku::exact_cover::DlxSolver::new(shape);

@@ -374,7 +374,7 @@ pub fn diff_sudoku(data: &[u8]) {
         let symbol = b.below(size + 1) as u8;
         grid.set(cell / size, cell % size, symbol);
     }
-    let mut methods = vec![Method::Dlx];
+    let mut methods = vec![Method::Dlx, Method::Fast];
     for e in Encoding::ALL {
         methods.push(Method::Sat(e));
     }

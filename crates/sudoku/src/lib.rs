@@ -32,6 +32,7 @@
 
 pub mod encode;
 pub mod exact_cover;
+pub mod fast;
 pub mod generate;
 pub mod grid;
 pub mod human;

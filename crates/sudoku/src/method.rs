@@ -1,5 +1,5 @@
 //! The ways to solve a puzzle behind one trait: the engine on a model with a search
-//! configuration, dancing links, or SAT.
+//! configuration, dancing links, SAT, or the dedicated 9×9 bitboard solver.
 //!
 //! A [`Method`] names one; [`Prepared`] holds what its solvers share (the models and
 //! formulas, one per grid shape, built once); [`Prepared::solver`] makes one
@@ -9,7 +9,7 @@
 //! use csp_sudoku::method::{Method, Prepared};
 //! use csp_sudoku::{Grid, parse};
 //! let p = &parse::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "x").unwrap()[0];
-//! for method in [Method::default(), Method::Dlx, Method::Sat(Default::default())] {
+//! for method in [Method::default(), Method::Dlx, Method::Sat(Default::default()), Method::Fast] {
 //!     let prepared = Prepared::new(&method, [p.grid.shape()]);
 //!     let mut solver = prepared.solver(p.grid.shape());
 //!     let answer = solver.solve(&p.grid, 2);
@@ -18,6 +18,7 @@
 //! ```
 
 use crate::exact_cover::DlxSolver;
+use crate::fast::FastSolver;
 use crate::sat::{Encoding, SatEncoded, SatSolver};
 use crate::{Answer, Encoded, Grid, ModelKind, Shape, Solver, encode};
 use csp_core::SearchConfig;
@@ -55,6 +56,16 @@ impl PuzzleSolver for DlxSolver {
     }
 }
 
+impl PuzzleSolver for FastSolver {
+    fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
+        FastSolver::solve(self, puzzle, cap)
+    }
+
+    fn set_limits(&mut self, limits: csp_core::Limits) {
+        FastSolver::set_limits(self, limits);
+    }
+}
+
 impl PuzzleSolver for SatSolver<'_> {
     fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
         SatSolver::solve(self, puzzle, cap)
@@ -70,6 +81,9 @@ pub enum Method {
     Dlx,
     /// SAT (batsat) in an encoding.
     Sat(Encoding),
+    /// The dedicated 9×9 bitboard solver ([`crate::fast`]); other sizes use the engine's
+    /// default.
+    Fast,
 }
 
 impl Default for Method {
@@ -92,6 +106,7 @@ impl Method {
             Method::Engine(kind, _) => kind.to_string(),
             Method::Dlx => "exact-cover".into(),
             Method::Sat(e) => format!("cnf-{e}"),
+            Method::Fast => "bitboard".into(),
         }
     }
 }
@@ -102,6 +117,7 @@ impl fmt::Display for Method {
             Method::Engine(kind, c) => write!(f, "engine {kind} {}+{}", c.var_order, c.level()),
             Method::Dlx => f.write_str("dlx"),
             Method::Sat(e) => write!(f, "sat {e}"),
+            Method::Fast => f.write_str("fast"),
         }
     }
 }
@@ -131,7 +147,7 @@ impl Prepared {
                 Method::Sat(e) => {
                     p.sat.entry(s).or_insert_with(|| SatEncoded::new(s, *e));
                 }
-                Method::Dlx => {}
+                Method::Dlx | Method::Fast => {}
             }
         }
         p
@@ -154,6 +170,13 @@ impl Prepared {
                 Some(enc) => Box::new(SatSolver::new(enc)),
                 None => Box::new(OwnedSat(SatEncoded::new(shape, *e))),
             },
+            Method::Fast if shape.size() == 9 => Box::new(FastSolver::new()),
+            Method::Fast => {
+                let Method::Engine(kind, config) = Method::default() else {
+                    unreachable!("the default method is the engine")
+                };
+                Box::new(Owned::new(encode(shape, kind), config))
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
-//! The three methods side by side (issue 5): the engine, dancing links and SAT agree on the
-//! solution and on counting up to 2, on the whole 17-clue list and the whole serg list.
+//! The methods side by side (issues 5 and 17): the engine, dancing links, SAT and the
+//! dedicated bitboard solver agree on the solution and on counting up to 2, on the whole
+//! 17-clue list and the whole serg list.
 //! Every solution is checked with the independent `verify`.
 
 mod common;
@@ -7,6 +8,7 @@ use common::{data_set, every};
 
 use csp_core::SearchConfig;
 use csp_sudoku::exact_cover::DlxSolver;
+use csp_sudoku::fast::FastSolver;
 use csp_sudoku::sat::{Encoding, SatEncoded, SatSolver};
 use csp_sudoku::{Answer, ModelKind, Puzzle, Shape, Solver, encode, verify};
 
@@ -27,11 +29,13 @@ fn agree(puzzles: &[Puzzle], unique: bool, sat_encoding: Encoding) {
     let mut dlx = DlxSolver::new(nine);
     let sat_enc = SatEncoded::new(nine, sat_encoding);
     let mut sat = SatSolver::new(&sat_enc);
+    let mut fast = FastSolver::new();
     for p in puzzles {
         let answers = [
             ("engine", engine.solve(&p.grid, 2)),
             ("dlx", dlx.solve(&p.grid, 2)),
             ("sat", sat.solve(&p.grid, 2)),
+            ("fast", fast.solve(&p.grid, 2)),
         ];
         for (method, a) in &answers {
             check(p, a, method);
@@ -57,6 +61,11 @@ fn agree(puzzles: &[Puzzle], unique: bool, sat_encoding: Encoding) {
                 "line {}",
                 p.line
             );
+            assert_eq!(
+                answers[0].1.solution, answers[3].1.solution,
+                "line {}",
+                p.line
+            );
         }
     }
 }
@@ -73,6 +82,26 @@ fn engine_dlx_and_sat_find_two_solutions_to_every_serg_puzzle() {
     let (puzzles, set) = data_set("puzzles7_serg_benchmark");
     assert_eq!(puzzles.len(), if set.is_full() { 10_000 } else { 500 });
     agree(&puzzles, false, Encoding::Extended);
+}
+
+#[test]
+fn the_bitboard_solver_agrees_with_the_engine_on_the_hard_lists() {
+    let nine = Shape::square(3).unwrap();
+    let enc = encode(nine, ModelKind::AllDifferent);
+    let mut engine = Solver::new(&enc, SearchConfig::default());
+    let mut fast = FastSolver::new();
+    for name in [
+        "puzzles3_magictour_top1465",
+        "puzzles6_forum_hardest_1106_shared301",
+    ] {
+        let (puzzles, _) = data_set(name);
+        for p in &puzzles {
+            let (a, b) = (engine.solve(&p.grid, 2), fast.solve(&p.grid, 2));
+            check(p, &b, "fast");
+            assert!(b.is_unique(), "{name}:{}", p.line);
+            assert_eq!(a.solution, b.solution, "{name}:{}", p.line);
+        }
+    }
 }
 
 #[test]

@@ -68,6 +68,8 @@ pub enum MethodName {
     Dlx,
     /// CNF through batsat.
     Sat,
+    /// The dedicated 9×9 bitboard solver (other sizes: the engine).
+    Fast,
 }
 
 /// The SAT encodings, for `--encoding`.
@@ -141,6 +143,7 @@ impl MethodArgs {
             }
             MethodName::Dlx => Method::Dlx,
             MethodName::Sat => Method::Sat(self.encoding.into()),
+            MethodName::Fast => Method::Fast,
         })
     }
 }
