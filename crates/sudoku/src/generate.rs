@@ -6,8 +6,10 @@
 //! rating falls in it.
 
 use crate::encode::{ModelKind, Solver, encode};
+use crate::fast::FastSolver;
 use crate::grid::Grid;
 use crate::human::rating::{Level, rate_within};
+use crate::method::PuzzleSolver;
 use crate::shape::Shape;
 use csp_core::heuristics::SplitMix64;
 use csp_core::{Limits, SearchConfig, ValueOrder, VarOrder};
@@ -186,13 +188,19 @@ impl Generator {
         let solved = self.solved_grid_until()?;
         let n = self.shape.size();
         let enc = encode(self.shape, ModelKind::AllDifferent);
-        let mut solver = Solver::new(
-            &enc,
-            SearchConfig {
-                limits: self.limits(),
-                ..SearchConfig::default()
-            },
-        );
+        // Uniqueness checks only need the count: the dedicated solver for 9×9 (the same
+        // counts as the engine, tested), the engine for other sizes.
+        let mut solver: Box<dyn PuzzleSolver> = if n == 9 {
+            Box::new(FastSolver::new())
+        } else {
+            Box::new(Solver::new(
+                &enc,
+                SearchConfig {
+                    limits: self.limits(),
+                    ..SearchConfig::default()
+                },
+            ))
+        };
         let mut cells: Vec<usize> = (0..n * n).collect();
         shuffle(&mut self.rng, &mut cells);
         let mut grid = solved;

@@ -230,7 +230,8 @@ impl fmt::Display for NotProper {
     }
 }
 
-/// The unique solution of `puzzle`, by the engine (count up to 2): what the human solver and
+/// The unique solution of `puzzle`, by the dedicated solver for 9×9 and the engine for other
+/// sizes (count up to 2): what the human solver and
 /// the rater must check first, since their techniques assume a proper puzzle (on one without
 /// a solution they would "solve" it into a grid that breaks the rules). `None` when
 /// `deadline` (or a stop request, [`csp_core::termination::request_stop`]) came first.
@@ -246,7 +247,7 @@ pub fn unique_solution(
     deadline: Option<std::time::Instant>,
 ) -> Option<Result<Grid, NotProper>> {
     let shape = puzzle.shape();
-    let prepared = Prepared::new(&Method::default(), [shape]);
+    let prepared = Prepared::new(&Method::Fast, [shape]);
     let mut solver = prepared.solver(shape);
     solver.set_limits(csp_core::Limits {
         deadline,
