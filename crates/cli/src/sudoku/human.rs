@@ -262,7 +262,13 @@ fn candidates(file: &Path) -> Result<Checked> {
         return Ok(Ok((c, None)));
     };
     Ok(match unique_solution(&p.grid, None) {
-        Some(Ok(s)) => Ok((c, Some(s))),
+        Some(Ok(s)) => {
+            // The reference every step is checked against is itself checked first.
+            csp_sudoku::verify(&p.grid, &s).map_err(|v| {
+                anyhow::anyhow!("internal error: the solver's solution is wrong: {v}")
+            })?;
+            Ok((c, Some(s)))
+        }
         Some(Err(why)) => Err((p.grid.to_line(), why)),
         None => anyhow::bail!("interrupted before the puzzle was checked"),
     })
