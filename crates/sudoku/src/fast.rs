@@ -32,39 +32,97 @@
 use crate::{Answer, Grid, Shape};
 use csp_core::Stats;
 
-const ALL: u128 = (1u128 << 81) - 1;
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
 
-/// The 27 units (rows, columns, boxes) as cell masks.
-const UNITS: [u128; 27] = units();
+/// A 9-bit row of a band → the boxes (3 bits) where it has a bit.
+const ROW_BOXES: [u32; 512] = row_boxes();
 
-/// For each cell, the other 20 cells that share a unit with it.
-const PEERS: [u128; 81] = peers();
+/// A 3×3 0/1 matrix (bit `3i + j` for entry `(i, j)`) → the union of the permutation
+/// matrices inside it: the entries that lie on some way of picking one entry per row and
+/// per column. Zero when there is none.
+const PERMUTATIONS: [u32; 512] = permutations();
 
-const fn units() -> [u128; 27] {
-    let mut u = [0u128; 27];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + col / 3;
-        u[r] |= 1u128 << c;
-        u[9 + col] |= 1u128 << c;
-        u[18 + b] |= 1u128 << c;
-        c += 1;
-    }
-    u
+/// Triads of a band (bit `3i + j`: row `i`, box `j`) → their cells.
+const TRIAD_CELLS: [u32; 512] = triad_cells();
+
+/// A cell of a band (0..27) → the other cells of its row and box within the band.
+const BAND_PEERS: [u32; 27] = band_peers();
+
+/// The three cells of column `c` within a band.
+const fn column(c: usize) -> u32 {
+    0x40201 << c
 }
 
-const fn peers() -> [u128; 81] {
-    let u = units();
-    let mut p = [0u128; 81];
+const fn row_boxes() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut j = 0;
+        while j < 3 {
+            if (r >> (3 * j)) & 7 != 0 {
+                t[r] |= 1 << j;
+            }
+            j += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+const fn permutations() -> [u32; 512] {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let s = PERMS[p];
+            let bits = (1 << s[0]) | (1 << (3 + s[1])) | (1 << (6 + s[2]));
+            if m & bits == bits {
+                t[m] |= bits as u32;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const fn triad_cells() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 9 {
+            if (m >> k) & 1 != 0 {
+                t[m] |= 7 << (9 * (k / 3) + 3 * (k % 3));
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const fn band_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
     let mut c = 0;
-    while c < 81 {
+    while c < 27 {
         let (r, col) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + col / 3;
-        p[c] = (u[r] | u[9 + col] | u[18 + b]) & !(1u128 << c);
+        let row = 0x1ff << (9 * r);
+        let boxm = 0o7007007 << (3 * (col / 3));
+        t[c] = (row | boxm) & !(1 << c);
         c += 1;
     }
-    p
+    t
 }
 
 /// The 9×9 shape.
@@ -72,152 +130,184 @@ fn nine() -> Shape {
     Shape::square(3).expect("3×3 boxes make a shape")
 }
 
-/// The state of a search: candidates and placements per digit.
+/// Where a guess goes: a band and one of its cells (a single bit).
+type Cell = (usize, u32);
+
+/// The state of a search. `cand[3d + b]` holds the cells of band `b` (rows `3b..3b+3`, bit
+/// `9r + c` for row `r` of the band and column `c`) where digit `d` may go or is placed;
+/// `open[b]` the band's cells not yet placed. `seen` is `cand` as last filtered, so that a
+/// round revisits only the digits and bands that changed.
 #[derive(Clone, Copy, Debug)]
 struct Board {
-    cand: [u128; 9],
-    placed: [u128; 9],
-    open: u128,
+    cand: [u32; 27],
+    seen: [u32; 27],
+    open: [u32; 3],
 }
 
 impl Board {
     fn empty() -> Board {
         Board {
-            cand: [ALL; 9],
-            placed: [0; 9],
-            open: ALL,
+            cand: [BAND; 27],
+            seen: [0; 27],
+            open: [BAND; 3],
         }
     }
 
-    /// Places digit `d` in `cell`; `false` when `d` may not go there.
+    /// Places digit `d` in band `b`'s cell `bit`; `false` when `d` may not go there.
     #[inline]
-    fn place(&mut self, cell: usize, d: usize) -> bool {
-        let bit = 1u128 << cell;
-        if self.cand[d] & bit == 0 {
+    fn place(&mut self, d: usize, b: usize, bit: u32) -> bool {
+        let k = 3 * d + b;
+        if self.cand[k] & bit == 0 {
             return false;
         }
-        self.placed[d] |= bit;
-        self.open &= !bit;
-        for c in &mut self.cand {
-            *c &= !bit;
+        self.open[b] &= !bit;
+        for e in 0..9 {
+            self.cand[3 * e + b] &= !bit;
         }
-        self.cand[d] &= !PEERS[cell];
+        let pos = bit.trailing_zeros() as usize;
+        self.cand[k] = (self.cand[k] & !BAND_PEERS[pos]) | bit;
+        let col = column(pos % 9);
+        for o in 0..3 {
+            if o != b {
+                self.cand[3 * d + o] &= !col;
+            }
+        }
         true
     }
 
-    /// Propagates naked and hidden singles to a fixpoint. `None` on a contradiction; else the
-    /// cell to guess on (`None` inside when every cell is placed).
-    fn propagate(&mut self, root: bool) -> Option<Option<usize>> {
+    /// Filters digit `d` to a fixpoint: within each band, the digit takes one row in each
+    /// box and one box in each row (a permutation of the band's triads); within each stack,
+    /// one column in each box and one box in each column. A row left with one cell places
+    /// the digit there. `false` on a contradiction.
+    #[inline]
+    fn filter_digit(&mut self, d: usize) -> bool {
+        let i = 3 * d;
         loop {
-            if self.open == 0 {
-                return Some(None);
-            }
-            let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
-            for &c in &self.cand {
-                threes |= twos & c;
-                twos |= ones & c;
-                ones |= c;
-            }
-            if self.open & !ones != 0 {
-                return None; // a cell without a candidate
-            }
-            let mut singles = self.open & !twos;
-            if singles != 0 {
-                while singles != 0 {
-                    let cell = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    let bit = 1u128 << cell;
-                    let d = self.cand.iter().position(|&c| c & bit != 0)?;
-                    if !self.place(cell, d) {
-                        return None;
-                    }
+            let mut changed = false;
+            for b in 0..3 {
+                let k = i + b;
+                let f = self.cand[k];
+                if f == self.seen[k] {
+                    continue;
                 }
-                continue;
-            }
-            let mut progress = false;
-            for d in 0..9 {
-                for &u in &UNITS {
-                    if self.placed[d] & u != 0 {
-                        continue;
-                    }
-                    let m = self.cand[d] & u;
-                    if m == 0 {
-                        return None; // the digit has nowhere to go in this unit
-                    }
-                    if m & (m - 1) == 0 {
-                        if !self.place(m.trailing_zeros() as usize, d) {
-                            return None;
+                changed = true;
+                let triads = ROW_BOXES[(f & 0x1ff) as usize]
+                    | ROW_BOXES[((f >> 9) & 0x1ff) as usize] << 3
+                    | ROW_BOXES[(f >> 18) as usize] << 6;
+                let keep = PERMUTATIONS[triads as usize];
+                if keep == 0 {
+                    return false;
+                }
+                let f = f & TRIAD_CELLS[keep as usize];
+                self.cand[k] = f;
+                self.seen[k] = f;
+                // Rows with one cell left that is not placed yet: hidden singles.
+                let open = f & self.open[b];
+                if open != 0 {
+                    for r in 0..3 {
+                        let row = (f >> (9 * r)) & 0x1ff;
+                        let bit = row << (9 * r);
+                        if row.is_power_of_two() && bit & open != 0 && !self.place(d, b, bit) {
+                            return false;
                         }
-                        progress = true;
                     }
                 }
             }
-            if progress {
-                continue;
+            if !changed {
+                return true;
             }
-            let bivalue = twos & !threes & self.open;
-            // Locked candidates cost a pass over every box; they pay at the root and where a
-            // guess would have three candidates or more (measured on the four shared lists).
-            if (root || bivalue == 0) && self.locked_candidates() {
-                continue;
+            // The stacks: band `b`'s columns of stack `s` form row `b` of a 3×3 matrix.
+            let cols = [0, 1, 2].map(|b| {
+                let f = self.cand[i + b];
+                (f | f >> 9 | f >> 18) & 0x1ff
+            });
+            let mut keep = [0u32; 3];
+            for s in 0..3 {
+                let m = (cols[0] >> (3 * s)) & 7
+                    | ((cols[1] >> (3 * s)) & 7) << 3
+                    | ((cols[2] >> (3 * s)) & 7) << 6;
+                let p = PERMUTATIONS[m as usize];
+                if p == 0 {
+                    return false;
+                }
+                for (b, k) in keep.iter_mut().enumerate() {
+                    *k |= ((p >> (3 * b)) & 7) << (3 * s);
+                }
             }
-            let pick = if bivalue != 0 {
-                bivalue.trailing_zeros() as usize
-            } else {
-                self.fewest()
-            };
-            return Some(Some(pick));
+            for (b, k) in keep.into_iter().enumerate() {
+                self.cand[i + b] &= k * 0x40201;
+            }
         }
     }
 
-    /// Locked candidates: where a digit's candidates in a box lie on one row (or column),
-    /// the digit leaves the rest of that line ("pointing"); where its candidates on a line lie
-    /// in one box, it leaves the rest of the box ("claiming"). Whether anything was removed.
-    fn locked_candidates(&mut self) -> bool {
-        let mut changed = false;
-        for d in 0..9 {
-            let mut c = self.cand[d];
-            for b in 0..9 {
-                let boxm = UNITS[18 + b];
-                let m = c & boxm;
-                if m == 0 {
+    /// Propagates to a fixpoint. `None` on a contradiction; else the cell to guess on
+    /// (`None` inside when every cell is placed).
+    fn propagate(&mut self) -> Option<Option<Cell>> {
+        loop {
+            for d in 0..9 {
+                let i = 3 * d;
+                if self.cand[i..i + 3] != self.seen[i..i + 3] && !self.filter_digit(d) {
+                    return None;
+                }
+            }
+            // Naked singles, band by band: count each cell's candidates with accumulators.
+            let mut placed = false;
+            let mut guess = None;
+            for b in 0..3 {
+                let open = self.open[b];
+                if open == 0 {
                     continue;
                 }
-                let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-                for k in 0..3 {
-                    for line in [UNITS[r0 + k], UNITS[9 + c0 + k]] {
-                        let inter = line & boxm;
-                        if m & !inter == 0 {
-                            // Pointing: the box's candidates are on this line.
-                            c &= !(line & !boxm);
-                        }
-                        let on_line = c & line;
-                        if on_line != 0 && on_line & !inter == 0 {
-                            // Claiming: the line's candidates are in this box.
-                            c &= !(boxm & !line);
-                        }
+                let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let f = self.cand[3 * d + b];
+                    threes |= twos & f;
+                    twos |= ones & f;
+                    ones |= f;
+                }
+                if open & !ones != 0 {
+                    return None; // a cell without a candidate
+                }
+                let mut singles = open & !twos;
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles &= singles - 1;
+                    let d = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0)?;
+                    if !self.place(d, b, bit) {
+                        return None;
                     }
+                    placed = true;
+                }
+                let bivalue = twos & !threes & open;
+                if guess.is_none() && bivalue != 0 {
+                    guess = Some((b, bivalue & bivalue.wrapping_neg()));
                 }
             }
-            if c != self.cand[d] {
-                self.cand[d] = c;
-                changed = true;
+            if placed {
+                continue;
             }
+            if self.open == [0; 3] {
+                return Some(None);
+            }
+            if self.cand != self.seen {
+                continue;
+            }
+            return Some(Some(guess.unwrap_or_else(|| self.fewest())));
         }
-        changed
     }
 
     /// The open cell with the fewest candidates (the first such).
-    fn fewest(&self) -> usize {
-        let mut best = (u32::MAX, 0);
-        let mut open = self.open;
-        while open != 0 {
-            let cell = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let bit = 1u128 << cell;
-            let n = self.cand.iter().filter(|&&c| c & bit != 0).count() as u32;
-            if n < best.0 {
-                best = (n, cell);
+    fn fewest(&self) -> Cell {
+        let mut best = (u32::MAX, (0, 0));
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open &= open - 1;
+                let n = (0..9).filter(|&d| self.cand[3 * d + b] & bit != 0).count() as u32;
+                if n < best.0 {
+                    best = (n, (b, bit));
+                }
             }
         }
         best.1
@@ -225,11 +315,13 @@ impl Board {
 
     fn grid(&self) -> Grid {
         let mut cells = vec![0u8; 81];
-        for (d, &p) in self.placed.iter().enumerate() {
-            let mut m = p;
-            while m != 0 {
-                cells[m.trailing_zeros() as usize] = d as u8 + 1;
-                m &= m - 1;
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.cand[3 * d + b] & !self.open[b] & BAND;
+                while m != 0 {
+                    cells[27 * b + m.trailing_zeros() as usize] = d as u8 + 1;
+                    m &= m - 1;
+                }
             }
         }
         Grid::new(nine(), cells).expect("81 cells of a 9×9 grid")
@@ -243,7 +335,7 @@ pub struct FastSolver {
     node_limit: Option<u64>,
     /// Boards with a guess open: the board and its guess cell, whose candidates left in
     /// the board are the digits still to try.
-    stack: Vec<(Board, usize)>,
+    stack: Vec<(Board, Cell)>,
 }
 
 impl FastSolver {
@@ -277,7 +369,8 @@ impl FastSolver {
         }
         let mut root = Board::empty();
         for (cell, s) in puzzle.givens() {
-            if !root.place(cell, usize::from(s) - 1) {
+            let (b, bit) = (cell / 27, 1 << (cell % 27));
+            if !root.place(usize::from(s) - 1, b, bit) {
                 return answer;
             }
         }
@@ -286,7 +379,7 @@ impl FastSolver {
         let mut current = Some(root);
         loop {
             if let Some(mut b) = current.take() {
-                match b.propagate(stats.nodes == 0) {
+                match b.propagate() {
                     None => stats.failures += 1,
                     Some(None) => {
                         answer.count += 1;
@@ -303,25 +396,25 @@ impl FastSolver {
             }
             // Next branch: the deepest board with a digit left at its guess cell.
             let depth = self.stack.len() as u64;
-            let Some((b, cell)) = self.stack.last_mut() else {
+            let Some((b, (band, bit))) = self.stack.last_mut() else {
                 break;
             };
-            let bit = 1u128 << *cell;
-            let Some(d) = b.cand.iter().position(|&c| c & bit != 0) else {
+            let (band, bit) = (*band, *bit);
+            let Some(d) = (0..9).find(|&d| b.cand[3 * d + band] & bit != 0) else {
                 self.stack.pop();
                 continue;
             };
             // Take `d` out of the parent's candidates (the next branch tries the next digit),
             // and explore a copy with `d` placed.
             let mut child = *b;
-            b.cand[d] &= !bit;
+            b.cand[3 * d + band] &= !bit;
             if self.node_limit.is_some_and(|n| stats.nodes >= n) {
                 answer.exhausted = false;
                 break;
             }
             stats.nodes += 1;
             stats.max_depth = stats.max_depth.max(depth);
-            if child.place(*cell, d) {
+            if child.place(d, band, bit) {
                 current = Some(child);
             } else {
                 stats.failures += 1;
@@ -423,12 +516,19 @@ mod tests {
     }
 
     #[test]
-    fn the_tables_have_the_right_sizes() {
-        for u in UNITS {
-            assert_eq!(u.count_ones(), 9);
-        }
-        for p in PEERS {
-            assert_eq!(p.count_ones(), 20);
+    fn the_tables() {
+        // Every entry of a full matrix lies on a permutation; a diagonal is one; a matrix
+        // with an empty row or column has none; a matrix with one fixed entry keeps it.
+        assert_eq!(PERMUTATIONS[0o777], 0o777);
+        assert_eq!(PERMUTATIONS[0o421], 0o421);
+        assert_eq!(PERMUTATIONS[0o770], 0);
+        assert_eq!(PERMUTATIONS[0o333], 0);
+        // Row 0 only in column 0: rows 1 and 2 leave column 0.
+        assert_eq!(PERMUTATIONS[0o771], 0o661);
+        assert_eq!(ROW_BOXES[0b100_000_001], 0b101);
+        assert_eq!(TRIAD_CELLS[0o777], BAND);
+        for (c, p) in BAND_PEERS.iter().enumerate() {
+            assert_eq!(p.count_ones(), 14, "cell {c}");
         }
     }
 }
