@@ -43,6 +43,65 @@ const ROW_BOXES: [u32; 512] = row_boxes();
 /// per column. Zero when there is none.
 const PERMUTATIONS: [u32; 512] = permutations();
 
+/// A triad matrix → the configurations (bits into [`PERMS`]) inside it.
+const CONFIGS: [u8; 512] = configs();
+
+const fn configs() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let bits = PERMS[p] as usize;
+            if m & bits == bits {
+                t[m] |= 1 << p;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// A triad matrix → the triads alone in their row (where the row's digit must be).
+const SOLE_TRIADS: [u32; 512] = sole_triads();
+
+/// Triads → all the triads of their rows.
+const ROW_TRIADS: [u32; 512] = row_triads();
+
+const fn sole_triads() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 3 {
+            let row: usize = (m >> (3 * i)) & 7;
+            if row.is_power_of_two() {
+                t[m] |= (row as u32) << (3 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const fn row_triads() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 3 {
+            if (m >> (3 * i)) & 7 != 0 {
+                t[m] |= 7 << (3 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
 /// Triads of a band (bit `3i + j`: row `i`, box `j`) → their cells.
 const TRIAD_CELLS: [u32; 512] = triad_cells();
 
@@ -70,22 +129,17 @@ const fn row_boxes() -> [u32; 512] {
     t
 }
 
+/// The six permutation matrices of 3×3 (bit `3i + j` for entry `(i, j)`): the ways a digit
+/// can take one triad per row and per box of a band.
+const PERMS: [u32; 6] = [0o421, 0o241, 0o412, 0o142, 0o214, 0o124];
+
 const fn permutations() -> [u32; 512] {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
         let mut p = 0;
         while p < 6 {
-            let s = PERMS[p];
-            let bits = (1 << s[0]) | (1 << (3 + s[1])) | (1 << (6 + s[2]));
+            let bits = PERMS[p] as usize;
             if m & bits == bits {
                 t[m] |= bits as u32;
             }
@@ -133,6 +187,24 @@ fn nine() -> Shape {
 /// Where a guess goes: a band and one of its cells (a single bit).
 type Cell = (usize, u32);
 
+/// A branching point.
+#[derive(Clone, Copy, Debug)]
+enum Guess {
+    /// The digits left at a cell, one per branch.
+    Cell(Cell),
+    /// A digit in a band (`cand` index `3d + b`) and its configurations there (bits into
+    /// [`PERMS`]) still to try, one per branch.
+    Triads(usize, u32),
+}
+
+/// The triad matrix of a digit in a band (bit `3i + j`: row `i` has a cell in box `j`).
+#[inline]
+fn triads(f: u32) -> u32 {
+    ROW_BOXES[(f & 0x1ff) as usize]
+        | ROW_BOXES[((f >> 9) & 0x1ff) as usize] << 3
+        | ROW_BOXES[((f >> 18) & 0x1ff) as usize] << 6
+}
+
 /// The state of a search. `cand[3d + b]` holds the cells of band `b` (rows `3b..3b+3`, bit
 /// `9r + c` for row `r` of the band and column `c`) where digit `d` may go or is placed;
 /// `open[b]` the band's cells not yet placed. `seen` is `cand` as last filtered, so that a
@@ -151,6 +223,16 @@ impl Board {
             seen: [0; 27],
             open: [BAND; 3],
         }
+    }
+
+    /// Whether digit `d`'s candidates changed since they were last filtered.
+    #[inline]
+    fn changed(&self, d: usize) -> bool {
+        let i = 3 * d;
+        (self.cand[i] ^ self.seen[i])
+            | (self.cand[i + 1] ^ self.seen[i + 1])
+            | (self.cand[i + 2] ^ self.seen[i + 2])
+            != 0
     }
 
     /// Places digit `d` in band `b`'s cell `bit`; `false` when `d` may not go there.
@@ -191,14 +273,11 @@ impl Board {
                     continue;
                 }
                 changed = true;
-                let triads = ROW_BOXES[(f & 0x1ff) as usize]
-                    | ROW_BOXES[((f >> 9) & 0x1ff) as usize] << 3
-                    | ROW_BOXES[(f >> 18) as usize] << 6;
-                let keep = PERMUTATIONS[triads as usize];
+                let keep = PERMUTATIONS[(triads(f) & 0x1ff) as usize];
                 if keep == 0 {
                     return false;
                 }
-                let f = f & TRIAD_CELLS[keep as usize];
+                let f = f & TRIAD_CELLS[(keep & 0x1ff) as usize];
                 self.cand[k] = f;
                 self.seen[k] = f;
                 // Rows with one cell left that is not placed yet: hidden singles.
@@ -226,7 +305,7 @@ impl Board {
                 let m = (cols[0] >> (3 * s)) & 7
                     | ((cols[1] >> (3 * s)) & 7) << 3
                     | ((cols[2] >> (3 * s)) & 7) << 6;
-                let p = PERMUTATIONS[m as usize];
+                let p = PERMUTATIONS[(m & 0x1ff) as usize];
                 if p == 0 {
                     return false;
                 }
@@ -242,13 +321,15 @@ impl Board {
 
     /// Propagates to a fixpoint. `None` on a contradiction; else the cell to guess on
     /// (`None` inside when every cell is placed).
-    fn propagate(&mut self) -> Option<Option<Cell>> {
+    fn propagate(&mut self) -> Option<Option<Guess>> {
         loop {
             for d in 0..9 {
-                let i = 3 * d;
-                if self.cand[i..i + 3] != self.seen[i..i + 3] && !self.filter_digit(d) {
+                if self.changed(d) && !self.filter_digit(d) {
                     return None;
                 }
+            }
+            if !self.fill_triads() {
+                return None;
             }
             // Naked singles, band by band: count each cell's candidates with accumulators.
             let mut placed = false;
@@ -289,11 +370,93 @@ impl Board {
             if self.open == [0; 3] {
                 return Some(None);
             }
-            if self.cand != self.seen {
+            if (0..9).any(|d| self.changed(d)) {
                 continue;
             }
-            return Some(Some(guess.unwrap_or_else(|| self.fewest())));
+            return Some(Some(self.configurations(guess)));
         }
+    }
+
+    /// The three cells of each triad hold three digits: where three digits are confined to a
+    /// triad within their row, the other digits leave it (a naked triple), and where only
+    /// three digits can go in a triad, each of them leaves the rest of its row (a hidden
+    /// triple). `false` when a triad has room for fewer than three digits or more than three
+    /// are confined to it.
+    fn fill_triads(&mut self) -> bool {
+        for b in 0..3 {
+            if self.open[b] == 0 {
+                continue;
+            }
+            let mut t = [0u32; 9];
+            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for (d, t) in t.iter_mut().enumerate() {
+                let x = triads(self.cand[3 * d + b]);
+                *t = x;
+                p4 |= p3 & x;
+                p3 |= p2 & x;
+                p2 |= p1 & x;
+                p1 |= x;
+                let y = SOLE_TRIADS[(x & 0x1ff) as usize];
+                c4 |= c3 & y;
+                c3 |= c2 & y;
+                c2 |= c1 & y;
+                c1 |= y;
+            }
+            if p3 != 0x1ff || c4 != 0 {
+                return false;
+            }
+            let full = c3;
+            let hidden = p3 & !p4;
+            if (full | hidden) == 0 {
+                continue;
+            }
+            for (d, &x) in t.iter().enumerate() {
+                let sole = SOLE_TRIADS[(x & 0x1ff) as usize];
+                let leave = x & full & !sole;
+                let confine = x & hidden & !sole;
+                if leave | confine == 0 {
+                    continue;
+                }
+                let k = 3 * d + b;
+                self.cand[k] &= !TRIAD_CELLS[(leave & 0x1ff) as usize];
+                let confine = confine & 0x1ff;
+                self.cand[k] &= !TRIAD_CELLS[ROW_TRIADS[confine as usize] as usize]
+                    | TRIAD_CELLS[confine as usize];
+            }
+        }
+        true
+    }
+
+    /// The band with the fewest configurations over its digits, and in it the digit with
+    /// the fewest (two or more): tdoku's choice (tdoku also weighs the stacks; here that
+    /// cost more than it saved). Where every digit has one configuration in every band, a
+    /// cell: `bivalue` if there is one, else one with the fewest candidates.
+    fn configurations(&self, bivalue: Option<Cell>) -> Guess {
+        let mut best = (u32::MAX, 0, 0);
+        for b in 0..3 {
+            if self.open[b] == 0 {
+                continue;
+            }
+            let mut total = 0;
+            let mut pick = (u32::MAX, 0, 0);
+            for d in 0..9 {
+                let k = 3 * d + b;
+                let configs = u32::from(CONFIGS[(triads(self.cand[k]) & 0x1ff) as usize]);
+                let n = configs.count_ones();
+                total += n;
+                if n > 1 && n < pick.0 {
+                    pick = (n, k, configs);
+                }
+            }
+            if pick.0 != u32::MAX && total < best.0 {
+                best = (total, pick.1, pick.2);
+            }
+        }
+        if best.0 == u32::MAX {
+            return Guess::Cell(bivalue.unwrap_or_else(|| self.fewest()));
+        }
+        Guess::Triads(best.1, best.2)
     }
 
     /// The open cell with the fewest candidates (the first such).
@@ -335,7 +498,7 @@ pub struct FastSolver {
     node_limit: Option<u64>,
     /// Boards with a guess open: the board and its guess cell, whose candidates left in
     /// the board are the digits still to try.
-    stack: Vec<(Board, Cell)>,
+    stack: Vec<(Board, Guess)>,
 }
 
 impl FastSolver {
@@ -396,25 +559,40 @@ impl FastSolver {
             }
             // Next branch: the deepest board with a digit left at its guess cell.
             let depth = self.stack.len() as u64;
-            let Some((b, (band, bit))) = self.stack.last_mut() else {
+            let Some((b, guess)) = self.stack.last_mut() else {
                 break;
             };
-            let (band, bit) = (*band, *bit);
-            let Some(d) = (0..9).find(|&d| b.cand[3 * d + band] & bit != 0) else {
-                self.stack.pop();
-                continue;
-            };
-            // Take `d` out of the parent's candidates (the next branch tries the next digit),
-            // and explore a copy with `d` placed.
             let mut child = *b;
-            b.cand[3 * d + band] &= !bit;
+            let ok = match guess {
+                Guess::Cell((band, bit)) => {
+                    let (band, bit) = (*band, *bit);
+                    let Some(d) = (0..9).find(|&d| b.cand[3 * d + band] & bit != 0) else {
+                        self.stack.pop();
+                        continue;
+                    };
+                    // Take `d` out of the parent's candidates (the next branch tries the
+                    // next digit), and explore a copy with `d` placed.
+                    b.cand[3 * d + band] &= !bit;
+                    child.place(d, band, bit)
+                }
+                Guess::Triads(k, configs) => {
+                    if *configs == 0 {
+                        self.stack.pop();
+                        continue;
+                    }
+                    let p = configs.trailing_zeros() as usize;
+                    *configs &= *configs - 1;
+                    child.cand[*k] &= TRIAD_CELLS[PERMS[p] as usize];
+                    true
+                }
+            };
             if self.node_limit.is_some_and(|n| stats.nodes >= n) {
                 answer.exhausted = false;
                 break;
             }
             stats.nodes += 1;
             stats.max_depth = stats.max_depth.max(depth);
-            if child.place(d, band, bit) {
+            if ok {
                 current = Some(child);
             } else {
                 stats.failures += 1;

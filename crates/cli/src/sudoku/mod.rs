@@ -111,12 +111,13 @@ impl From<ModelName> for ModelKind {
 /// `--method`, `--model`, `--encoding` and the engine flags.
 #[derive(Args, Debug, Clone)]
 pub struct MethodArgs {
-    /// The solver.
-    #[arg(long, value_enum, default_value_t = MethodName::Csp)]
-    method: MethodName,
-    /// The engine's model (with --method csp).
-    #[arg(long, value_enum, default_value_t = ModelName::Alldiff)]
-    model: ModelName,
+    /// The solver (default: fast, the dedicated 9×9 solver, for 9×9 puzzles; the engine for
+    /// other sizes, or when --model or an engine flag is given).
+    #[arg(long, value_enum)]
+    method: Option<MethodName>,
+    /// The engine's model (with --method csp; default: alldiff).
+    #[arg(long, value_enum)]
+    model: Option<ModelName>,
     /// The SAT encoding (with --method sat).
     #[arg(long, value_enum, default_value_t = EncodingName::Extended)]
     encoding: EncodingName,
@@ -128,10 +129,16 @@ pub struct MethodArgs {
 impl MethodArgs {
     /// The method, with the engine's limits.
     pub fn method(&self, limits: &crate::args::LimitArgs) -> Result<Method> {
-        if self.method != MethodName::Csp && self.engine.any() {
-            bail!("--propagation, --var-order and --val-order apply to --method csp");
+        let engine_asked = self.engine.any() || self.model.is_some();
+        let method = self.method.unwrap_or(if engine_asked {
+            MethodName::Csp
+        } else {
+            MethodName::Fast
+        });
+        if method != MethodName::Csp && engine_asked {
+            bail!("--model, --propagation, --var-order and --val-order apply to --method csp");
         }
-        Ok(match self.method {
+        Ok(match method {
             MethodName::Csp => {
                 let Method::Engine(_, base) = Method::default() else {
                     unreachable!("the default method is the engine")
@@ -139,7 +146,7 @@ impl MethodArgs {
                 let config = self
                     .engine
                     .config(base, &csp_model::SolveOptions::default(), limits);
-                Method::Engine(self.model.into(), config)
+                Method::Engine(self.model.unwrap_or(ModelName::Alldiff).into(), config)
             }
             MethodName::Dlx => Method::Dlx,
             MethodName::Sat => Method::Sat(self.encoding.into()),
