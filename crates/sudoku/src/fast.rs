@@ -525,6 +525,25 @@ impl FastSolver {
     /// Counts the solutions of `puzzle` up to `cap` (2 is the uniqueness check) and keeps the
     /// first. A puzzle of another shape than 9×9, or givens that clash, have no solution.
     pub fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
+        self.solve_without(puzzle, &[], cap)
+    }
+
+    /// As [`FastSolver::solve`], with each `(cell, digit)` of `banned` (cells numbered row
+    /// by row from 0, digits from 1) taken out of the candidates first. A generator that
+    /// removes a clue `d` at `cell` from a puzzle with a unique solution asks
+    /// `solve_without(trial, &[(cell, d)], 1)`: any solution is a second one, so the search
+    /// stops at the first instead of finding the known one again.
+    ///
+    /// ```
+    /// use csp_sudoku::fast::FastSolver;
+    /// use csp_sudoku::parse;
+    /// let p = &parse::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "x").unwrap()[0];
+    /// let mut fast = FastSolver::new();
+    /// let s = fast.solve(&p.grid, 1).solution.unwrap();
+    /// // Without its digit in the first open cell the puzzle has no solution: it was unique.
+    /// assert_eq!(fast.solve_without(&p.grid, &[(1, s.cells()[1])], 1).count, 0);
+    /// ```
+    pub fn solve_without(&mut self, puzzle: &Grid, banned: &[(usize, u8)], cap: u64) -> Answer {
         let start = std::time::Instant::now();
         let mut stats = Stats::default();
         let mut answer = Answer {
@@ -545,6 +564,11 @@ impl FastSolver {
             let (b, bit) = (cell / 27, 1 << (cell % 27));
             if !root.place(usize::from(s) - 1, b, bit) {
                 return answer;
+            }
+        }
+        for &(cell, d) in banned {
+            if cell < 81 && (1..=9).contains(&d) {
+                root.cand[3 * usize::from(d - 1) + cell / 27] &= !(1 << (cell % 27));
             }
         }
         // Depth first over (board, cell, digits still to try at that cell).
@@ -655,6 +679,35 @@ mod tests {
             }
         }
         assert!(n >= 800, "{n} puzzles");
+    }
+
+    /// A puzzle is unique exactly when no open cell can take another digit than its
+    /// solution's: `solve_without` against the engine's count, on the samples' first puzzles
+    /// and on the same puzzles with clues removed.
+    #[test]
+    fn solving_without_a_digit_finds_the_other_solutions() {
+        let enc = encode(nine(), ModelKind::AllDifferent);
+        let mut engine = Solver::new(&enc, SearchConfig::default());
+        let mut fast = FastSolver::new();
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../data/sudoku/puzzles3_magictour_top1465");
+        for (i, p) in parse::read(&path).unwrap().iter().take(20).enumerate() {
+            let mut g = p.grid.clone();
+            // Every other puzzle loses two clues (and usually its uniqueness).
+            if i % 2 == 1 {
+                for (cell, _) in p.grid.givens().take(2) {
+                    g.set(cell / 9, cell % 9, 0);
+                }
+            }
+            let Some(s) = engine.solve(&g, 1).solution else {
+                continue;
+            };
+            let unique = engine.solve(&g, 2).is_unique();
+            let other = (0..81)
+                .filter(|&c| g.cells()[c] == 0)
+                .any(|c| fast.solve_without(&g, &[(c, s.cells()[c])], 1).count > 0);
+            assert_eq!(unique, !other, "line {}", p.line);
+        }
     }
 
     #[test]

@@ -207,21 +207,23 @@ impl Generator {
         let enc;
         // Uniqueness checks only need the count: the dedicated solver for 9×9 (the same
         // counts as the engine, tested), the engine for other sizes.
-        let mut solver: Box<dyn PuzzleSolver> = if n == 9 {
-            Box::new(FastSolver::new())
+        let mut fast = FastSolver::new();
+        fast.set_limits(self.limits());
+        let mut solver: Option<Box<dyn PuzzleSolver>> = if n == 9 {
+            None
         } else {
             enc = encode(self.shape, ModelKind::AllDifferent);
-            Box::new(Solver::new(
+            Some(Box::new(Solver::new(
                 &enc,
                 SearchConfig {
                     limits: self.limits(),
                     ..SearchConfig::default()
                 },
-            ))
+            )))
         };
         let mut cells: Vec<usize> = (0..n * n).collect();
         shuffle(&mut self.rng, &mut cells);
-        let mut grid = solved;
+        let mut grid = solved.clone();
         let mut done = vec![false; n * n];
         for cell in cells {
             if done[cell] {
@@ -238,11 +240,33 @@ impl Generator {
             for &x in &orbit {
                 trial.set(x / n, x % n, 0);
             }
-            let a = solver.solve(&trial, 2);
-            if a.is_unique() {
+            let unique = match &mut solver {
+                Some(solver) => {
+                    let a = solver.solve(&trial, 2);
+                    if a.count < 2 && !a.exhausted {
+                        return None; // the deadline cut the uniqueness check
+                    }
+                    a.is_unique()
+                }
+                // 9×9: another solution differs from the known one in some removed cell, so
+                // one search per cell without its digit, each stopping at a first solution.
+                None => {
+                    let mut unique = true;
+                    for &x in &orbit {
+                        let a = fast.solve_without(&trial, &[(x, solved.cells()[x])], 1);
+                        if a.count > 0 {
+                            unique = false;
+                            break;
+                        }
+                        if !a.exhausted {
+                            return None; // a limit cut the uniqueness check
+                        }
+                    }
+                    unique
+                }
+            };
+            if unique {
                 grid = trial;
-            } else if a.count < 2 && !a.exhausted {
-                return None; // the deadline cut the uniqueness check
             }
         }
         Some(grid)
@@ -270,11 +294,17 @@ mod tests {
         let shape = Shape::square(3).unwrap();
         let enc = encode(shape, ModelKind::AllDifferent);
         let mut solver = Solver::new(&enc, SearchConfig::default());
-        for (symmetry, seed) in [
-            (Symmetry::None, 1),
-            (Symmetry::Rot180, 2),
-            (Symmetry::Rot90, 3),
-        ] {
+        let symmetries = [
+            Symmetry::None,
+            Symmetry::Rot180,
+            Symmetry::Rot90,
+            Symmetry::Mirror,
+            Symmetry::Diagonal,
+        ];
+        for (symmetry, seed) in symmetries
+            .into_iter()
+            .flat_map(|s| (1..=4).map(move |k| (s, k)))
+        {
             let mut g = Generator::new(shape, symmetry, seed);
             let p = g.puzzle();
             let a = solver.solve(&p, 2);
