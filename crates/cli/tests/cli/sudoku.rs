@@ -131,6 +131,8 @@ fn sudoku_methods_agree_on_the_classic_puzzle() {
         &["--method", "dlx"],
         &["--method", "sat"],
         &["--method", "sat", "--encoding", "minimal"],
+        &["--method", "fast"],
+        &[],
     ] {
         let mut args = vec!["sudoku", "solve", "problems/sudoku-classic.txt", "--unique"];
         args.extend_from_slice(method);
@@ -152,6 +154,31 @@ fn sudoku_methods_agree_on_the_classic_puzzle() {
         String::from_utf8_lossy(&o.stderr).contains("possible values: csp, dlx, sat"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
+    );
+    // The default for 9×9 is the dedicated solver; --model or an engine flag picks the
+    // engine, and engine flags with another method are refused.
+    let stats = |extra: &[&str]| {
+        let mut args = vec!["sudoku", "solve", "problems/sudoku-classic.txt", "--stats"];
+        args.extend_from_slice(extra);
+        stdout(&csp(&args))
+    };
+    assert!(stats(&[]).trim_end().ends_with("(fast)"), "{}", stats(&[]));
+    assert!(stats(&["--model", "graph"]).contains("engine graph"));
+    assert!(stats(&["--propagation", "ac3"]).contains("engine alldiff"));
+    let o = csp(&[
+        "sudoku",
+        "solve",
+        "problems/sudoku-classic.txt",
+        "--method",
+        "fast",
+        "--propagation",
+        "ac3",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("apply to --method csp"),
+        "{}",
+        stderr(&o)
     );
 }
 
