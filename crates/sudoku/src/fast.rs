@@ -225,6 +225,8 @@ struct Board {
     cand: [u32; 27],
     seen: [u32; 27],
     open: [u32; 3],
+    /// The configurations (bits into [`PERMS`]) of `seen`, as last filtered.
+    configs: [u8; 27],
 }
 
 impl Board {
@@ -233,6 +235,7 @@ impl Board {
             cand: [BAND; 27],
             seen: [0; 27],
             open: [BAND; 3],
+            configs: [0x3f; 27],
         }
     }
 
@@ -291,6 +294,7 @@ impl Board {
                 let f = f & TRIAD_CELLS[(keep & 0x1ff) as usize];
                 self.cand[k] = f;
                 self.seen[k] = f;
+                self.configs[k] = CONFIGS[(keep & 0x1ff) as usize];
                 // Rows with one cell left that is not placed yet: hidden singles.
                 let open = f & self.open[b];
                 if open != 0 {
@@ -453,7 +457,8 @@ impl Board {
             let mut pick = (u32::MAX, 0, 0);
             for d in 0..9 {
                 let k = 3 * d + b;
-                let configs = u32::from(CONFIGS[(triads(self.cand[k]) & 0x1ff) as usize]);
+                // At a fixpoint every word is as last filtered.
+                let configs = u32::from(self.configs[k]);
                 let n = configs.count_ones();
                 total += n;
                 if n > 1 && n < pick.0 {
