@@ -404,6 +404,22 @@ pub fn diff_sudoku(data: &[u8]) {
             Some((c, by)) => assert_eq!(*c, count, "{method} counts {count}, {by} counts {c}"),
         }
     }
+    // The generator's uniqueness test: a solvable 9×9 grid is unique exactly when no open
+    // cell can take another digit than the first solution's.
+    if size == 9 {
+        let mut fast = csp_sudoku::fast::FastSolver::new();
+        let a = fast.solve(&grid, 2);
+        if let Some(s) = &a.solution {
+            let other = (0..81)
+                .filter(|&c| grid.cells()[c] == 0)
+                .any(|c| fast.solve_without(&grid, &[(c, s.cells()[c])], 1).count > 0);
+            assert_eq!(
+                a.count == 1,
+                !other,
+                "solve_without disagrees with the count"
+            );
+        }
+    }
 }
 
 /// A random CNF of up to 10 variables: batsat and the DPLL agree on satisfiability, both
