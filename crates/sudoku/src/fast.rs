@@ -511,7 +511,7 @@ impl Board {
 /// [`Answer::stats`] count guesses as nodes and dead ends as failures.
 #[derive(Debug, Clone, Default)]
 pub struct FastSolver {
-    node_limit: Option<u64>,
+    limits: csp_core::Limits,
     /// Boards with a guess open, each with the branches still to try (see [`Guess`]).
     stack: Vec<(Board, Guess)>,
 }
@@ -522,9 +522,24 @@ impl FastSolver {
         FastSolver::default()
     }
 
-    /// Limits the next puzzles' guesses (the search stops with an inexact count).
+    /// Limits the next searches (each stops with an inexact count): nodes and failures,
+    /// time per search and a deadline (checked every 1,024 nodes), and a process-wide stop
+    /// request ([`csp_core::termination::request_stop`]).
     pub fn set_limits(&mut self, limits: csp_core::Limits) {
-        self.node_limit = limits.nodes;
+        self.limits = limits;
+    }
+
+    /// Whether a limit stops the search before its next node.
+    fn limit_reached(&self, stats: &Stats, start: std::time::Instant) -> bool {
+        let l = &self.limits;
+        if l.nodes.is_some_and(|n| stats.nodes >= n)
+            || l.failures.is_some_and(|n| stats.failures >= n)
+        {
+            return true;
+        }
+        stats.nodes.is_multiple_of(1024)
+            && (csp_core::termination::past(l.deadline)
+                || l.time.is_some_and(|t| start.elapsed() >= t))
     }
 
     /// Counts the solutions of `puzzle` up to `cap` (2 is the uniqueness check) and keeps the
@@ -625,7 +640,7 @@ impl FastSolver {
                     true
                 }
             };
-            if self.node_limit.is_some_and(|n| stats.nodes >= n) {
+            if self.limit_reached(&stats, start) {
                 answer.exhausted = false;
                 break;
             }
@@ -733,6 +748,27 @@ mod tests {
         });
         let a = fast.solve(&empty, 1000);
         assert!(!a.exhausted && a.stats.nodes <= 3);
+        // So do a failure limit, a deadline passed and a time limit of zero: within the
+        // first 1,024 nodes, long before the thousand solutions asked.
+        let past = std::time::Instant::now();
+        for limits in [
+            csp_core::Limits {
+                failures: Some(0),
+                ..Default::default()
+            },
+            csp_core::Limits {
+                deadline: Some(past),
+                ..Default::default()
+            },
+            csp_core::Limits {
+                time: Some(std::time::Duration::ZERO),
+                ..Default::default()
+            },
+        ] {
+            fast.set_limits(limits);
+            let a = fast.solve(&empty, 100_000);
+            assert!(!a.exhausted && a.stats.nodes < 1024, "{limits:?}: {a:?}");
+        }
     }
 
     proptest::proptest! {
