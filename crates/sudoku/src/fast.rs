@@ -47,71 +47,25 @@ use csp_core::Stats;
 const BAND: u32 = (1 << 27) - 1;
 
 /// A 9-bit row of a band → the boxes (3 bits) where it has a bit.
-const ROW_BOXES: [u32; 512] = row_boxes();
+const ROW_BOXES: [u32; 512] = per_group(Group::Any);
+
+/// The six permutation matrices of 3×3 (bit `3i + j` for entry `(i, j)`): the ways a digit
+/// can take one triad per row and per box of a band.
+const PERMS: [u32; 6] = [0o421, 0o241, 0o412, 0o142, 0o214, 0o124];
+
+/// A triad matrix → the configurations (bits into [`PERMS`]) inside it.
+const CONFIGS: [u8; 512] = configs();
 
 /// A 3×3 0/1 matrix (bit `3i + j` for entry `(i, j)`) → the union of the permutation
 /// matrices inside it: the entries that lie on some way of picking one entry per row and
 /// per column. Zero when there is none.
 const PERMUTATIONS: [u32; 512] = permutations();
 
-/// A triad matrix → the configurations (bits into [`PERMS`]) inside it.
-const CONFIGS: [u8; 512] = configs();
-
-const fn configs() -> [u8; 512] {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let bits = PERMS[p] as usize;
-            if m & bits == bits {
-                t[m] |= 1 << p;
-            }
-            p += 1;
-        }
-        m += 1;
-    }
-    t
-}
-
 /// A triad matrix → the triads alone in their row (where the row's digit must be).
-const SOLE_TRIADS: [u32; 512] = sole_triads();
+const SOLE_TRIADS: [u32; 512] = per_group(Group::Single);
 
 /// Triads → all the triads of their rows.
-const ROW_TRIADS: [u32; 512] = row_triads();
-
-const fn sole_triads() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut i = 0;
-        while i < 3 {
-            let row: usize = (m >> (3 * i)) & 7;
-            if row.is_power_of_two() {
-                t[m] |= (row as u32) << (3 * i);
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-}
-
-const fn row_triads() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut i = 0;
-        while i < 3 {
-            if (m >> (3 * i)) & 7 != 0 {
-                t[m] |= 7 << (3 * i);
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-}
+const ROW_TRIADS: [u32; 512] = per_group(Group::Whole);
 
 /// Triads of a band (bit `3i + j`: row `i`, box `j`) → their cells.
 const TRIAD_CELLS: [u32; 512] = triad_cells();
@@ -124,25 +78,53 @@ const fn column(c: usize) -> u32 {
     0x40201 << c
 }
 
-const fn row_boxes() -> [u32; 512] {
+/// What [`per_group`] keeps of each 3-bit group `g` (number `i`) of a 9-bit index.
+#[derive(Clone, Copy)]
+enum Group {
+    /// Bit `i` when `g` is not empty.
+    Any,
+    /// `g` when it has a single bit.
+    Single,
+    /// The whole group when `g` is not empty.
+    Whole,
+}
+
+/// A table over 9-bit indices, built group by group.
+const fn per_group(kind: Group) -> [u32; 512] {
     let mut t = [0u32; 512];
-    let mut r = 0;
-    while r < 512 {
-        let mut j = 0;
-        while j < 3 {
-            if (r >> (3 * j)) & 7 != 0 {
-                t[r] |= 1 << j;
-            }
-            j += 1;
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 3 {
+            let g = (m >> (3 * i)) as u32 & 7;
+            t[m] |= match kind {
+                Group::Any if g != 0 => 1 << i,
+                Group::Single if g.is_power_of_two() => g << (3 * i),
+                Group::Whole if g != 0 => 7 << (3 * i),
+                _ => 0,
+            };
+            i += 1;
         }
-        r += 1;
+        m += 1;
     }
     t
 }
 
-/// The six permutation matrices of 3×3 (bit `3i + j` for entry `(i, j)`): the ways a digit
-/// can take one triad per row and per box of a band.
-const PERMS: [u32; 6] = [0o421, 0o241, 0o412, 0o142, 0o214, 0o124];
+const fn configs() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if m as u32 & PERMS[p] == PERMS[p] {
+                t[m] |= 1 << p;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+}
 
 const fn permutations() -> [u32; 512] {
     let mut t = [0u32; 512];
@@ -150,9 +132,8 @@ const fn permutations() -> [u32; 512] {
     while m < 512 {
         let mut p = 0;
         while p < 6 {
-            let bits = PERMS[p] as usize;
-            if m & bits == bits {
-                t[m] |= bits as u32;
+            if CONFIGS[m] & (1 << p) != 0 {
+                t[m] |= PERMS[p];
             }
             p += 1;
         }
@@ -808,6 +789,11 @@ mod tests {
         // Row 0 only in column 0: rows 1 and 2 leave column 0.
         assert_eq!(PERMUTATIONS[0o771], 0o661);
         assert_eq!(ROW_BOXES[0b100_000_001], 0b101);
+        assert_eq!(SOLE_TRIADS[0o731], 0o001);
+        assert_eq!(SOLE_TRIADS[0o241], 0o241);
+        assert_eq!(ROW_TRIADS[0o401], 0o707);
+        assert_eq!(CONFIGS[0o777], 0x3f);
+        assert_eq!(CONFIGS[0o421], 1);
         assert_eq!(TRIAD_CELLS[0o777], BAND);
         for (c, p) in BAND_PEERS.iter().enumerate() {
             assert_eq!(p.count_ones(), 14, "cell {c}");
