@@ -206,7 +206,9 @@ struct Board {
     cand: [u32; 27],
     seen: [u32; 27],
     open: [u32; 3],
-    /// The configurations (bits into [`PERMS`]) of `seen`, as last filtered.
+    /// The configurations (bits into [`PERMS`]) of `seen`, as last filtered: derivable from
+    /// `seen`, kept because choosing a guess reads all 27 (3–6 % faster on the shared lists
+    /// than recomputing them, best of three alternated runs).
     configs: [u8; 27],
 }
 
@@ -315,7 +317,7 @@ impl Board {
         }
     }
 
-    /// Propagates to a fixpoint. `None` on a contradiction; else the cell to guess on
+    /// Propagates to a fixpoint. `None` on a contradiction; else the guess to branch on
     /// (`None` inside when every cell is placed).
     fn propagate(&mut self) -> Option<Option<Guess>> {
         loop {

@@ -205,11 +205,11 @@ impl Generator {
         let solved = self.solved_grid_until()?;
         let n = self.shape.size();
         let enc;
-        // Uniqueness checks only need the count: the dedicated solver for 9×9 (the same
-        // counts as the engine, tested), the engine for other sizes.
+        // Uniqueness checks: the dedicated solver for 9×9 (the same counts as the engine,
+        // tested), the engine for other sizes.
         let mut fast = FastSolver::new();
         fast.set_limits(self.limits());
-        let mut solver: Option<Box<dyn PuzzleSolver>> = if n == 9 {
+        let mut engine: Option<Box<dyn PuzzleSolver>> = if n == 9 {
             None
         } else {
             enc = encode(self.shape, ModelKind::AllDifferent);
@@ -240,9 +240,9 @@ impl Generator {
             for &x in &orbit {
                 trial.set(x / n, x % n, 0);
             }
-            let unique = match &mut solver {
-                Some(solver) => {
-                    let a = solver.solve(&trial, 2);
+            let unique = match &mut engine {
+                Some(engine) => {
+                    let a = engine.solve(&trial, 2);
                     if a.count < 2 && !a.exhausted {
                         return None; // the deadline cut the uniqueness check
                     }
