@@ -89,7 +89,16 @@ pub enum Method {
 impl Default for Method {
     /// The engine on the all-different model, dom/wdeg with all-different by counting.
     fn default() -> Self {
-        Method::Engine(
+        let (kind, config) = Method::default_engine();
+        Method::Engine(kind, config)
+    }
+}
+
+impl Method {
+    /// The default method's model and engine configuration: all-different, dom/wdeg with
+    /// all-different by counting.
+    pub fn default_engine() -> (ModelKind, SearchConfig) {
+        (
             ModelKind::AllDifferent,
             SearchConfig {
                 var_order: csp_core::VarOrder::DomOverWDeg,
@@ -97,9 +106,7 @@ impl Default for Method {
             },
         )
     }
-}
 
-impl Method {
     /// The model the method solves (`alldiff`, `graph`, `exact-cover`, `cnf-extended`, …).
     pub fn model(&self) -> String {
         match self {
@@ -172,9 +179,7 @@ impl Prepared {
             },
             Method::Fast if shape.size() == 9 => Box::new(FastSolver::new()),
             Method::Fast => {
-                let Method::Engine(kind, config) = Method::default() else {
-                    unreachable!("the default method is the engine")
-                };
+                let (kind, config) = Method::default_engine();
                 Box::new(Owned::new(encode(shape, kind), config))
             }
         }

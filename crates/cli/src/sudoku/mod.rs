@@ -140,9 +140,7 @@ impl MethodArgs {
         }
         Ok(match method {
             MethodName::Csp => {
-                let Method::Engine(_, base) = Method::default() else {
-                    unreachable!("the default method is the engine")
-                };
+                let (_, base) = Method::default_engine();
                 let config = self
                     .engine
                     .config(base, &csp_model::SolveOptions::default(), limits);
