@@ -1,6 +1,6 @@
 //! `csp`: solve, count, colour, study and trace constraint problems from the command line.
 //!
-//! One module per job (`solve`, `graph`, `colour/`, `sudoku/`, `sat`, `timetable`, `study`), each a short handler
+//! One module per job (`solve`, `graph`, `colour/`, `sudoku/`, `sat`, `timetable`, `study`, `serve`), each a short handler
 //! over the libraries; the flags they share are in [`args`], the status vocabulary and exit
 //! codes in [`report`], the progress display in [`progress`], the reading of inputs (and the
 //! hint for a file of another kind) in [`input`].
@@ -12,6 +12,7 @@ mod input;
 mod progress;
 mod report;
 mod sat;
+mod serve;
 mod solve;
 mod study;
 mod sudoku;
@@ -56,6 +57,9 @@ enum Command {
     /// Compare search strategies over sets of instances (`kind: study`): tables per set,
     /// every run's row in a resumable results file.
     Study(study::StudyArgs),
+    /// The toolkit in a browser: a local web server with the sudoku board, hints that teach
+    /// and graph colouring, and the JSON API it uses.
+    Serve(serve::ServeArgs),
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     #[command(after_help = EXIT_CODES)]
     Graph(graph::GraphArgs),
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         Command::Graph(a) => graph::run(&a),
         Command::Timetable(a) => timetable::run(&a),
         Command::Study(a) => study::run(&a),
+        Command::Serve(a) => serve::run(&a),
     };
     match result {
         Ok(_) if csp_core::termination::stop_requested() => {

@@ -47,10 +47,48 @@ pub fn request_stop() {
     STOP_REQUESTED.store(true, Ordering::Relaxed);
 }
 
-/// Whether [`request_stop`] was called.
+/// Whether [`request_stop`] was called, or the flag this thread works under
+/// ([`with_cancel`]) was raised.
 #[inline]
 pub fn stop_requested() -> bool {
-    STOP_REQUESTED.load(Ordering::Relaxed)
+    STOP_REQUESTED.load(Ordering::Relaxed) || cancelled_here()
+}
+
+std::thread_local! {
+    /// The flag of the work this thread is doing for one caller ([`with_cancel`]).
+    static CANCEL: std::cell::RefCell<Option<Flag>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Whether the flag set by [`with_cancel`] on this thread was raised.
+#[inline]
+fn cancelled_here() -> bool {
+    CANCEL.with(|c| c.borrow().as_ref().is_some_and(Flag::is_raised))
+}
+
+/// Runs `work` on this thread as if `flag` were the process-wide stop request: every search,
+/// deadline and loop inside that polls [`stop_requested`] or [`past`] ends when `flag` is
+/// raised, the way it ends on a time limit, while other threads go on. What a server does
+/// per request, raising the flag when the client goes away. Work that `work` hands to other
+/// threads (a thread pool) does not see the flag. Nested calls restore the outer flag.
+///
+/// ```
+/// use csp_core::termination::{Flag, past, stop_requested, with_cancel};
+/// let flag = Flag::default();
+/// flag.raise();
+/// assert!(with_cancel(flag, || past(None)));
+/// assert!(!stop_requested());
+/// ```
+pub fn with_cancel<R>(flag: Flag, work: impl FnOnce() -> R) -> R {
+    /// Puts the outer flag back, also when `work` panics.
+    struct Restore(Option<Flag>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            CANCEL.with(|c| *c.borrow_mut() = outer);
+        }
+    }
+    let _restore = Restore(CANCEL.with(|c| c.borrow_mut().replace(flag)));
+    work()
 }
 
 /// Whether work bounded by `deadline` should stop now: the deadline has passed, or a stop was

@@ -1,0 +1,152 @@
+//! `csp serve`: the toolkit in a browser. A local web server (axum on tokio) with a JSON API
+//! and one page, embedded in the binary, that uses it: play sudoku with pencil marks and
+//! hints that teach, and colour a graph with the chromatic number proved.
+//!
+//! - [`router`] builds the whole application (page, assets and API) over a [`Config`]; tests
+//!   call it without a network ([`tower::ServiceExt::oneshot`](https://docs.rs/tower)).
+//! - [`serve`] binds it (to localhost unless told otherwise) and runs until Ctrl-C.
+//! - [`work`] is how a handler runs a solver: on a blocking thread, under a cap on
+//!   concurrent solves (503 with `Retry-After` beyond it), a per-request time limit, and a
+//!   cancel flag raised when the client goes away.
+//! - [`error`] turns every failure into a JSON body with a status, and a position for bad
+//!   input.
+//! - [`sudoku`] and [`colour`] hold the handlers; `docs/serve.md` lists the endpoints.
+//!
+//! ```
+//! # tokio::runtime::Runtime::new().unwrap().block_on(async {
+//! use csp_serve::{Config, router};
+//! let app = router(Config::default());
+//! # drop(app);
+//! # });
+//! ```
+
+pub mod colour;
+pub mod error;
+pub mod sudoku;
+pub mod work;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What the server allows each request.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The largest request body, in bytes (a bigger one gets 413).
+    pub body_limit: usize,
+    /// The longest a solve may run; a request may ask for less, never more.
+    pub time_limit: Duration,
+    /// Solves running at once; a request beyond them gets 503 with `Retry-After`.
+    pub jobs: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            body_limit: 1 << 20,
+            time_limit: Duration::from_secs(10),
+            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    config: Config,
+    permits: Arc<tokio::sync::Semaphore>,
+}
+
+impl AppState {
+    /// The state for `config`.
+    pub fn new(config: Config) -> AppState {
+        let permits = Arc::new(tokio::sync::Semaphore::new(config.jobs.max(1)));
+        AppState { config, permits }
+    }
+}
+
+/// The page and its assets, compiled into the binary so that it works offline.
+const INDEX: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const STYLE: &str = include_str!("../assets/style.css");
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The whole application: the page at `/`, its assets, and the API under `/api`.
+pub fn router(config: Config) -> Router {
+    let limit = config.body_limit;
+    let state = AppState::new(config);
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { asset("text/css; charset=utf-8", STYLE) }),
+        )
+        .route("/api/health", get(health))
+        .route("/api/sudoku/solve", post(sudoku::solve))
+        .route("/api/sudoku/check", post(sudoku::check))
+        .route("/api/sudoku/hint", post(sudoku::hint))
+        .route("/api/sudoku/path", post(sudoku::path))
+        .route("/api/sudoku/rate", post(sudoku::rate))
+        .route("/api/sudoku/generate", post(sudoku::generate))
+        .route("/api/colour", post(colour::chromatic))
+        .fallback(|| async { error::ApiError::new(StatusCode::NOT_FOUND, "no such endpoint") })
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(limit))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            error::panic_response,
+        ))
+}
+
+async fn health() -> axum::Json<serde_json::Value> {
+    axum::Json(serde_json::json!({"status": "ok", "version": env!("CARGO_PKG_VERSION")}))
+}
+
+/// Binds `addr` and serves [`router`] until Ctrl-C; `ready` is called with the address bound
+/// (the port is the system's choice when `addr`'s is 0).
+pub async fn serve(
+    addr: SocketAddr,
+    config: Config,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    ready(listener.local_addr()?);
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
+
+/// [`serve`] on a runtime of its own, for a caller that has none (the `csp` binary).
+pub fn serve_blocking(
+    addr: SocketAddr,
+    config: Config,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(serve(addr, config, ready))
+}
