@@ -203,3 +203,33 @@ impl Termination for Stop {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A raised flag stops work on its own thread only, and the outer flag comes back after
+    /// a nested call, also when the work panics.
+    #[test]
+    fn a_cancel_flag_is_per_thread_and_scoped() {
+        let outer = Flag::default();
+        let inner = Flag::default();
+        inner.raise();
+        with_cancel(outer.clone(), || {
+            assert!(!stop_requested());
+            assert!(with_cancel(inner.clone(), stop_requested));
+            assert!(!stop_requested(), "the outer flag is back");
+            let other = std::thread::spawn(stop_requested);
+            outer.raise();
+            assert!(stop_requested());
+            assert!(!other.join().unwrap(), "another thread goes on");
+            assert!(!std::thread::spawn(stop_requested).join().unwrap());
+            let panicked =
+                std::panic::catch_unwind(|| with_cancel(Flag::default(), || panic!("a bug")));
+            assert!(panicked.is_err());
+            assert!(stop_requested(), "the outer flag is back after a panic");
+        });
+        assert!(!stop_requested(), "no flag outside");
+        assert!(!past(None));
+    }
+}

@@ -4,7 +4,7 @@
 //! row from 0, with their `r1c1` names alongside.
 //!
 //! Every answer is checked before it is sent: a solution against the rules
-//! ([`csp_sudoku::verify`]), a hint's placements and eliminations against the unique
+//! ([`csp_sudoku::verify()`]), a hint's placements and eliminations against the unique
 //! solution, a path's end against the solution, a generated puzzle's uniqueness by dancing
 //! links (another solver than the generator's).
 

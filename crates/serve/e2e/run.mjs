@@ -1,0 +1,137 @@
+// End-to-end tests of `csp serve` in a real browser: Debian's chromium, headless, driven by
+// playwright-core. Usage: node run.mjs PATH/TO/csp [SCREENSHOT_DIR]
+//
+// Each scenario is what a person does: play a generated easy puzzle to the end with hints
+// only, type a digit that conflicts and see it marked, colour a graph and see χ proved,
+// reload and find the game kept. Screenshots of each page go to SCREENSHOT_DIR
+// (target/e2e by default) to be looked at.
+
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import assert from "node:assert/strict";
+
+const csp = process.argv[2];
+const shots = process.argv[3] || "target/e2e";
+if (!csp) {
+  console.error("usage: node run.mjs PATH/TO/csp [SCREENSHOT_DIR]");
+  process.exit(2);
+}
+mkdirSync(shots, { recursive: true });
+
+const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const p = spawn(csp, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    p.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/[^\s]+\//);
+      if (m) resolve({ proc: p, url: m[0] });
+    });
+    p.on("exit", (code) => reject(new Error(`csp serve exited with ${code}: ${out}`)));
+    setTimeout(() => reject(new Error("csp serve did not start in 30 s")), 30000);
+  });
+}
+
+const tests = [];
+const test = (name, f) => tests.push({ name, f });
+
+const boardValues = (page) =>
+  page.$$eval("#board .cell", (cells) => cells.map((c) => (c.querySelector(".marks") ? "" : c.textContent)));
+
+test("a generated easy puzzle is played to the end with hints only", async (page, url) => {
+  await page.goto(url);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.selectOption("#level", "easy");
+  await page.click("#new");
+  await page.waitForFunction(() => /new easy puzzle/.test(document.getElementById("message").textContent), null, { timeout: 30000 });
+  await page.screenshot({ path: `${shots}/sudoku-new.png` });
+  let hints = 0;
+  for (;;) {
+    const before = await boardValues(page);
+    await page.click("#hint");
+    await page.waitForFunction(() => /Hint:|solved/.test(document.getElementById("message").textContent));
+    const text = await page.textContent("#message");
+    if (/solved/.test(text)) break;
+    assert.match(text, /look at/, "level 1 says where to look");
+    await page.click("#hint");
+    await page.waitForFunction(() => /Hint: a /.test(document.getElementById("message").textContent));
+    await page.click("#hint");
+    await page.waitForFunction(() => !/^Hint/.test(document.getElementById("message").textContent));
+    if (hints === 0) await page.screenshot({ path: `${shots}/sudoku-hint-step.png` });
+    await page.click("#apply-hint");
+    const after = await boardValues(page);
+    assert.notDeepEqual(after, before, "a hint on an easy puzzle places a digit");
+    hints++;
+    assert.ok(hints < 100, "hints make progress");
+  }
+  await page.waitForFunction(() => /well done/.test(document.getElementById("message").textContent), null, { timeout: 10000 });
+  const values = await boardValues(page);
+  assert.ok(values.every((v) => /^[1-9]$/.test(v)), "every cell is filled");
+  await page.screenshot({ path: `${shots}/sudoku-solved.png` });
+});
+
+test("a conflicting digit is marked", async (page, url) => {
+  await page.goto(url);
+  await page.click("#paste");
+  await page.fill("#paste-text", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  await page.click("#paste-ok");
+  await page.waitForFunction(() => /one solution/.test(document.getElementById("message").textContent));
+  // r1c2 is empty and r1c1 holds a 4: a 4 in r1c2 repeats it.
+  await page.click('#board .cell[data-cell="1"]');
+  await page.keyboard.press("4");
+  assert.ok(await page.$eval('#board .cell[data-cell="1"]', (c) => c.classList.contains("conflict")));
+  assert.ok(await page.$eval('#board .cell[data-cell="0"]', (c) => c.classList.contains("conflict")));
+  await page.screenshot({ path: `${shots}/sudoku-conflict.png` });
+  // Undo takes it back; the game survives a reload (local storage).
+  await page.keyboard.press("Control+z");
+  assert.ok(!(await page.$eval('#board .cell[data-cell="1"]', (c) => c.classList.contains("conflict"))));
+  await page.click('#board .cell[data-cell="2"]');
+  await page.keyboard.press("1");
+  await page.reload();
+  assert.equal(await page.textContent('#board .cell[data-cell="2"]'), "1");
+});
+
+test("a pasted graph gets its chromatic number proved", async (page, url) => {
+  await page.goto(url);
+  await page.click("#tab-colour");
+  await page.click("#colour-go");
+  await page.waitForFunction(() => /proved/.test(document.getElementById("colour-result").textContent), null, { timeout: 30000 });
+  assert.match(await page.textContent("#colour-result"), /χ = 3, proved/);
+  await page.waitForSelector("#colour-picture img");
+  await page.screenshot({ path: `${shots}/colour.png`, fullPage: true });
+  // A broken graph gets its error with the position.
+  await page.fill("#graph-text", "p edge 2 1\ne 1 3\n");
+  await page.click("#colour-go");
+  await page.waitForFunction(() => /line 2, column 5/.test(document.getElementById("colour-result").textContent));
+});
+
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: browserPath, args: ["--no-sandbox"] });
+let failed = 0;
+try {
+  for (const t of tests) {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      await t.f(page, server.url);
+      assert.deepEqual(errors, [], "no script error on the page");
+      console.log(`ok  ${t.name}`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${t.name}: ${e.stack || e}`);
+      await page.screenshot({ path: `${shots}/failed-${tests.indexOf(t)}.png` }).catch(() => {});
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.proc.kill();
+}
+console.log(`${tests.length - failed} passed, ${failed} failed; screenshots in ${shots}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,461 @@
+//! The API against the router, without a network: answers checked independently of the
+//! server (the engine, the rules), errors with their positions, and the server's limits.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use csp_serve::{Config, router};
+use csp_sudoku::{Grid, ModelKind, Solver, encode, parse};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use std::time::Duration;
+use tower::ServiceExt;
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+async fn send(app: &Router, method: &str, path: &str, body: &str) -> (StatusCode, Value) {
+    let (status, _, text) = send_raw(app, method, path, body).await;
+    let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+    (status, v)
+}
+
+async fn send_raw(
+    app: &Router,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let r = app.clone().oneshot(req).await.unwrap();
+    let status = r.status();
+    let headers = r.headers().clone();
+    let bytes = r.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
+    send(app, "POST", path, &body.to_string()).await
+}
+
+fn grid(line: &str) -> Grid {
+    parse::parse(line, "test").unwrap().remove(0).grid
+}
+
+/// The engine's count up to 2 and first solution: the reference, not the server's solver.
+fn engine(g: &Grid) -> (u64, Option<Grid>) {
+    let enc = encode(g.shape(), ModelKind::AllDifferent);
+    let a = Solver::new(&enc, csp_core::SearchConfig::default()).solve(g, 2);
+    (a.count, a.solution)
+}
+
+#[tokio::test]
+async fn the_page_its_assets_and_unknown_paths() {
+    let app = router(Config::default());
+    for (path, kind, needle) in [
+        ("/", "text/html", "<title>"),
+        ("/app.js", "text/javascript", "/api/sudoku/hint"),
+        ("/style.css", "text/css", ".board"),
+    ] {
+        let (status, headers, text) = send_raw(&app, "GET", path, "").await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(
+            headers[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .starts_with(kind)
+        );
+        assert!(text.contains(needle), "{path}");
+    }
+    let (status, v) = send(&app, "GET", "/api/health", "").await;
+    assert_eq!((status, v["status"].as_str()), (StatusCode::OK, Some("ok")));
+    let (status, v) = send(&app, "GET", "/api/nothing", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(v["error"].is_string());
+}
+
+#[tokio::test]
+async fn solve_answers_are_checked_and_say_how_many() {
+    let app = router(Config::default());
+    let (status, v) = post(&app, "/api/sudoku/solve", json!({"puzzle": PUZZLE})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["status"], "unique");
+    let (count, solution) = engine(&grid(PUZZLE));
+    assert_eq!(count, 1);
+    assert_eq!(v["solution"], solution.unwrap().to_line());
+    // An empty 4×4 grid has many solutions; two 1s in a row have none.
+    let (_, v) = post(&app, "/api/sudoku/solve", json!({"puzzle": ".".repeat(16)})).await;
+    assert_eq!(v["status"], "several");
+    csp_sudoku::verify(
+        &grid(&".".repeat(16)),
+        &grid(v["solution"].as_str().unwrap()),
+    )
+    .unwrap();
+    let clash = format!("11{}", ".".repeat(79));
+    let (_, v) = post(&app, "/api/sudoku/solve", json!({"puzzle": clash})).await;
+    assert_eq!(v["status"], "unsatisfiable");
+    assert!(v["solution"].is_null());
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_json_error_with_its_position() {
+    let app = router(Config::default());
+    // A puzzle that is not one: the reader's position.
+    let (status, v) = post(&app, "/api/sudoku/solve", json!({"puzzle": "12x"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(1), Some(3))
+    );
+    // Malformed JSON (400) and JSON of the wrong shape (422): serde's position.
+    let (status, v) = send(&app, "POST", "/api/sudoku/solve", "{\n  \"puzzle\": ,").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(2), Some(13))
+    );
+    let (status, v) = send(&app, "POST", "/api/sudoku/solve", "{\"puzzle\": 5}").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(1), Some(12))
+    );
+    // A field the API does not know is refused, not ignored.
+    let (status, v) = post(
+        &app,
+        "/api/sudoku/solve",
+        json!({"puzzle": PUZZLE, "pzzle": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("pzzle"), "{v}");
+    // A graph with a vertex out of range: line and column.
+    let (status, v) = post(&app, "/api/colour", json!({"graph": "p edge 2 1\ne 1 3\n"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(2), Some(5))
+    );
+    // A grid that changes a given; a bad hint level; bad marks.
+    let mut changed = PUZZLE.to_string();
+    changed.replace_range(0..1, "5");
+    let (status, v) = post(
+        &app,
+        "/api/sudoku/hint",
+        json!({"puzzle": PUZZLE, "grid": changed}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("r1c1"));
+    let (status, _) = post(
+        &app,
+        "/api/sudoku/hint",
+        json!({"puzzle": PUZZLE, "level": 4}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, v) = post(
+        &app,
+        "/api/sudoku/hint",
+        json!({"puzzle": PUZZLE, "marks": "123"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("729"), "{v}");
+}
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_refused() {
+    let app = router(Config {
+        body_limit: 1000,
+        ..Config::default()
+    });
+    let big = json!({"puzzle": ".".repeat(2000)}).to_string();
+    let (status, _, _) = send_raw(&app, "POST", "/api/sudoku/solve", &big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn check_finds_conflicts_wrong_entries_and_the_end() {
+    let app = router(Config::default());
+    let solution = engine(&grid(PUZZLE)).1.unwrap();
+    // r1c2 gets the solution's digit of r1c3 (wrong, and maybe a conflict); r1c3 is right.
+    let mut cells: Vec<u8> = grid(PUZZLE).cells().to_vec();
+    cells[1] = solution.cells()[2];
+    cells[2] = solution.cells()[2];
+    let line: String = cells
+        .iter()
+        .map(|&d| csp_sudoku::grid::symbol_char(d))
+        .collect();
+    let (status, v) = post(
+        &app,
+        "/api/sudoku/check",
+        json!({"puzzle": PUZZLE, "grid": line}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let cells_of = |key: &str| -> Vec<u64> {
+        v[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["cell"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(cells_of("wrong"), vec![1]);
+    assert_eq!(cells_of("conflicts"), vec![1, 2]);
+    assert_eq!(v["solved"], false);
+    let (_, v) = post(
+        &app,
+        "/api/sudoku/check",
+        json!({"puzzle": PUZZLE, "grid": solution.to_line()}),
+    )
+    .await;
+    assert_eq!(
+        (v["solved"].as_bool(), v["complete"].as_bool()),
+        (Some(true), Some(true))
+    );
+}
+
+/// Applies a level-3 hint to the grid and the marks, as the page does.
+fn apply(cells: &mut [u8], marks: &mut [Vec<bool>], hint: &Value, n: usize) {
+    for p in hint["placements"].as_array().unwrap() {
+        cells[p["cell"].as_u64().unwrap() as usize] = p["digit"].as_u64().unwrap() as u8;
+    }
+    for e in hint["eliminations"].as_array().unwrap() {
+        let (cell, d) = (
+            e["cell"].as_u64().unwrap() as usize,
+            e["digit"].as_u64().unwrap() as usize,
+        );
+        if !marks[cell].contains(&true) {
+            // Marks never written start from the candidates the step was found on.
+            let before = hint["marks"].as_str().unwrap();
+            for (i, ch) in before[cell * n..(cell + 1) * n].chars().enumerate() {
+                marks[cell][i] = ch != '.';
+            }
+        }
+        marks[cell][d - 1] = false;
+    }
+}
+
+fn marks_line(marks: &[Vec<bool>]) -> String {
+    let mut s = String::new();
+    for m in marks {
+        for (i, &on) in m.iter().enumerate() {
+            s.push(if on {
+                csp_sudoku::grid::symbol_char(i as u8 + 1)
+            } else {
+                '.'
+            });
+        }
+    }
+    s
+}
+
+/// Generated puzzles (easy and medium, seeded), played to the end with hints only: every
+/// hint at level 1 says where, level 2 adds the technique, level 3 the step; the grid ends
+/// at the engine's solution.
+#[tokio::test]
+async fn generated_puzzles_are_played_to_the_end_with_hints_only() {
+    let app = router(Config::default());
+    for (level, seed) in [("easy", 5), ("medium", 7)] {
+        let (status, g) = post(
+            &app,
+            "/api/sudoku/generate",
+            json!({"level": level, "seed": seed}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+        assert_eq!(g["rating"]["level"], level);
+        let puzzle = g["puzzle"].as_str().unwrap().to_string();
+        let (count, solution) = engine(&grid(&puzzle));
+        assert_eq!(count, 1, "generated puzzles are unique");
+        let solution = solution.unwrap();
+        let mut cells = grid(&puzzle).cells().to_vec();
+        let mut marks = vec![vec![false; 9]; 81];
+        let mut hints = 0;
+        loop {
+            let line: String = cells
+                .iter()
+                .map(|&d| csp_sudoku::grid::symbol_char(d))
+                .collect();
+            let ask = |level: u8| json!({"puzzle": puzzle, "grid": line, "marks": marks_line(&marks), "level": level});
+            let (_, h1) = post(&app, "/api/sudoku/hint", ask(1)).await;
+            if h1["kind"] == "solved" {
+                break;
+            }
+            assert_eq!(h1["kind"], "step", "{h1}");
+            assert!(h1["where"].as_str().unwrap().starts_with("look at"));
+            assert!(h1.get("technique").is_none(), "level 1 does not tell");
+            let (_, h2) = post(&app, "/api/sudoku/hint", ask(2)).await;
+            assert!(h2["technique"].is_string() && h2.get("explanation").is_none());
+            let (_, h3) = post(&app, "/api/sudoku/hint", ask(3)).await;
+            assert_eq!(h3["technique"], h2["technique"]);
+            apply(&mut cells, &mut marks, &h3, 9);
+            hints += 1;
+            assert!(hints < 500, "hints must make progress");
+        }
+        assert_eq!(cells, solution.cells(), "{level}");
+    }
+}
+
+#[tokio::test]
+async fn hints_point_out_mistakes_first() {
+    let app = router(Config::default());
+    let solution = engine(&grid(PUZZLE)).1.unwrap();
+    let mut cells = grid(PUZZLE).cells().to_vec();
+    cells[1] = solution.cells()[1] % 9 + 1;
+    let line: String = cells
+        .iter()
+        .map(|&d| csp_sudoku::grid::symbol_char(d))
+        .collect();
+    let (_, v) = post(
+        &app,
+        "/api/sudoku/hint",
+        json!({"puzzle": PUZZLE, "grid": line}),
+    )
+    .await;
+    assert_eq!(v["kind"], "mistake");
+    assert_eq!(v["cells"][0]["name"], "r1c2");
+    // Marks that cross out the right digit are a mistake too.
+    let mut marks = vec![vec![false; 9]; 81];
+    let right = usize::from(solution.cells()[1]);
+    marks[1][right % 9] = true;
+    let (_, v) = post(
+        &app,
+        "/api/sudoku/hint",
+        json!({"puzzle": PUZZLE, "marks": marks_line(&marks)}),
+    )
+    .await;
+    assert_eq!(v["kind"], "mistake", "{v}");
+    assert!(v["message"].as_str().unwrap().contains("r1c2"));
+}
+
+#[tokio::test]
+async fn the_path_rating_and_generator_agree_with_the_library() {
+    let app = router(Config::default());
+    let (_, v) = post(&app, "/api/sudoku/path", json!({"puzzle": PUZZLE})).await;
+    assert_eq!(v["solved"], true, "{v}");
+    let (_, r) = post(&app, "/api/sudoku/rate", json!({"puzzle": PUZZLE})).await;
+    let lib = csp_sudoku::human::rating::rate(&grid(PUZZLE)).unwrap();
+    assert_eq!(r["rating"]["er"].as_f64(), Some(lib.er));
+    assert_eq!(v["hardest"].as_f64(), Some(lib.er));
+    assert_eq!(v["steps"].as_array().unwrap().len(), lib.steps);
+    // The same seed gives the same puzzle; a 4×4 one is 4×4.
+    let ask = json!({"seed": 11, "box": 2});
+    let (_, a) = post(&app, "/api/sudoku/generate", ask.clone()).await;
+    let (_, b) = post(&app, "/api/sudoku/generate", ask).await;
+    assert_eq!(a["puzzle"], b["puzzle"]);
+    assert_eq!(a["puzzle"].as_str().unwrap().len(), 16);
+    let (status, _) = post(&app, "/api/sudoku/generate", json!({"level": "impossible"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = post(&app, "/api/sudoku/generate", json!({"box": 7})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn colouring_is_proved_and_checked() {
+    let app = router(Config::default());
+    let petersen = "p edge 10 15\ne 1 2\ne 2 3\ne 3 4\ne 4 5\ne 5 1\ne 1 6\ne 2 7\ne 3 8\ne 4 9\ne 5 10\ne 6 8\ne 8 10\ne 10 7\ne 7 9\ne 9 6\n";
+    let (status, v) = post(&app, "/api/colour", json!({"graph": petersen})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (v["ub"].as_u64(), v["proved"].as_bool()),
+        (Some(3), Some(true))
+    );
+    // The colouring, checked here on the edges.
+    let colours: Vec<u64> = v["colouring"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    for line in petersen.lines().filter(|l| l.starts_with('e')) {
+        let w: Vec<usize> = line[2..].split(' ').map(|x| x.parse().unwrap()).collect();
+        assert_ne!(colours[w[0] - 1], colours[w[1] - 1], "{line}");
+    }
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+}
+
+/// A graph whose chromatic number is not proved in minutes (1-Insertions_4, χ = 5).
+fn hard_graph() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/colouring/1-Insertions_4.col");
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn busy_slots_answer_503_and_a_client_that_leaves_frees_its_slot() {
+    let app = router(Config {
+        jobs: 1,
+        time_limit: Duration::from_secs(60),
+        ..Config::default()
+    });
+    let body = json!({"graph": hard_graph(), "time_limit": 60}).to_string();
+    // A client that asks for a long search and goes away after 300 ms.
+    let long = send_raw(&app, "POST", "/api/colour", &body);
+    let gone = tokio::time::timeout(Duration::from_millis(300), long).await;
+    assert!(gone.is_err(), "the search is still running");
+    // Its slot is busy until the search notices the cancel flag, then free again: well
+    // before the 60 s the search was allowed.
+    let start = std::time::Instant::now();
+    let mut saw_busy = false;
+    loop {
+        let (status, headers, _) = send_raw(
+            &app,
+            "POST",
+            "/api/sudoku/solve",
+            &json!({"puzzle": PUZZLE}).to_string(),
+        )
+        .await;
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            saw_busy = true;
+            assert_eq!(headers[header::RETRY_AFTER], "1");
+        } else {
+            assert_eq!(status, StatusCode::OK);
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the cancelled search still holds its slot"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let _ = saw_busy; // the search may have noticed the flag before the first retry
+}
+
+#[tokio::test]
+async fn a_request_never_gets_more_time_than_the_server_allows() {
+    let app = router(Config {
+        time_limit: Duration::from_millis(300),
+        ..Config::default()
+    });
+    // Asked for an hour, given 300 ms: the hard graph stays unproved.
+    let (status, v) = post(
+        &app,
+        "/api/colour",
+        json!({"graph": hard_graph(), "time_limit": 3600}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["status"], "unknown");
+    assert!(v["lb"].as_u64() < v["ub"].as_u64());
+}
+
+#[tokio::test]
+async fn a_panicking_job_is_answered_500_and_the_server_goes_on() {
+    let state = csp_serve::AppState::new(Config::default());
+    let r: Result<(), _> = csp_serve::work::run(&state, Duration::from_secs(1), |_| {
+        panic!("a bug in a solver")
+    })
+    .await;
+    assert_eq!(r.unwrap_err().status, StatusCode::INTERNAL_SERVER_ERROR);
+    // The slot came back.
+    let r = csp_serve::work::run(&state, Duration::from_secs(1), |_| Ok(1)).await;
+    assert_eq!(r.unwrap(), 1);
+}
