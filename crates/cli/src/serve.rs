@@ -21,10 +21,13 @@ pub struct ServeArgs {
     /// The longest one request may solve, in seconds.
     #[arg(long, value_name = "SECONDS", value_parser = crate::args::seconds, default_value = "10")]
     time_limit: std::time::Duration,
-    /// Solves at once (beyond them a request is answered 503 with `Retry-After`); the cores
-    /// by default.
+    /// Solves at once; the cores by default.
     #[arg(long)]
     jobs: Option<usize>,
+    /// Requests that may wait for a solve slot; one beyond them is answered 503 with
+    /// `Retry-After`.
+    #[arg(long, default_value_t = 64)]
+    queue: usize,
     /// The largest request body, in KiB.
     #[arg(long, default_value_t = 1024)]
     max_body_kib: usize,
@@ -37,6 +40,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
         body_limit: args.max_body_kib.saturating_mul(1024),
         time_limit: args.time_limit,
         jobs: args.jobs.unwrap_or(defaults.jobs).max(1),
+        queue: args.queue,
     };
     let addr = SocketAddr::new(args.host, args.port);
     let open = args.open;

@@ -41,8 +41,11 @@ pub struct Config {
     pub body_limit: usize,
     /// The longest a solve may run; a request may ask for less, never more.
     pub time_limit: Duration,
-    /// Solves running at once; a request beyond them gets 503 with `Retry-After`.
+    /// Solves running at once.
     pub jobs: usize,
+    /// Requests waiting for a solve slot, first come first served; one beyond them gets 503
+    /// with `Retry-After`.
+    pub queue: usize,
 }
 
 impl Default for Config {
@@ -51,6 +54,7 @@ impl Default for Config {
             body_limit: 1 << 20,
             time_limit: Duration::from_secs(10),
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue: 64,
         }
     }
 }
@@ -60,13 +64,18 @@ impl Default for Config {
 pub struct AppState {
     config: Config,
     permits: Arc<tokio::sync::Semaphore>,
+    waiting: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl AppState {
     /// The state for `config`.
     pub fn new(config: Config) -> AppState {
         let permits = Arc::new(tokio::sync::Semaphore::new(config.jobs.max(1)));
-        AppState { config, permits }
+        AppState {
+            config,
+            permits,
+            waiting: Arc::default(),
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Running a solver for a request: on tokio's blocking pool (a solve never stalls the
-//! server), at most [`Config::jobs`](crate::Config::jobs) at once (beyond them: 503 with
-//! `Retry-After: 1`, so clients back off instead of queueing without bound), within the
+//! server), at most [`Config::jobs`](crate::Config::jobs) at once, the others waiting in a
+//! queue of at most [`Config::queue`](crate::Config::queue) (beyond it: 503 with
+//! `Retry-After: 1`, so clients back off instead of piling up without bound), within the
 //! request's time limit (capped by the server's), and under a cancel flag
 //! ([`csp_core::termination::with_cancel`]) raised when the client goes away — axum drops
 //! the handler's future then, and the guard here raises the flag, so the search stops at its
@@ -10,7 +11,9 @@ use crate::AppState;
 use crate::error::ApiError;
 use axum::http::StatusCode;
 use csp_core::termination::{Flag, with_cancel};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use tokio::sync::OwnedSemaphorePermit;
 
 /// Raises the flag when dropped before the work finished: the client went away.
 struct CancelOnDrop(Flag, bool);
@@ -21,6 +24,43 @@ impl Drop for CancelOnDrop {
             self.0.raise();
         }
     }
+}
+
+/// Counts a request in the queue while it waits (also when the client leaves meanwhile).
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A solve slot: at once when one is free, else after the requests queued before (tokio's
+/// semaphore is fair), else — the queue full — 503 with `Retry-After: 1`.
+pub async fn slot(state: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
+    if let Ok(permit) = state.permits.clone().try_acquire_owned() {
+        return Ok(permit);
+    }
+    let queued = state.waiting.fetch_add(1, Ordering::SeqCst);
+    let _waiting = Waiting(&state.waiting);
+    if queued >= state.config.queue {
+        return Err(ApiError {
+            retry_after: Some(1),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "busy: {} solves running and {} waiting; try again shortly",
+                    state.config.jobs, state.config.queue
+                ),
+            )
+        });
+    }
+    state.permits.clone().acquire_owned().await.map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is shutting down",
+        )
+    })
 }
 
 /// The time a request may use: what it asks (seconds) within the server's limit.
@@ -39,18 +79,7 @@ pub async fn run<T: Send + 'static>(
     limit: Duration,
     job: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let Ok(permit) = state.permits.clone().try_acquire_owned() else {
-        return Err(ApiError {
-            retry_after: Some(1),
-            ..ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "every solve slot is busy ({} at once); try again shortly",
-                    state.config.jobs
-                ),
-            )
-        });
-    };
+    let permit = slot(state).await?;
     let flag = Flag::default();
     let mut guard = CancelOnDrop(flag.clone(), false);
     let deadline = Instant::now() + limit;

@@ -393,6 +393,7 @@ fn hard_graph() -> String {
 async fn busy_slots_answer_503_and_a_client_that_leaves_frees_its_slot() {
     let app = router(Config {
         jobs: 1,
+        queue: 0,
         time_limit: Duration::from_secs(60),
         ..Config::default()
     });
@@ -458,4 +459,40 @@ async fn a_panicking_job_is_answered_500_and_the_server_goes_on() {
     // The slot came back.
     let r = csp_serve::work::run(&state, Duration::from_secs(1), |_| Ok(1)).await;
     assert_eq!(r.unwrap(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_beyond_the_slots_wait_in_the_queue() {
+    let app = router(Config {
+        jobs: 1,
+        queue: 4,
+        ..Config::default()
+    });
+    // Four solves at once on one slot: each waits its turn, none is refused.
+    let body = json!({"puzzle": PUZZLE}).to_string();
+    let all = futures_join(
+        (0..4)
+            .map(|_| {
+                let (app, body) = (app.clone(), body.clone());
+                async move { send_raw(&app, "POST", "/api/sudoku/solve", &body).await }
+            })
+            .collect(),
+    )
+    .await;
+    for (status, _, text) in all {
+        assert_eq!(status, StatusCode::OK, "{text}");
+    }
+}
+
+/// Runs the futures concurrently on the runtime and gathers their outputs in order.
+async fn futures_join<F: std::future::Future + Send + 'static>(futures: Vec<F>) -> Vec<F::Output>
+where
+    F::Output: Send + 'static,
+{
+    let handles: Vec<_> = futures.into_iter().map(tokio::spawn).collect();
+    let mut out = Vec::new();
+    for h in handles {
+        out.push(h.await.unwrap());
+    }
+    out
 }
