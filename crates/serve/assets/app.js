@@ -369,7 +369,7 @@ async function askHint() {
       checked.wrong = new Set(j.cells.map((c) => c.cell));
       say(j.message, "bad");
     } else if (j.kind === "solved") {
-      say("solved!", "good");
+      celebrate();
     } else if (j.kind === "reveal") {
       hint.level = 3;
       say(j.message);
@@ -529,14 +529,16 @@ async function pasted(text) {
 function verifySolved() {
   api("/api/sudoku/check", body())
     .then((j) => {
-      if (j.solved) {
-        game.solved = true;
-        save();
-        say(`solved in ${clock(game.seconds)} — well done!`, "good");
-        draw();
-      }
+      if (j.solved) celebrate();
     })
     .catch((e) => say(e.message, "bad"));
+}
+
+function celebrate() {
+  game.solved = true;
+  save();
+  say(`solved in ${clock(game.seconds)} — well done!`, "good");
+  draw();
 }
 
 function clock(s) {
@@ -613,27 +615,63 @@ $("graph-file").addEventListener("change", async (e) => {
   if (f) $("graph-text").value = await f.text();
 });
 
+// Server-sent events from a POST: calls `on(name, data)` per event until the stream ends.
+async function events(path, body, on) {
+  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!r.ok) {
+    let j = {};
+    try {
+      j = await r.json();
+    } catch (e) {
+      /* not JSON */
+    }
+    const at = j.line ? ` (line ${j.line}, column ${j.column})` : "";
+    throw new Error((j.error || `HTTP ${r.status}`) + at);
+  }
+  const reader = r.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let i;
+    while ((i = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, i);
+      buffer = buffer.slice(i + 2);
+      let name = "", data = "";
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data += line.slice(5).trim();
+      }
+      if (name) on(name, JSON.parse(data));
+    }
+  }
+}
+
 $("colour-go").addEventListener("click", async () => {
   const out = $("colour-result");
   out.className = "message";
   out.textContent = "searching…";
   $("colour-picture").innerHTML = "";
   $("colour-go").disabled = true;
+  $("colour-download").disabled = true;
+  let answered = false;
   try {
-    const j = await api("/api/colour", { graph: $("graph-text").value, time_limit: Number($("graph-time").value) || 10 });
-    colouring = j;
-    out.className = "message " + (j.proved ? "good" : "");
-    out.textContent = j.proved
-      ? `χ = ${j.ub}, proved (${j.vertices} vertices, ${j.edges} edges; lower bound by ${j.lb_source}, colouring by ${j.ub_source}; ${j.elapsed.toFixed(2)} s)`
-      : `${j.lb} ≤ χ ≤ ${j.ub} when the time ran out (${j.vertices} vertices, ${j.edges} edges)`;
-    if (j.svg) {
-      // As an image: a picture never runs script, whatever names the graph has.
-      const img = document.createElement("img");
-      img.alt = `the graph coloured with ${j.ub} colours`;
-      img.src = URL.createObjectURL(new Blob([j.svg], { type: "image/svg+xml" }));
-      $("colour-picture").appendChild(img);
-    }
-    $("colour-download").disabled = false;
+    const body = { graph: $("graph-text").value, time_limit: Number($("graph-time").value) || 10 };
+    await events("/api/colour/live", body, (name, j) => {
+      if (name === "progress") {
+        out.textContent = `${j.lb} ≤ χ ≤ ${j.ub} … ${j.phase} (${j.elapsed.toFixed(1)} s)`;
+      } else if (name === "error") {
+        answered = true;
+        out.className = "message bad";
+        out.textContent = j.error;
+      } else if (name === "result") {
+        answered = true;
+        showColouring(j);
+      }
+    });
+    if (!answered) throw new Error("the search ended without an answer");
   } catch (e) {
     out.className = "message bad";
     out.textContent = e.message;
@@ -641,6 +679,23 @@ $("colour-go").addEventListener("click", async () => {
     $("colour-go").disabled = false;
   }
 });
+
+function showColouring(j) {
+  const out = $("colour-result");
+  colouring = j;
+  out.className = "message " + (j.proved ? "good" : "");
+  out.textContent = j.proved
+    ? `χ = ${j.ub}, proved (${j.vertices} vertices, ${j.edges} edges; lower bound by ${j.lb_source}, colouring by ${j.ub_source}; ${j.elapsed.toFixed(2)} s)`
+    : `${j.lb} ≤ χ ≤ ${j.ub} when the time ran out (${j.vertices} vertices, ${j.edges} edges)`;
+  if (j.svg) {
+    // As an image: a picture never runs script, whatever names the graph has.
+    const img = document.createElement("img");
+    img.alt = `the graph coloured with ${j.ub} colours`;
+    img.src = URL.createObjectURL(new Blob([j.svg], { type: "image/svg+xml" }));
+    $("colour-picture").appendChild(img);
+  }
+  $("colour-download").disabled = false;
+}
 
 $("colour-download").addEventListener("click", () => {
   if (!colouring) return;

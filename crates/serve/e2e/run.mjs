@@ -2,13 +2,14 @@
 // playwright-core. Usage: node run.mjs PATH/TO/csp [SCREENSHOT_DIR]
 //
 // Each scenario is what a person does: play a generated easy puzzle to the end with hints
-// only, type a digit that conflicts and see it marked, colour a graph and see χ proved,
+// only, type a digit that conflicts and see it marked, colour a graph and see χ proved (and
+// the bounds of a harder one tighten live),
 // reload and find the game kept. Screenshots of each page go to SCREENSHOT_DIR
 // (target/e2e by default) to be looked at.
 
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import assert from "node:assert/strict";
 
 const csp = process.argv[2];
@@ -103,6 +104,14 @@ test("a pasted graph gets its chromatic number proved", async (page, url) => {
   assert.match(await page.textContent("#colour-result"), /χ = 3, proved/);
   await page.waitForSelector("#colour-picture img");
   await page.screenshot({ path: `${shots}/colour.png`, fullPage: true });
+  // A graph not proved in seconds: the bounds are shown live, then the bracket at the limit.
+  const hard = readFileSync(new URL("../../../data/colouring/1-Insertions_4.col", import.meta.url), "utf8");
+  await page.fill("#graph-text", hard);
+  await page.fill("#graph-time", "3");
+  await page.click("#colour-go");
+  await page.waitForFunction(() => /≤ χ ≤ .*…/.test(document.getElementById("colour-result").textContent), null, { timeout: 10000 });
+  await page.screenshot({ path: `${shots}/colour-live.png` });
+  await page.waitForFunction(() => /when the time ran out/.test(document.getElementById("colour-result").textContent), null, { timeout: 15000 });
   // A broken graph gets its error with the position.
   await page.fill("#graph-text", "p edge 2 1\ne 1 3\n");
   await page.click("#colour-go");

@@ -8,9 +8,14 @@ use crate::work;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use csp_colouring::chromatic::{self, Config};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use csp_colouring::Instance;
+use csp_colouring::chromatic::{self, Config, Progress};
+use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::convert::Infallible;
+use std::time::Instant;
 
 /// Graphs drawn in the answer up to this many vertices (the force layout is quadratic).
 const MAX_PICTURE: usize = 300;
@@ -26,44 +31,109 @@ pub struct ColourRequest {
     pub time_limit: Option<f64>,
 }
 
+/// The graph of a request, read (errors with their line and column).
+fn read(req: &ColourRequest) -> Result<Instance, ApiError> {
+    csp_colouring::parse(&req.graph, "graph", std::path::Path::new("graph"))
+        .map_err(|e| ApiError::input("graph", e.to_string()))
+}
+
+/// Runs the chromatic-number search until `deadline` and answers with the colouring checked
+/// against the graph; `progress` sees the bounds as they tighten.
+fn colour(
+    inst: &Instance,
+    deadline: Instant,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Value, ApiError> {
+    let config = Config {
+        time_limit: Some(deadline.saturating_duration_since(Instant::now())),
+        ..Config::default()
+    };
+    let r = chromatic::chromatic_number(inst, &config, progress);
+    csp_colouring::verify(inst, Some(r.ub), &r.colouring).map_err(|v| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("internal error: the colouring is wrong: {v}"),
+        )
+    })?;
+    let svg = (inst.graph.len() <= MAX_PICTURE)
+        .then(|| csp_colouring::render::svg(&inst.graph, Some(&r.colouring), &inst.name));
+    Ok(json!({
+        "status": if r.proved { "optimal" } else { "unknown" },
+        "name": inst.name,
+        "vertices": inst.graph.len(),
+        "edges": inst.graph.edge_count(),
+        "lb": r.lb,
+        "ub": r.ub,
+        "proved": r.proved,
+        "lb_source": r.lb_source,
+        "ub_source": r.ub_source,
+        "colouring": r.colouring.colours.iter().map(|&c| c + 1).collect::<Vec<_>>(),
+        "clique": r.clique.iter().map(|&v| v + 1).collect::<Vec<_>>(),
+        "elapsed": r.elapsed.as_secs_f64(),
+        "svg": svg,
+    }))
+}
+
 /// `POST /api/colour`: `{"lb", "ub", "proved", "colouring": [colour per vertex, from 1],
 /// "clique", "svg"}`; `status` is `optimal` when χ is proved, else `unknown`.
 pub async fn chromatic(
     State(state): State<AppState>,
     Body(req): Body<ColourRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let inst = csp_colouring::parse(&req.graph, "graph", std::path::Path::new("graph"))
-        .map_err(|e| ApiError::input("graph", e.to_string()))?;
+    let inst = read(&req)?;
     let limit = work::time_limit(&state, req.time_limit);
     work::run(&state, limit, move |deadline| {
-        let config = Config {
-            time_limit: Some(deadline.saturating_duration_since(std::time::Instant::now())),
-            ..Config::default()
-        };
-        let r = chromatic::chromatic_number(&inst, &config, &mut |_| {});
-        csp_colouring::verify(&inst, Some(r.ub), &r.colouring).map_err(|v| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("internal error: the colouring is wrong: {v}"),
-            )
-        })?;
-        let svg = (inst.graph.len() <= MAX_PICTURE)
-            .then(|| csp_colouring::render::svg(&inst.graph, Some(&r.colouring), &inst.name));
-        Ok(Json(json!({
-            "status": if r.proved { "optimal" } else { "unknown" },
-            "name": inst.name,
-            "vertices": inst.graph.len(),
-            "edges": inst.graph.edge_count(),
-            "lb": r.lb,
-            "ub": r.ub,
-            "proved": r.proved,
-            "lb_source": r.lb_source,
-            "ub_source": r.ub_source,
-            "colouring": r.colouring.colours.iter().map(|&c| c + 1).collect::<Vec<_>>(),
-            "clique": r.clique.iter().map(|&v| v + 1).collect::<Vec<_>>(),
-            "elapsed": r.elapsed.as_secs_f64(),
-            "svg": svg,
-        })))
+        colour(&inst, deadline, &mut |_| {}).map(Json)
     })
     .await
+}
+
+/// `POST /api/colour/live`: the same search as server-sent events: `progress` events
+/// (`lb`, `ub`, `phase`, `elapsed`) each time the bounds or the phase change, then one
+/// `result` event with [`chromatic`]'s answer, or an `error` event. Closing the connection
+/// stops the search.
+pub async fn live(
+    State(state): State<AppState>,
+    Body(req): Body<ColourRequest>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let inst = read(&req)?;
+    let limit = work::time_limit(&state, req.time_limit);
+    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
+    let guard = work::spawn(&state, limit, move |deadline| {
+        let mut last = None;
+        let mut progress = |p: &Progress| {
+            let now = (p.lb, p.ub, p.phase.clone());
+            if last.as_ref() != Some(&now) {
+                last = Some(now);
+                // Progress may be dropped when the client reads slowly; the result is not.
+                let _ = tx.try_send(event(
+                    "progress",
+                    &json!({"lb": p.lb, "ub": p.ub, "phase": p.phase, "elapsed": p.elapsed.as_secs_f64()}),
+                ));
+            }
+        };
+        let last = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            colour(&inst, deadline, &mut progress)
+        })) {
+            Ok(Ok(v)) => event("result", &v),
+            Ok(Err(e)) => event("error", &json!({"error": e.message})),
+            Err(_) => event(
+                "error",
+                &json!({"error": "internal error: the search failed (the server goes on)"}),
+            ),
+        };
+        let _ = tx.blocking_send(last);
+    })
+    .await?;
+    // The stream owns the guard: when the client goes away, the stream is dropped and the
+    // search is told to stop.
+    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        let e = rx.recv().await?;
+        Some((Ok(e), (rx, guard)))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+fn event(name: &str, data: &Value) -> Event {
+    Event::default().event(name).data(data.to_string())
 }

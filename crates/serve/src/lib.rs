@@ -120,6 +120,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/sudoku/rate", post(sudoku::rate))
         .route("/api/sudoku/generate", post(sudoku::generate))
         .route("/api/colour", post(colour::chromatic))
+        .route("/api/colour/live", post(colour::live))
         .fallback(|| async { error::ApiError::new(StatusCode::NOT_FOUND, "no such endpoint") })
         .with_state(state)
         .layer(DefaultBodyLimit::max(limit))

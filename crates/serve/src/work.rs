@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::OwnedSemaphorePermit;
 
 /// Raises the flag when dropped before the work finished: the client went away.
-struct CancelOnDrop(Flag, bool);
+#[derive(Debug)]
+pub struct CancelOnDrop(Flag, bool);
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
@@ -96,4 +97,22 @@ pub async fn run<T: Send + 'static>(
             "internal error: the solve failed (the server goes on)",
         )),
     }
+}
+
+/// Starts `job` as [`run`] does, without waiting for it: for answers streamed while the job
+/// runs. Dropping the guard returned (with the stream that owns it) stops the job.
+pub async fn spawn(
+    state: &AppState,
+    limit: Duration,
+    job: impl FnOnce(Instant) + Send + 'static,
+) -> Result<CancelOnDrop, ApiError> {
+    let permit = slot(state).await?;
+    let flag = Flag::default();
+    let guard = CancelOnDrop(flag.clone(), false);
+    let deadline = Instant::now() + limit;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        with_cancel(flag, || job(deadline));
+    });
+    Ok(guard)
 }

@@ -496,3 +496,57 @@ where
     }
     out
 }
+
+/// The events of a server-sent-event body: `(name, data)`.
+fn events(text: &str) -> Vec<(String, Value)> {
+    text.split("\n\n")
+        .filter_map(|block| {
+            let mut name = String::new();
+            let mut data = String::new();
+            for line in block.lines() {
+                if let Some(n) = line.strip_prefix("event: ").or(line.strip_prefix("event:")) {
+                    name = n.trim().to_string();
+                } else if let Some(d) = line.strip_prefix("data: ").or(line.strip_prefix("data:")) {
+                    data.push_str(d);
+                }
+            }
+            (!name.is_empty()).then(|| (name, serde_json::from_str(&data).unwrap()))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_live_colouring_shows_the_bounds_tighten_then_the_answer() {
+    let app = router(Config::default());
+    // A hard graph for half a second: progress first, bounds never crossing, then the result.
+    let body = json!({"graph": hard_graph(), "time_limit": 0.5}).to_string();
+    let (status, headers, text) = send_raw(&app, "POST", "/api/colour/live", &body).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        headers[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/event-stream")
+    );
+    let ev = events(&text);
+    let (last, progress) = ev.split_last().unwrap();
+    assert!(!progress.is_empty(), "{text}");
+    for (name, p) in progress {
+        assert_eq!(name, "progress");
+        assert!(p["lb"].as_u64() <= p["ub"].as_u64(), "{p}");
+    }
+    assert_eq!(last.0, "result");
+    let r = &last.1;
+    assert!(r["lb"].as_u64() <= r["ub"].as_u64());
+    let (first_ub, final_ub) = (progress[0].1["ub"].as_u64(), r["ub"].as_u64());
+    assert!(final_ub <= first_ub, "the upper bound only tightens");
+    // Bad input is refused before the stream starts.
+    let (status, _, _) = send_raw(
+        &app,
+        "POST",
+        "/api/colour/live",
+        &json!({"graph": "p edge x"}).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
