@@ -1,6 +1,7 @@
 //! `csp-cli`: the `csp` command-line program, and the pieces of it that tests and other
-//! front-ends can reuse: text and JSON renderings of a model file's solutions ([`output`])
-//! and the teaching trace ([`trace`]). The model format itself is `csp-model`.
+//! front-ends can reuse: the teaching trace ([`trace`]), and ([`output`], now in `csp-model`)
+//! text and JSON renderings of a model file's solutions. The model format itself is
+//! `csp-model`.
 //!
 //! ```
 //! let yaml = "kind: csp\nvariables:\n  - names: [a, b]\n    domain: 1..2\nconstraints:\n  - not_equal: [a, b]\n";
@@ -12,5 +13,6 @@
 
 #![warn(missing_docs)]
 
-pub mod output;
+/// Text and JSON renderings of solutions (moved to `csp-model`, which `csp serve` shares).
+pub use csp_model::output;
 pub mod trace;

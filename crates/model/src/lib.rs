@@ -10,6 +10,8 @@
 //! - [`file`](mod@file): the generic model format (`kind: csp`): variables with integer or symbolic
 //!   domains, constraints by name, and solve options typed at load time (a bad
 //!   `propagation:` is an error with its line and column).
+//! - [`output`]: a model's solutions and statistics as text and JSON, for the CLI and the
+//!   web server alike.
 //!
 //! ```
 //! let yaml = "kind: csp\nvariables:\n  - names: [a, b]\n    domain: 1..2\nconstraints:\n  - not_equal: [a, b]\n";
@@ -20,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod file;
+pub mod output;
 pub mod source;
 
 pub use file::{CspFile, SolveOptions, VarKind};

@@ -706,3 +706,66 @@ $("colour-download").addEventListener("click", () => {
   a.download = `${colouring.name || "graph"}.sol`;
   a.click();
 });
+
+// ---------------------------------------------------------------- models
+
+fetch("/api/model/options")
+  .then((r) => r.json())
+  .then((o) => {
+    for (const [key, id] of [["propagation", "model-propagation"], ["var_order", "model-var-order"], ["val_order", "model-val-order"]]) {
+      for (const name of o[key]) {
+        const opt = document.createElement("option");
+        opt.value = opt.textContent = name;
+        $(id).appendChild(opt);
+      }
+    }
+  })
+  .catch((e) => say(e.message, "bad"));
+
+function row(table, cells, head) {
+  const tr = document.createElement("tr");
+  for (const c of cells) {
+    const td = document.createElement(head ? "th" : "td");
+    td.textContent = c;
+    tr.appendChild(td);
+  }
+  table.appendChild(tr);
+}
+
+async function runModel(count) {
+  const out = $("model-result"), table = $("model-table");
+  out.className = "message";
+  out.textContent = "solving…";
+  table.innerHTML = "";
+  const body = { model: $("model-text").value };
+  for (const [key, id] of [["propagation", "model-propagation"], ["var_order", "model-var-order"], ["val_order", "model-val-order"]]) {
+    if ($(id).value) body[key] = $(id).value;
+  }
+  if (count) body.count = Number($("model-cap").value) || 1000;
+  try {
+    const j = await api("/api/model", body);
+    if (j.solution) {
+      out.className = "message good";
+      out.textContent = `${j.name}: satisfiable (${j.strategy})`;
+      row(table, ["variable", "value"], true);
+      for (const [k, v] of Object.entries(j.solution)) row(table, [k, String(v)]);
+    } else if (j.count !== undefined) {
+      out.className = "message good";
+      out.textContent = `${j.name}: ${j.exact ? "" : "at least "}${j.count} solution${j.count === 1 ? "" : "s"} (${j.strategy})`;
+    } else {
+      out.className = "message bad";
+      out.textContent = `${j.name}: ${j.status}${j.limit ? " (" + j.limit + ")" : ""}`;
+    }
+    const s = j.stats;
+    row(table, ["statistic", "value"], true);
+    for (const k of ["nodes", "failures", "backtracks", "propagations", "revisions", "max_depth", "solutions"]) row(table, [k, String(s[k])]);
+    row(table, ["seconds", s.seconds.toFixed(4)]);
+    $("model-command").textContent = j.command;
+  } catch (e) {
+    out.className = "message bad";
+    out.textContent = e.message;
+  }
+}
+
+$("model-solve").addEventListener("click", () => runModel(false));
+$("model-count").addEventListener("click", () => runModel(true));

@@ -42,6 +42,13 @@ const test = (name, f) => tests.push({ name, f });
 const boardValues = (page) =>
   page.$$eval("#board .cell", (cells) => cells.map((c) => (c.querySelector(".marks") ? "" : c.textContent)));
 
+// The game as kept in local storage: its values and marks.
+const saved = (page) =>
+  page.evaluate(() => {
+    const g = JSON.parse(localStorage.getItem("csp-sudoku")).game;
+    return { values: g.values, marks: g.marks };
+  });
+
 test("a generated easy puzzle is played to the end with hints only", async (page, url) => {
   await page.goto(url);
   await page.evaluate(() => localStorage.clear());
@@ -52,7 +59,7 @@ test("a generated easy puzzle is played to the end with hints only", async (page
   await page.screenshot({ path: `${shots}/sudoku-new.png` });
   let hints = 0;
   for (;;) {
-    const before = await boardValues(page);
+    const before = await saved(page);
     await page.click("#hint");
     await page.waitForFunction(() => /Hint:|solved/.test(document.getElementById("message").textContent));
     const text = await page.textContent("#message");
@@ -64,8 +71,7 @@ test("a generated easy puzzle is played to the end with hints only", async (page
     await page.waitForFunction(() => !/^Hint/.test(document.getElementById("message").textContent));
     if (hints === 0) await page.screenshot({ path: `${shots}/sudoku-hint-step.png` });
     await page.click("#apply-hint");
-    const after = await boardValues(page);
-    assert.notDeepEqual(after, before, "a hint on an easy puzzle places a digit");
+    assert.notDeepEqual(await saved(page), before, "an applied hint places a digit or crosses out marks");
     hints++;
     assert.ok(hints < 100, "hints make progress");
   }
@@ -116,6 +122,20 @@ test("a pasted graph gets its chromatic number proved", async (page, url) => {
   await page.fill("#graph-text", "p edge 2 1\ne 1 3\n");
   await page.click("#colour-go");
   await page.waitForFunction(() => /line 2, column 5/.test(document.getElementById("colour-result").textContent));
+});
+
+test("a model is counted with the strategy chosen", async (page, url) => {
+  await page.goto(url);
+  await page.click("#tab-model");
+  await page.waitForSelector('#model-propagation option[value="gac"]', { state: "attached" });
+  await page.selectOption("#model-propagation", "gac");
+  await page.selectOption("#model-var-order", "mrv");
+  await page.click("#model-count");
+  await page.waitForFunction(() => /18 solutions/.test(document.getElementById("model-result").textContent));
+  assert.match(await page.textContent("#model-command"), /--propagation gac --var-order mrv/);
+  await page.click("#model-solve");
+  await page.waitForFunction(() => /satisfiable/.test(document.getElementById("model-result").textContent));
+  await page.screenshot({ path: `${shots}/model.png`, fullPage: true });
 });
 
 const server = await startServer();

@@ -90,7 +90,7 @@ pub async fn chromatic(
 
 /// `POST /api/colour/live`: the same search as server-sent events: `progress` events
 /// (`lb`, `ub`, `phase`, `elapsed`) each time the bounds or the phase change, then one
-/// `result` event with [`chromatic`]'s answer, or an `error` event. Closing the connection
+/// `result` event with [`chromatic()`]'s answer, or an `error` event. Closing the connection
 /// stops the search.
 pub async fn live(
     State(state): State<AppState>,

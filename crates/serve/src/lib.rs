@@ -1,6 +1,6 @@
 //! `csp serve`: the toolkit in a browser. A local web server (axum on tokio) with a JSON API
 //! and one page, embedded in the binary, that uses it: play sudoku with pencil marks and
-//! hints that teach, and colour a graph with the chromatic number proved.
+//! hints that teach, colour a graph with the chromatic number proved, solve a model.
 //!
 //! - [`router`] builds the whole application (page, assets and API) over a [`Config`]; tests
 //!   call it without a network ([`tower::ServiceExt::oneshot`](https://docs.rs/tower)).
@@ -10,7 +10,8 @@
 //!   cancel flag raised when the client goes away.
 //! - [`error`] turns every failure into a JSON body with a status, and a position for bad
 //!   input.
-//! - [`sudoku`] and [`colour`] hold the handlers; `docs/serve.md` lists the endpoints.
+//! - [`sudoku`], [`colour`] and [`model`] hold the handlers; `docs/serve.md` lists the
+//!   endpoints.
 //!
 //! ```
 //! # tokio::runtime::Runtime::new().unwrap().block_on(async {
@@ -22,6 +23,7 @@
 
 pub mod colour;
 pub mod error;
+pub mod model;
 pub mod sudoku;
 pub mod work;
 
@@ -121,6 +123,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/sudoku/generate", post(sudoku::generate))
         .route("/api/colour", post(colour::chromatic))
         .route("/api/colour/live", post(colour::live))
+        .route("/api/model", post(model::solve))
+        .route("/api/model/options", get(model::options))
         .fallback(|| async { error::ApiError::new(StatusCode::NOT_FOUND, "no such endpoint") })
         .with_state(state)
         .layer(DefaultBodyLimit::max(limit))

@@ -550,3 +550,68 @@ async fn the_live_colouring_shows_the_bounds_tighten_then_the_answer() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+const AUSTRALIA: &str = "kind: csp\nname: australia\nvariables:\n  - names: [WA, NT, SA, Q, NSW, V, T]\n    domain: [red, green, blue]\nconstraints:\n  - not_equal: [WA, NT]\n  - not_equal: [WA, SA]\n  - not_equal: [NT, SA]\n  - not_equal: [NT, Q]\n  - not_equal: [SA, Q]\n  - not_equal: [SA, NSW]\n  - not_equal: [SA, V]\n  - not_equal: [Q, NSW]\n  - not_equal: [NSW, V]\n";
+
+#[tokio::test]
+async fn models_are_solved_and_counted_with_the_strategy_chosen() {
+    let app = router(Config::default());
+    // 18 colourings of the map, whatever the strategy (Russell & Norvig).
+    for (prop, var) in [("fc", "input"), ("ac3", "mrv"), ("gac", "dom/wdeg")] {
+        let (status, v) = post(
+            &app,
+            "/api/model",
+            json!({"model": AUSTRALIA, "count": 100, "propagation": prop, "var_order": var}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(
+            (v["count"].as_u64(), v["exact"].as_bool()),
+            (Some(18), Some(true)),
+            "{prop} {var}"
+        );
+        assert!(
+            v["command"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("--propagation {prop}")),
+            "{v}"
+        );
+    }
+    let (_, v) = post(&app, "/api/model", json!({"model": AUSTRALIA})).await;
+    assert_eq!(v["status"], "satisfiable");
+    let s = &v["solution"];
+    for line in AUSTRALIA
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- not_equal: ["))
+    {
+        let pair: Vec<&str> = line.trim_end_matches(']').split(", ").collect();
+        assert_ne!(s[pair[0]], s[pair[1]], "{line}");
+    }
+    assert!(v["stats"]["nodes"].as_u64().is_some());
+    // Two colours: none.
+    let two = AUSTRALIA.replace("[red, green, blue]", "[red, green]");
+    let (_, v) = post(&app, "/api/model", json!({"model": two})).await;
+    assert_eq!(v["status"], "unsatisfiable");
+    // A bad choice lists the good ones; a bad model says where.
+    let (status, v) = post(
+        &app,
+        "/api/model",
+        json!({"model": AUSTRALIA, "propagation": "magic"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("gac"), "{v}");
+    let broken = AUSTRALIA.replace("not_equal: [WA, NT]", "not_equal: [WA, XX]");
+    let (status, v) = post(&app, "/api/model", json!({"model": broken})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["line"].as_u64(), Some(7), "{v}");
+    let (_, o) = send(&app, "GET", "/api/model/options", "").await;
+    assert!(
+        o["var_order"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x == "mrv")
+    );
+}

@@ -1,7 +1,7 @@
 //! Text and JSON renderings of solutions and statistics.
 
+use crate::CspFile;
 use csp_core::{Solution, Stats};
-use csp_model::CspFile;
 use serde_json::{Map, Value as Json, json};
 
 /// The widest name column the text output aligns to.
@@ -35,8 +35,8 @@ pub fn solution_json(file: &CspFile, s: &Solution) -> Json {
     for x in file.model.vars() {
         let v = s.value(x);
         let j = match file.kinds[x.index()] {
-            csp_model::VarKind::Int => json!(v),
-            csp_model::VarKind::Sym => json!(file.show(x, v)),
+            crate::VarKind::Int => json!(v),
+            crate::VarKind::Sym => json!(file.show(x, v)),
         };
         m.insert(file.model.name(x).to_string(), j);
     }

@@ -1,0 +1,132 @@
+//! The models API: a `kind: csp` YAML model solved or counted with the propagation and the
+//! orders chosen, with the engine's statistics and the `csp solve` command that does the
+//! same. A solution is checked against every constraint before it is sent.
+
+use crate::AppState;
+use crate::error::{ApiError, Body};
+use crate::work;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use csp_core::{Outcome, PropagationLevel, Search, SearchConfig, ValueOrder, VarOrder};
+use csp_model::CspFile;
+use csp_model::output::{solution_json, stats_json};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// `/api/model`'s request. Choices absent here come from the model's `solve:` section, then
+/// the engine's defaults.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelRequest {
+    /// The model: YAML with `kind: csp`.
+    pub model: String,
+    /// A propagation level (`GET /api/model/options` lists them).
+    #[serde(default)]
+    pub propagation: Option<String>,
+    /// A variable order.
+    #[serde(default)]
+    pub var_order: Option<String>,
+    /// A value order.
+    #[serde(default)]
+    pub val_order: Option<String>,
+    /// Count solutions up to this many instead of finding one.
+    #[serde(default)]
+    pub count: Option<u64>,
+    /// Seconds (capped by the server's limit).
+    #[serde(default)]
+    pub time_limit: Option<f64>,
+}
+
+/// `GET /api/model/options`: the names of the propagation levels and orders.
+pub async fn options() -> Json<Value> {
+    Json(json!({
+        "propagation": PropagationLevel::ALL.map(|l| l.name()),
+        "var_order": VarOrder::ALL.map(|o| o.name()),
+        "val_order": ValueOrder::ALL.map(|o| o.name()),
+    }))
+}
+
+/// A choice by name, or a 400 that lists the names.
+fn choice<T: std::str::FromStr<Err = String>>(
+    what: &str,
+    name: Option<&str>,
+) -> Result<Option<T>, ApiError> {
+    name.map(|n| {
+        n.parse::<T>()
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("{what}: {e}")))
+    })
+    .transpose()
+}
+
+/// `POST /api/model`: `{"status": "satisfiable" | "unsatisfiable" | "unknown" | "done",
+/// "solution" | "count", "exact", "stats", "strategy", "command"}`.
+pub async fn solve(
+    State(state): State<AppState>,
+    Body(req): Body<ModelRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let file =
+        CspFile::parse(&req.model, "model").map_err(|e| ApiError::input("model", e.to_string()))?;
+    let level = choice::<PropagationLevel>("propagation", req.propagation.as_deref())?
+        .or(file.solve.propagation);
+    let var_order =
+        choice::<VarOrder>("var_order", req.var_order.as_deref())?.or(file.solve.var_order);
+    let val_order =
+        choice::<ValueOrder>("val_order", req.val_order.as_deref())?.or(file.solve.value_order);
+    let count = req.count.or(file.solve.count);
+    let asked = req
+        .time_limit
+        .or(file.solve.time_limit.map(|t| t.as_secs_f64()));
+    let limit = work::time_limit(&state, asked);
+    work::run(&state, limit, move |deadline| {
+        let mut config = SearchConfig::default();
+        if let Some(l) = level {
+            config = config.with_level(l);
+        }
+        if let Some(v) = var_order {
+            config.var_order = v;
+        }
+        if let Some(v) = val_order {
+            config.value_order = v;
+        }
+        if let Some(seed) = file.solve.seed {
+            config.seed = seed;
+        }
+        config.limits.deadline = Some(deadline);
+        let strategy = format!("{} + {} + {}", config.var_order, config.level(), config.value_order);
+        let command = format!(
+            "csp solve {}.yaml --propagation {} --var-order {} --val-order {}{}",
+            file.name,
+            config.level(),
+            config.var_order,
+            config.value_order,
+            count.map_or(String::new(), |n| format!(" --count {n}"))
+        );
+        let mut search = Search::new(&file.model, config);
+        let mut j = match count {
+            Some(cap) => {
+                let c = search.count(cap);
+                json!({"status": if c.exhausted { "done" } else { "unknown" }, "count": c.count, "exact": c.exhausted})
+            }
+            None => match search.solve() {
+                Outcome::Satisfiable(s) => {
+                    file.model.verify(s.values()).map_err(|v| {
+                        ApiError::new(
+                            StatusCode::INTERNAL_SERVER_ERROR,
+                            format!("internal error: the solution found violates {v:?}"),
+                        )
+                    })?;
+                    json!({"status": "satisfiable", "solution": solution_json(&file, &s)})
+                }
+                Outcome::Unsatisfiable => json!({"status": "unsatisfiable"}),
+                Outcome::Unknown(l) => json!({"status": "unknown", "limit": l.to_string()}),
+            },
+        };
+        j["name"] = json!(file.name);
+        j["stats"] = stats_json(&search.stats());
+        j["strategy"] = json!(strategy);
+        j["command"] = json!(command);
+        Ok(Json(j))
+    })
+    .await
+}
