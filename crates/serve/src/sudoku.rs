@@ -419,7 +419,10 @@ pub async fn hint(
             Ok(c) => c,
             Err(mistake) => return Ok(Json(mistake)),
         };
-        let Some(step) = human::next_step(&c) else {
+        let Some(step) = human::next_step_until(&c, Some(deadline)) else {
+            if csp_core::termination::past(Some(deadline)) {
+                return Ok(Json(json!({"status": "unknown", "message": "the time limit came first"})));
+            }
             let cell = (0..grid.cells().len()).find(|&x| grid.cells()[x] == 0).unwrap_or(0);
             return Ok(Json(json!({
                 "status": "unique",
@@ -489,7 +492,8 @@ pub async fn path(
                 stopped = true;
                 break;
             }
-            let Some(step) = human::next_step(&c) else {
+            let Some(step) = human::next_step_until(&c, Some(deadline)) else {
+                stopped = csp_core::termination::past(Some(deadline));
                 break;
             };
             if !step_is_sound(&step, &solution) {

@@ -615,3 +615,30 @@ async fn models_are_solved_and_counted_with_the_strategy_chosen() {
             .any(|x| x == "mrv")
     );
 }
+
+#[tokio::test]
+async fn a_time_limit_of_zero_answers_unknown_at_once() {
+    let app = router(Config::default());
+    // A puzzle whose uniqueness takes a search (answers found by propagation alone, in
+    // microseconds, are given even at a limit of zero).
+    let hardest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/sudoku/puzzles6_forum_hardest_1106_shared301");
+    let hard = parse::read(&hardest).unwrap()[0].grid.to_line();
+    for path in [
+        "/api/sudoku/hint",
+        "/api/sudoku/path",
+        "/api/sudoku/check",
+        "/api/sudoku/rate",
+    ] {
+        let (status, v) = post(&app, path, json!({"puzzle": hard, "time_limit": 0})).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(v["status"], "unknown", "{path}: {v}");
+    }
+    let (_, v) = post(
+        &app,
+        "/api/sudoku/generate",
+        json!({"seed": 1, "time_limit": 0}),
+    )
+    .await;
+    assert_eq!(v["status"], "unknown", "{v}");
+}

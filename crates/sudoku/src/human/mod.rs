@@ -252,6 +252,13 @@ pub fn next_step(c: &Candidates) -> Option<Step> {
     next_step_before(c, &|_| false)
 }
 
+/// [`next_step`], giving up (`None`) once `deadline` has passed or a stop was requested
+/// ([`csp_core::termination::past`]), asked before each technique of the main pass: what a
+/// server answering within a time limit calls.
+pub fn next_step_until(c: &Candidates, deadline: Option<std::time::Instant>) -> Option<Step> {
+    next_step_before(c, &|_| csp_core::termination::past(deadline))
+}
+
 /// [`next_step`], giving up (`None`) at the first technique of the main pass (after singles
 /// and direct forms) for which `stop` holds.
 pub(crate) fn next_step_before(c: &Candidates, stop: &dyn Fn(Technique) -> bool) -> Option<Step> {
