@@ -769,3 +769,86 @@ async function runModel(count) {
 
 $("model-solve").addEventListener("click", () => runModel(false));
 $("model-count").addEventListener("click", () => runModel(true));
+
+// ---------------------------------------------------------------- timetables
+
+let timetable = null;
+
+function download(name, type, text) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+}
+
+$("tt-file").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (f) $("tt-text").value = await f.text();
+});
+
+$("tt-example").addEventListener("click", async () => {
+  const r = await fetch("/api/timetable/example");
+  $("tt-text").value = await r.text();
+});
+
+async function solveTimetable(pins) {
+  const out = $("tt-result");
+  out.className = "message";
+  out.textContent = pins.length ? `re-solving with ${pins.length} placements pinned…` : "solving…";
+  for (const id of ["tt-solve", "tt-resolve", "tt-html", "tt-csv"]) $(id).disabled = true;
+  try {
+    const j = await api("/api/timetable", { timetable: $("tt-text").value, pins, time_limit: Number($("tt-time").value) || 10 });
+    if (!j.html) {
+      timetable = null;
+      $("tt-frame").removeAttribute("srcdoc");
+      $("tt-pins").innerHTML = "";
+      out.className = "message bad";
+      const why = j.explanation ? "\n" + j.explanation.conflict.join("\n") : j.message ? ": " + j.message : "";
+      out.textContent = j.status === "unsatisfiable" ? `no timetable exists${why}` : `no timetable within the time limit (${j.limit || "limit"})`;
+      return;
+    }
+    timetable = j;
+    out.className = "message good";
+    out.textContent = `${j.name}: ${j.status}, cost ${j.cost}${j.costs.length ? " (" + j.costs.map((c) => `${c.kind} ${c.cost}`).join(", ") + ")" : ""}`;
+    $("tt-frame").srcdoc = j.html;
+    const table = $("tt-pins");
+    table.innerHTML = "";
+    row(table, ["pin", "event", "day", "period", "room"], true);
+    const pinned = new Set(pins.map((p) => p.occurrence));
+    for (const p of j.placements) {
+      const tr = document.createElement("tr");
+      const td = document.createElement("td");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.dataset.occurrence = p.occurrence;
+      box.checked = pinned.has(p.occurrence);
+      td.appendChild(box);
+      tr.appendChild(td);
+      for (const v of [`${p.event}${p.rank ? " #" + (p.rank + 1) : ""}`, p.day, p.period, p.room_name || ""]) {
+        const c = document.createElement("td");
+        c.textContent = v;
+        tr.appendChild(c);
+      }
+      table.appendChild(tr);
+    }
+    $("tt-resolve").disabled = $("tt-html").disabled = $("tt-csv").disabled = false;
+  } catch (e) {
+    out.className = "message bad";
+    out.textContent = e.message;
+  } finally {
+    $("tt-solve").disabled = false;
+  }
+}
+
+$("tt-solve").addEventListener("click", () => solveTimetable([]));
+$("tt-resolve").addEventListener("click", () => {
+  if (!timetable) return;
+  const pins = [];
+  for (const box of document.querySelectorAll("#tt-pins input:checked")) {
+    const p = timetable.placements[Number(box.dataset.occurrence)];
+    pins.push({ occurrence: p.occurrence, slot: p.slot, room: p.room });
+  }
+  solveTimetable(pins);
+});
+$("tt-html").addEventListener("click", () => timetable && download(`${timetable.name}.html`, "text/html", timetable.html));
+$("tt-csv").addEventListener("click", () => timetable && download(`${timetable.name}.csv`, "text/csv", timetable.csv));

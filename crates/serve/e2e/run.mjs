@@ -3,7 +3,8 @@
 //
 // Each scenario is what a person does: play a generated easy puzzle to the end with hints
 // only, type a digit that conflicts and see it marked, colour a graph and see χ proved (and
-// the bounds of a harder one tighten live),
+// the bounds of a harder one tighten live), count a model's solutions, solve the school week,
+// read it by teacher, pin a lesson and re-solve,
 // reload and find the game kept. Screenshots of each page go to SCREENSHOT_DIR
 // (target/e2e by default) to be looked at.
 
@@ -136,6 +137,25 @@ test("a model is counted with the strategy chosen", async (page, url) => {
   await page.click("#model-solve");
   await page.waitForFunction(() => /satisfiable/.test(document.getElementById("model-result").textContent));
   await page.screenshot({ path: `${shots}/model.png`, fullPage: true });
+});
+
+test("the school week is solved, read by teacher, pinned and re-solved", async (page, url) => {
+  await page.goto(url);
+  await page.click("#tab-timetable");
+  await page.click("#tt-example");
+  await page.waitForFunction(() => /kind: timetable/.test(document.getElementById("tt-text").value));
+  await page.click("#tt-solve");
+  await page.waitForFunction(() => /(optimal|feasible), cost/.test(document.getElementById("tt-result").textContent), null, { timeout: 30000 });
+  const frame = page.frameLocator("#tt-frame");
+  await frame.locator("label", { hasText: /teacher/i }).first().click();
+  await page.screenshot({ path: `${shots}/timetable-teachers.png`, fullPage: true });
+  // Pin the first lesson where it is, and re-solve: it stays there.
+  const first = await page.$$eval("#tt-pins tr", (rows) => rows[1].textContent);
+  await page.check('#tt-pins input[data-occurrence="0"]');
+  await page.click("#tt-resolve");
+  await page.waitForFunction(() => /re-solving/.test(document.getElementById("tt-result").textContent) === false && /cost/.test(document.getElementById("tt-result").textContent), null, { timeout: 30000 });
+  assert.equal(await page.$$eval("#tt-pins tr", (rows) => rows[1].textContent), first);
+  assert.ok(await page.isChecked('#tt-pins input[data-occurrence="0"]'));
 });
 
 const server = await startServer();

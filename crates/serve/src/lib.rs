@@ -1,6 +1,7 @@
 //! `csp serve`: the toolkit in a browser. A local web server (axum on tokio) with a JSON API
 //! and one page, embedded in the binary, that uses it: play sudoku with pencil marks and
-//! hints that teach, colour a graph with the chromatic number proved, solve a model.
+//! hints that teach, colour a graph with the chromatic number proved, solve a model, build a
+//! timetable.
 //!
 //! - [`router`] builds the whole application (page, assets and API) over a [`Config`]; tests
 //!   call it without a network ([`tower::ServiceExt::oneshot`](https://docs.rs/tower)).
@@ -10,8 +11,8 @@
 //!   cancel flag raised when the client goes away.
 //! - [`error`] turns every failure into a JSON body with a status, and a position for bad
 //!   input.
-//! - [`sudoku`], [`colour`] and [`model`] hold the handlers; `docs/serve.md` lists the
-//!   endpoints.
+//! - [`sudoku`], [`colour`], [`model`] and [`timetable`] hold the handlers; `docs/serve.md`
+//!   lists the endpoints.
 //!
 //! ```
 //! # tokio::runtime::Runtime::new().unwrap().block_on(async {
@@ -25,6 +26,7 @@ pub mod colour;
 pub mod error;
 pub mod model;
 pub mod sudoku;
+pub mod timetable;
 pub mod work;
 
 use axum::Router;
@@ -125,6 +127,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/colour/live", post(colour::live))
         .route("/api/model", post(model::solve))
         .route("/api/model/options", get(model::options))
+        .route("/api/timetable", post(timetable::solve))
+        .route("/api/timetable/example", get(timetable::example))
         .fallback(|| async { error::ApiError::new(StatusCode::NOT_FOUND, "no such endpoint") })
         .with_state(state)
         .layer(DefaultBodyLimit::max(limit))

@@ -642,3 +642,101 @@ async fn a_time_limit_of_zero_answers_unknown_at_once() {
     .await;
     assert_eq!(v["status"], "unknown", "{v}");
 }
+
+fn problem(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../problems/timetabling")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The timetable of an answer, checked here by the library's verifier.
+fn checked_timetable(yaml: &str, v: &Value) -> csp_timetabling::Timetable {
+    let inst = csp_timetabling::yaml::parse(yaml, "test").unwrap();
+    let placements: Vec<csp_timetabling::Placement> = v["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| csp_timetabling::Placement {
+            start: p["slot"].as_u64().unwrap() as usize,
+            room: p["room"].as_u64().map(|r| r as usize),
+        })
+        .collect();
+    assert_eq!(placements.len(), inst.occurrences.len());
+    let tt = csp_timetabling::Timetable { placements };
+    assert!(csp_timetabling::verify(&inst, &tt).is_empty());
+    assert_eq!(
+        v["cost"].as_u64(),
+        Some(csp_timetabling::cost(&inst, &tt).total)
+    );
+    tt
+}
+
+#[tokio::test]
+async fn timetables_are_solved_pinned_and_explained() {
+    let app = router(Config::default());
+    let week = problem("school-week.yaml");
+    let (_, _, example) = send_raw(&app, "GET", "/api/timetable/example", "").await;
+    assert_eq!(example, week, "the page's example is the school week");
+    let (status, v) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": week, "time_limit": 5}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["status"] == "optimal" || v["status"] == "feasible", "{v}");
+    checked_timetable(&week, &v);
+    assert!(v["html"].as_str().unwrap().contains("<table"));
+    assert!(v["csv"].as_str().unwrap().lines().count() > 1);
+    // Every occurrence pinned in turn to each other slot until one re-solves: the answer
+    // keeps the pin (and stays valid).
+    let first = &v["placements"][0];
+    let slots = 5 * 8; // at most: the week's days × periods
+    let mut moved = None;
+    for slot in (0..slots).filter(|&s| Some(s) != first["slot"].as_u64()) {
+        let pin = json!({"occurrence": 0, "slot": slot, "room": first["room"]});
+        let (status, w) = post(
+            &app,
+            "/api/timetable",
+            json!({"timetable": week, "pins": [pin], "time_limit": 5}),
+        )
+        .await;
+        if status == StatusCode::OK && w["placements"].is_array() {
+            moved = Some((slot, w));
+            break;
+        }
+    }
+    let (slot, w) = moved.expect("the first lesson fits somewhere else");
+    checked_timetable(&week, &w);
+    assert_eq!(w["placements"][0]["slot"].as_u64(), Some(slot));
+    // A pin out of range is refused.
+    let (status, _) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": week, "pins": [{"occurrence": 10_000, "slot": 0}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // No timetable: the requirements that conflict.
+    let (_, v) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": problem("infeasible-week.yaml")}),
+    )
+    .await;
+    assert_eq!(v["status"], "unsatisfiable", "{v}");
+    assert!(
+        !v["explanation"]["conflict"].as_array().unwrap().is_empty(),
+        "{v}"
+    );
+    // A bad file says where.
+    let (status, v) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": "kind: timetable\ndays: 5\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["line"].as_u64().is_some(), "{v}");
+}
