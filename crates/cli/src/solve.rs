@@ -106,23 +106,10 @@ fn pictures<const P: bool>(
     config: SearchConfig,
 ) -> Result<ExitCode> {
     use anyhow::Context;
-    use csp_core::Decision;
-    use csp_study::tree::{Names, TreeRecorder};
+    use csp_study::tree::{TreeRecorder, with_model_names};
     let strat = strategy(&config);
     let mut search = Search::with_observer(&file.model, config, TreeRecorder::<P>::new());
     let code = report(&mut std::io::stdout().lock(), file, args, mode, &mut search)?;
-    let m = &file.model;
-    let decision = |d: Decision| match d {
-        Decision::Assign(x, v) => format!("{} = {}", m.name(x), file.show(x, v)),
-        Decision::Remove(x, v) => format!("{} ≠ {}", m.name(x), file.show(x, v)),
-    };
-    let pruned = |x, v| format!("{} ≠ {}", m.name(x), file.show(x, v));
-    let constraint = |c| m.constraint(c).describe(&|x| m.name(x).to_string());
-    let names = Names {
-        decision: &decision,
-        pruned: &pruned,
-        constraint: &constraint,
-    };
     let tree = search.observer().tree();
     let title = format!(
         "{} — {}{}",
@@ -134,14 +121,17 @@ fn pictures<const P: bool>(
             ""
         }
     );
-    if let Some(p) = &args.tree {
-        std::fs::write(p, tree.svg_collapsed(&title, &names, args.fold))
-            .with_context(|| format!("{}: could not write", p.display()))?;
-    }
-    if let Some(p) = &args.trace_html {
-        std::fs::write(p, tree.trace_html(&title, &names))
-            .with_context(|| format!("{}: could not write", p.display()))?;
-    }
+    with_model_names(file, |names| -> Result<()> {
+        if let Some(p) = &args.tree {
+            std::fs::write(p, tree.svg_collapsed(&title, names, args.fold))
+                .with_context(|| format!("{}: could not write", p.display()))?;
+        }
+        if let Some(p) = &args.trace_html {
+            std::fs::write(p, tree.trace_html(&title, names))
+                .with_context(|| format!("{}: could not write", p.display()))?;
+        }
+        Ok(())
+    })?;
     Ok(code)
 }
 

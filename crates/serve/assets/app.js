@@ -742,6 +742,8 @@ async function runModel(count) {
     if ($(id).value) body[key] = $(id).value;
   }
   if (count) body.count = Number($("model-cap").value) || 1000;
+  if ($("model-trace").checked) body.trace = true;
+  $("model-frame").removeAttribute("srcdoc");
   try {
     const j = await api("/api/model", body);
     if (j.solution) {
@@ -761,6 +763,8 @@ async function runModel(count) {
     for (const k of ["nodes", "failures", "backtracks", "propagations", "revisions", "max_depth", "solutions"]) row(table, [k, String(s[k])]);
     row(table, ["seconds", s.seconds.toFixed(4)]);
     $("model-command").textContent = j.command;
+    // The trace page runs its fold buttons in a sandbox of its own (no access to this page).
+    if (j.trace_html) $("model-frame").srcdoc = j.trace_html;
   } catch (e) {
     out.className = "message bad";
     out.textContent = e.message;

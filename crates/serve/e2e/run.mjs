@@ -134,8 +134,11 @@ test("a model is counted with the strategy chosen", async (page, url) => {
   await page.click("#model-count");
   await page.waitForFunction(() => /18 solutions/.test(document.getElementById("model-result").textContent));
   assert.match(await page.textContent("#model-command"), /--propagation gac --var-order mrv/);
+  await page.check("#model-trace");
   await page.click("#model-solve");
   await page.waitForFunction(() => /satisfiable/.test(document.getElementById("model-result").textContent));
+  // The trace folds: its first node is there to open.
+  await page.frameLocator("#model-frame").locator("details summary").first().click();
   await page.screenshot({ path: `${shots}/model.png`, fullPage: true });
 });
 

@@ -1,6 +1,7 @@
 //! The models API: a `kind: csp` YAML model solved or counted with the propagation and the
 //! orders chosen, with the engine's statistics and the `csp solve` command that does the
-//! same. A solution is checked against every constraint before it is sent.
+//! same, and on request the search's trace as a page whose levels fold. A solution is checked
+//! against every constraint before it is sent.
 
 use crate::AppState;
 use crate::error::{ApiError, Body};
@@ -8,9 +9,10 @@ use crate::work;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use csp_core::{Outcome, PropagationLevel, Search, SearchConfig, ValueOrder, VarOrder};
+use csp_core::{Observer, Outcome, PropagationLevel, Search, SearchConfig, ValueOrder, VarOrder};
 use csp_model::CspFile;
 use csp_model::output::{solution_json, stats_json};
+use csp_study::tree::{TreeRecorder, with_model_names};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -33,10 +35,17 @@ pub struct ModelRequest {
     /// Count solutions up to this many instead of finding one.
     #[serde(default)]
     pub count: Option<u64>,
+    /// Record the search and answer its trace as a page whose levels fold (`trace_html`);
+    /// the search stops after [`TRACE_NODES`] nodes then.
+    #[serde(default)]
+    pub trace: bool,
     /// Seconds (capped by the server's limit).
     #[serde(default)]
     pub time_limit: Option<f64>,
 }
+
+/// The most nodes a traced search explores (the recorder keeps every node).
+pub const TRACE_NODES: u64 = 20_000;
 
 /// `GET /api/model/options`: the names of the propagation levels and orders.
 pub async fn options() -> Json<Value> {
@@ -48,6 +57,34 @@ pub async fn options() -> Json<Value> {
 }
 
 /// A choice by name, or a 400 that lists the names.
+/// Solves (or counts up to `count`) and answers the outcome, the solution checked against
+/// every constraint first.
+fn run<O: Observer>(
+    file: &CspFile,
+    count: Option<u64>,
+    search: &mut Search<'_, O>,
+) -> Result<Value, ApiError> {
+    Ok(match count {
+        Some(cap) => {
+            let c = search.count(cap);
+            json!({"status": if c.exhausted { "done" } else { "unknown" }, "count": c.count, "exact": c.exhausted})
+        }
+        None => match search.solve() {
+            Outcome::Satisfiable(s) => {
+                file.model.verify(s.values()).map_err(|v| {
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        format!("internal error: the solution found violates {v:?}"),
+                    )
+                })?;
+                json!({"status": "satisfiable", "solution": solution_json(file, &s)})
+            }
+            Outcome::Unsatisfiable => json!({"status": "unsatisfiable"}),
+            Outcome::Unknown(l) => json!({"status": "unknown", "limit": l.to_string()}),
+        },
+    })
+}
+
 fn choice<T: std::str::FromStr<Err = String>>(
     what: &str,
     name: Option<&str>,
@@ -78,6 +115,7 @@ pub async fn solve(
         .time_limit
         .or(file.solve.time_limit.map(|t| t.as_secs_f64()));
     let limit = work::time_limit(&state, asked);
+    let req_trace = req.trace;
     work::run(&state, limit, move |deadline| {
         let mut config = SearchConfig::default();
         if let Some(l) = level {
@@ -93,7 +131,12 @@ pub async fn solve(
             config.seed = seed;
         }
         config.limits.deadline = Some(deadline);
-        let strategy = format!("{} + {} + {}", config.var_order, config.level(), config.value_order);
+        let strategy = format!(
+            "{} + {} + {}",
+            config.var_order,
+            config.level(),
+            config.value_order
+        );
         let command = format!(
             "csp solve {}.yaml --propagation {} --var-order {} --val-order {}{}",
             file.name,
@@ -101,29 +144,29 @@ pub async fn solve(
             config.var_order,
             config.value_order,
             count.map_or(String::new(), |n| format!(" --count {n}"))
-        );
-        let mut search = Search::new(&file.model, config);
-        let mut j = match count {
-            Some(cap) => {
-                let c = search.count(cap);
-                json!({"status": if c.exhausted { "done" } else { "unknown" }, "count": c.count, "exact": c.exhausted})
-            }
-            None => match search.solve() {
-                Outcome::Satisfiable(s) => {
-                    file.model.verify(s.values()).map_err(|v| {
-                        ApiError::new(
-                            StatusCode::INTERNAL_SERVER_ERROR,
-                            format!("internal error: the solution found violates {v:?}"),
-                        )
-                    })?;
-                    json!({"status": "satisfiable", "solution": solution_json(&file, &s)})
-                }
-                Outcome::Unsatisfiable => json!({"status": "unsatisfiable"}),
-                Outcome::Unknown(l) => json!({"status": "unknown", "limit": l.to_string()}),
-            },
+        ) + if req_trace {
+            " --trace-html trace.html"
+        } else {
+            ""
+        };
+        let mut j = if req_trace {
+            config.limits.nodes = Some(TRACE_NODES);
+            let mut search =
+                Search::with_observer(&file.model, config, TreeRecorder::<true>::new());
+            let mut j = run(&file, count, &mut search)?;
+            let title = format!("{} — {strategy}", file.name);
+            j["trace_html"] = json!(with_model_names(&file, |names| {
+                search.observer().tree().trace_html(&title, names)
+            }));
+            j["stats"] = stats_json(&search.stats());
+            j
+        } else {
+            let mut search = Search::new(&file.model, config);
+            let mut j = run(&file, count, &mut search)?;
+            j["stats"] = stats_json(&search.stats());
+            j
         };
         j["name"] = json!(file.name);
-        j["stats"] = stats_json(&search.stats());
         j["strategy"] = json!(strategy);
         j["command"] = json!(command);
         Ok(Json(j))

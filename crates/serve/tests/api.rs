@@ -606,6 +606,33 @@ async fn models_are_solved_and_counted_with_the_strategy_chosen() {
     let (status, v) = post(&app, "/api/model", json!({"model": broken})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(v["line"].as_u64(), Some(7), "{v}");
+    // The trace: a page whose levels fold, one fold for the root and one per node.
+    for count in [None, Some(100)] {
+        let (_, v) = post(
+            &app,
+            "/api/model",
+            json!({"model": AUSTRALIA, "trace": true, "count": count}),
+        )
+        .await;
+        let page = v["trace_html"].as_str().unwrap();
+        assert_eq!(
+            page.matches("<details").count() as u64,
+            v["stats"]["nodes"].as_u64().unwrap() + 1,
+            "{count:?}"
+        );
+    }
+    let (_, v) = post(
+        &app,
+        "/api/model",
+        json!({"model": AUSTRALIA, "trace": true}),
+    )
+    .await;
+    assert!(
+        v["command"]
+            .as_str()
+            .unwrap()
+            .ends_with("--trace-html trace.html")
+    );
     let (_, o) = send(&app, "GET", "/api/model/options", "").await;
     assert!(
         o["var_order"]

@@ -189,6 +189,24 @@ pub struct Names<'a> {
     pub constraint: &'a dyn Fn(ConstraintId) -> String,
 }
 
+/// Runs `f` with the names of a model file's decisions (`x = v`, `x ≠ v`, values shown as
+/// the file writes them), pruned values and constraints: what `csp solve --tree` and the web
+/// server's trace use.
+pub fn with_model_names<R>(file: &csp_model::CspFile, f: impl FnOnce(&Names) -> R) -> R {
+    let m = &file.model;
+    let decision = |d: Decision| match d {
+        Decision::Assign(x, v) => format!("{} = {}", m.name(x), file.show(x, v)),
+        Decision::Remove(x, v) => format!("{} ≠ {}", m.name(x), file.show(x, v)),
+    };
+    let pruned = |x, v| format!("{} ≠ {}", m.name(x), file.show(x, v));
+    let constraint = |c| m.constraint(c).describe(&|x| m.name(x).to_string());
+    f(&Names {
+        decision: &decision,
+        pruned: &pruned,
+        constraint: &constraint,
+    })
+}
+
 impl std::fmt::Debug for Names<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Names")
