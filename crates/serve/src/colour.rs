@@ -7,7 +7,6 @@ use crate::error::{ApiError, Body};
 use crate::work;
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use csp_colouring::Instance;
 use csp_colouring::chromatic::{self, Config, Progress};
@@ -49,12 +48,8 @@ fn colour(
         ..Config::default()
     };
     let r = chromatic::chromatic_number(inst, &config, progress);
-    csp_colouring::verify(inst, Some(r.ub), &r.colouring).map_err(|v| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("internal error: the colouring is wrong: {v}"),
-        )
-    })?;
+    csp_colouring::verify(inst, Some(r.ub), &r.colouring)
+        .map_err(|v| ApiError::internal(format!("the colouring is wrong: {v}")))?;
     let svg = (inst.graph.len() <= MAX_PICTURE)
         .then(|| csp_colouring::render::svg(&inst.graph, Some(&r.colouring), &inst.name));
     Ok(json!({

@@ -32,6 +32,14 @@ impl ApiError {
         }
     }
 
+    /// A bug caught before a wrong answer went out (500): `internal error: {what}`.
+    pub fn internal(what: impl std::fmt::Display) -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("internal error: {what}"),
+        )
+    }
+
     /// Bad input (400), with the position when the message starts `NAME:LINE:COLUMN:`, the
     /// form every reader of the toolkit uses, `NAME` being `name`.
     pub fn input(name: &str, message: impl Into<String>) -> ApiError {

@@ -72,10 +72,7 @@ fn run<O: Observer>(
         None => match search.solve() {
             Outcome::Satisfiable(s) => {
                 file.model.verify(s.values()).map_err(|v| {
-                    ApiError::new(
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        format!("internal error: the solution found violates {v:?}"),
-                    )
+                    ApiError::internal(format!("the solution found violates {v:?}"))
                 })?;
                 json!({"status": "satisfiable", "solution": solution_json(file, &s)})
             }

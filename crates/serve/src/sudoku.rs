@@ -120,12 +120,7 @@ fn cell_json(shape: Shape, cell: usize) -> Value {
 fn solution_of(puzzle: &Grid, deadline: Instant) -> Result<Result<Grid, Value>, ApiError> {
     match unique_solution(puzzle, Some(deadline)) {
         Some(Ok(s)) => {
-            csp_sudoku::verify(puzzle, &s).map_err(|v| {
-                ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("internal error: the solver's solution is wrong: {v}"),
-                )
-            })?;
+            verified(puzzle, &s)?;
             Ok(Ok(s))
         }
         Some(Err(NotProper::NoSolution)) => Ok(Err(
@@ -158,12 +153,7 @@ pub async fn solve(
         });
         let a = solver.solve(&puzzle, 2);
         if let Some(s) = &a.solution {
-            csp_sudoku::verify(&puzzle, s).map_err(|v| {
-                ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("internal error: the solver's solution is wrong: {v}"),
-                )
-            })?;
+            verified(&puzzle, s)?;
         }
         let status = match (a.count, a.exhausted) {
             (0, true) => "unsatisfiable",
@@ -261,12 +251,7 @@ fn player_candidates(
     marks: Option<&str>,
     solution: &Grid,
 ) -> Result<Result<Candidates, Value>, ApiError> {
-    let mut c = Candidates::new(grid).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal error: a right grid clashes",
-        )
-    })?;
+    let mut c = Candidates::new(grid).ok_or_else(|| ApiError::internal("a right grid clashes"))?;
     let Some(marks) = marks else {
         return Ok(Ok(c));
     };
@@ -345,15 +330,30 @@ fn step_json(c: &Candidates, step: &Step) -> Value {
     })
 }
 
-/// Whether a step agrees with the solution: it places solution digits and removes none.
-fn step_is_sound(step: &Step, solution: &Grid) -> bool {
-    step.placements
+/// A solution checked against the rules, independently of the solver that found it.
+fn verified(puzzle: &Grid, solution: &Grid) -> Result<(), ApiError> {
+    csp_sudoku::verify(puzzle, solution)
+        .map_err(|v| ApiError::internal(format!("the solver's solution is wrong: {v}")))
+}
+
+/// A step checked against the solution: it places solution digits and removes none.
+fn sound(step: &Step, solution: &Grid) -> Result<(), ApiError> {
+    let right = step
+        .placements
         .iter()
         .all(|&(x, d)| solution.cells()[x] == d)
         && step
             .eliminations
             .iter()
-            .all(|&(x, d)| solution.cells()[x] != d)
+            .all(|&(x, d)| solution.cells()[x] != d);
+    if right {
+        Ok(())
+    } else {
+        Err(ApiError::internal(format!(
+            "the {} step contradicts the solution",
+            step.technique
+        )))
+    }
 }
 
 /// Where to look for a step: the one row, column or box holding its pattern and what it
@@ -431,12 +431,7 @@ pub async fn hint(
                 "placements": [{"cell": cell, "name": name(shape, cell), "digit": solution.cells()[cell]}],
             })));
         };
-        if !step_is_sound(&step, &solution) {
-            return Err(ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("internal error: the {} step contradicts the solution", step.technique),
-            ));
-        }
+        sound(&step, &solution)?;
         let (text, cells) = focus(shape, &step);
         let mut j = json!({
             "status": "unique",
@@ -496,25 +491,14 @@ pub async fn path(
                 stopped = csp_core::termination::past(Some(deadline));
                 break;
             };
-            if !step_is_sound(&step, &solution) {
-                return Err(ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!(
-                        "internal error: the {} step contradicts the solution",
-                        step.technique
-                    ),
-                ));
-            }
+            sound(&step, &solution)?;
             hardest = hardest.max(rating::difficulty(&c, &step));
             steps.push(step_json(&c, &step));
             c.apply(&step);
         }
         let solved = c.is_solved();
         if solved && c.grid() != solution {
-            return Err(ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal error: the path ends away from the solution",
-            ));
+            return Err(ApiError::internal("the path ends away from the solution"));
         }
         Ok(Json(json!({
             "status": if stopped { "unknown" } else { "unique" },
@@ -621,10 +605,7 @@ pub async fn generate(
         let a = dlx.solver(shape).solve(&p, 2);
         let proper = a.is_unique() && a.solution.as_ref().is_some_and(|s| csp_sudoku::verify(&p, s).is_ok());
         if !proper {
-            return Err(ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal error: the generated puzzle is not unique",
-            ));
+            return Err(ApiError::internal("the generated puzzle is not unique"));
         }
         let r = rating::rate_until(&p, Some(deadline)).and_then(Result::ok);
         Ok(Json(json!({

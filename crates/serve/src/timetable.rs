@@ -144,10 +144,7 @@ pub async fn solve(
         };
         let hard = check::verify(&inst, &tt);
         if !hard.is_empty() {
-            return Err(ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("internal error: the timetable breaks {}", hard[0]),
-            ));
+            return Err(ApiError::internal(format!("the timetable breaks {}", hard[0])));
         }
         let cost = check::cost(&inst, &tt);
         let status = if r.status == Status::Optimal { "optimal" } else { "feasible" };

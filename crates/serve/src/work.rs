@@ -92,10 +92,7 @@ pub async fn run<T: Send + 'static>(
     guard.1 = true;
     match result {
         Ok(r) => r,
-        Err(_) => Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal error: the solve failed (the server goes on)",
-        )),
+        Err(_) => Err(ApiError::internal("the solve failed (the server goes on)")),
     }
 }
 
