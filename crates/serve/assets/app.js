@@ -801,7 +801,14 @@ async function solveTimetable(pins) {
   out.textContent = pins.length ? `re-solving with ${pins.length} placements pinned…` : "solving…";
   for (const id of ["tt-solve", "tt-resolve", "tt-html", "tt-csv"]) $(id).disabled = true;
   try {
-    const j = await api("/api/timetable", { timetable: $("tt-text").value, pins, time_limit: Number($("tt-time").value) || 10 });
+    const body = { timetable: $("tt-text").value, pins, time_limit: Number($("tt-time").value) || 10 };
+    let j = null;
+    await events("/api/timetable/live", body, (name, data) => {
+      if (name === "progress") out.textContent = `a timetable of cost ${data.cost} (${data.elapsed.toFixed(1)} s), looking for a cheaper one…`;
+      else if (name === "result") j = data;
+      else if (name === "error") throw new Error(data.error);
+    });
+    if (!j) throw new Error("the solve ended without an answer");
     if (!j.html) {
       timetable = null;
       $("tt-frame").removeAttribute("srcdoc");

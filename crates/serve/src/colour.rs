@@ -7,7 +7,7 @@ use crate::error::{ApiError, Body};
 use crate::work;
 use axum::Json;
 use axum::extract::State;
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::{Event, Sse};
 use csp_colouring::Instance;
 use csp_colouring::chromatic::{self, Config, Progress};
 use futures_util::Stream;
@@ -93,42 +93,15 @@ pub async fn live(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let inst = read(&req)?;
     let limit = work::time_limit(&state, req.time_limit);
-    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
-    let guard = work::spawn(&state, limit, move |deadline| {
+    work::events(&state, limit, move |deadline, emit| {
         let mut last = None;
-        let mut progress = |p: &Progress| {
+        colour(&inst, deadline, &mut |p: &Progress| {
             let now = (p.lb, p.ub, p.phase.clone());
             if last.as_ref() != Some(&now) {
                 last = Some(now);
-                // Progress may be dropped when the client reads slowly; the result is not.
-                let _ = tx.try_send(event(
-                    "progress",
-                    &json!({"lb": p.lb, "ub": p.ub, "phase": p.phase, "elapsed": p.elapsed.as_secs_f64()}),
-                ));
+                emit(json!({"lb": p.lb, "ub": p.ub, "phase": p.phase, "elapsed": p.elapsed.as_secs_f64()}));
             }
-        };
-        let last = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            colour(&inst, deadline, &mut progress)
-        })) {
-            Ok(Ok(v)) => event("result", &v),
-            Ok(Err(e)) => event("error", &json!({"error": e.message})),
-            Err(_) => event(
-                "error",
-                &json!({"error": "internal error: the search failed (the server goes on)"}),
-            ),
-        };
-        let _ = tx.blocking_send(last);
+        })
     })
-    .await?;
-    // The stream owns the guard: when the client goes away, the stream is dropped and the
-    // search is told to stop.
-    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
-        let e = rx.recv().await?;
-        Some((Ok(e), (rx, guard)))
-    });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
-}
-
-fn event(name: &str, data: &Value) -> Event {
-    Event::default().event(name).data(data.to_string())
+    .await
 }

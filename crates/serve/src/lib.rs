@@ -128,6 +128,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/model", post(model::solve))
         .route("/api/model/options", get(model::options))
         .route("/api/timetable", post(timetable::solve))
+        .route("/api/timetable/live", post(timetable::live))
         .route("/api/timetable/example", get(timetable::example))
         .fallback(|| async { error::ApiError::new(StatusCode::NOT_FOUND, "no such endpoint") })
         .with_state(state)

@@ -10,10 +10,13 @@ use crate::work;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::sse::{Event, Sse};
 use csp_timetabling::solve::{self, Status};
 use csp_timetabling::{Instance, Placement, Timetable, check, explain, render, yaml};
+use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::convert::Infallible;
 use std::sync::Arc;
 
 /// A placement to keep: an occurrence (numbered as in the answers) at a start slot and room.
@@ -55,7 +58,7 @@ pub async fn example() -> ([(axum::http::HeaderName, &'static str); 1], &'static
 }
 
 /// The pins, checked against the instance.
-fn pins(inst: &Instance, pins: &[Pin]) -> Result<Vec<(usize, Placement)>, ApiError> {
+fn pins(inst: &Instance, pins: &[Pin]) -> Result<Pins, ApiError> {
     let slots = inst.days.len() * inst.periods.len();
     pins.iter()
         .map(|p| {
@@ -109,55 +112,104 @@ fn placements(inst: &Instance, tt: &Timetable) -> Vec<Value> {
         .collect()
 }
 
+/// Solves within `deadline` keeping `pins`, and answers the timetable checked against every
+/// hard requirement, or why there is none; `improved` sees each cheaper timetable's cost.
+fn timetable(
+    inst: &Arc<Instance>,
+    pins: Pins,
+    deadline: std::time::Instant,
+    improved: &mut dyn FnMut(u64),
+) -> Result<Value, ApiError> {
+    let pinned = !pins.is_empty();
+    let cfg = solve::Config {
+        deadline: Some(deadline),
+        pins,
+        ..solve::Config::default()
+    };
+    let r = solve::solve(inst, &cfg, &mut |p| match p {
+        solve::Progress::Improved(c) => improved(c),
+    });
+    let Some(tt) = r.timetable else {
+        let mut j = json!({"name": inst.name, "limit": r.limit});
+        if r.status == Status::Infeasible {
+            j["status"] = json!("unsatisfiable");
+            if pinned {
+                j["message"] = json!("no timetable keeps the pinned placements");
+            } else if let Ok(Some(e)) = explain::explain(inst, Some(deadline)) {
+                j["explanation"] =
+                    json!({"minimal": e.minimal, "conflict": e.words, "events": e.events});
+            }
+        } else {
+            j["status"] = json!("unknown");
+        }
+        return Ok(j);
+    };
+    let hard = check::verify(inst, &tt);
+    if let Some(v) = hard.first() {
+        return Err(ApiError::internal(format!("the timetable breaks {v}")));
+    }
+    let cost = check::cost(inst, &tt);
+    let status = if r.status == Status::Optimal {
+        "optimal"
+    } else {
+        "feasible"
+    };
+    let costs: Vec<Value> = cost
+        .items
+        .iter()
+        .filter(|i| i.cost > 0)
+        .map(|i| json!({"requirement": i.path, "kind": i.kind, "cost": i.cost, "details": i.details}))
+        .collect();
+    Ok(json!({
+        "status": status,
+        "name": inst.name,
+        "cost": cost.total,
+        "costs": costs,
+        "placements": placements(inst, &tt),
+        "html": render::html(inst, &tt, status, &cost, &hard),
+        "csv": render::csv(inst, &tt),
+        "limit": r.limit,
+    }))
+}
+
+/// Occurrences pinned to placements.
+type Pins = Vec<(usize, Placement)>;
+
+/// The instance and pins of a request, read and checked.
+fn read(req: &TimetableRequest) -> Result<(Arc<Instance>, Pins), ApiError> {
+    let inst = yaml::parse(&req.timetable, "timetable")
+        .map_err(|e| ApiError::input("timetable", e.to_string()))?;
+    let pins = pins(&inst, &req.pins)?;
+    Ok((Arc::new(inst), pins))
+}
+
 /// `POST /api/timetable`: `{"status": "optimal" | "feasible" | "unsatisfiable" | "unknown",
 /// "cost", "costs", "placements", "html", "csv"}`, or `explanation` when no timetable exists.
 pub async fn solve(
     State(state): State<AppState>,
     Body(req): Body<TimetableRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let inst = yaml::parse(&req.timetable, "timetable")
-        .map_err(|e| ApiError::input("timetable", e.to_string()))?;
-    let pins = pins(&inst, &req.pins)?;
-    let pinned = !pins.is_empty();
-    let inst = Arc::new(inst);
+    let (inst, pins) = read(&req)?;
     let limit = work::time_limit(&state, req.time_limit);
     work::run(&state, limit, move |deadline| {
-        let cfg = solve::Config {
-            deadline: Some(deadline),
-            pins,
-            ..solve::Config::default()
-        };
-        let r = solve::solve(&inst, &cfg, &mut |_| {});
-        let Some(tt) = r.timetable else {
-            let mut j = json!({"name": inst.name, "limit": r.limit});
-            if r.status == Status::Infeasible {
-                j["status"] = json!("unsatisfiable");
-                if pinned {
-                    j["message"] = json!("no timetable keeps the pinned placements");
-                } else if let Ok(Some(e)) = explain::explain(&inst, Some(deadline)) {
-                    j["explanation"] = json!({"minimal": e.minimal, "conflict": e.words, "events": e.events});
-                }
-            } else {
-                j["status"] = json!("unknown");
-            }
-            return Ok(Json(j));
-        };
-        let hard = check::verify(&inst, &tt);
-        if !hard.is_empty() {
-            return Err(ApiError::internal(format!("the timetable breaks {}", hard[0])));
-        }
-        let cost = check::cost(&inst, &tt);
-        let status = if r.status == Status::Optimal { "optimal" } else { "feasible" };
-        Ok(Json(json!({
-            "status": status,
-            "name": inst.name,
-            "cost": cost.total,
-            "costs": cost.items.iter().filter(|i| i.cost > 0).map(|i| json!({"requirement": i.path, "kind": i.kind, "cost": i.cost, "details": i.details})).collect::<Vec<_>>(),
-            "placements": placements(&inst, &tt),
-            "html": render::html(&inst, &tt, status, &cost, &hard),
-            "csv": render::csv(&inst, &tt),
-            "limit": r.limit,
-        })))
+        timetable(&inst, pins, deadline, &mut |_| {}).map(Json)
+    })
+    .await
+}
+
+/// `POST /api/timetable/live`: the same as server-sent events: a `progress` event (`cost`,
+/// `elapsed`) per cheaper timetable found, then the `result`.
+pub async fn live(
+    State(state): State<AppState>,
+    Body(req): Body<TimetableRequest>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let (inst, pins) = read(&req)?;
+    let limit = work::time_limit(&state, req.time_limit);
+    let start = std::time::Instant::now();
+    work::events(&state, limit, move |deadline, emit| {
+        timetable(&inst, pins, deadline, &mut |c| {
+            emit(json!({"cost": c, "elapsed": start.elapsed().as_secs_f64()}));
+        })
     })
     .await
 }

@@ -10,14 +10,18 @@
 use crate::AppState;
 use crate::error::ApiError;
 use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use csp_core::termination::{Flag, with_cancel};
+use futures_util::Stream;
+use serde_json::Value;
+use std::convert::Infallible;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::OwnedSemaphorePermit;
 
 /// Raises the flag when dropped before the work finished: the client went away.
 #[derive(Debug)]
-pub struct CancelOnDrop(Flag, bool);
+struct CancelOnDrop(Flag, bool);
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
@@ -96,20 +100,49 @@ pub async fn run<T: Send + 'static>(
     }
 }
 
-/// Starts `job` as [`run`] does, without waiting for it: for answers streamed while the job
-/// runs. Dropping the guard returned (with the stream that owns it) stops the job.
-pub async fn spawn(
+/// What a streamed job calls to send a progress event (`progress`, with its data); events
+/// are dropped while the client reads slowly, never the final one.
+pub type Emit<'a> = &'a mut dyn FnMut(Value);
+
+/// Runs `job` as [`run`] does, streaming server-sent events as it goes: each `progress` it
+/// emits, then one `result` event with its answer, or an `error` event (a panic included).
+/// The stream owns the job's cancel guard: when the client goes away, axum drops the stream
+/// and the job is told to stop.
+pub async fn events<J>(
     state: &AppState,
     limit: Duration,
-    job: impl FnOnce(Instant) + Send + 'static,
-) -> Result<CancelOnDrop, ApiError> {
+    job: J,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>> + use<J>>, ApiError>
+where
+    J: FnOnce(Instant, Emit) -> Result<Value, ApiError> + Send + 'static,
+{
+    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
     let permit = slot(state).await?;
     let flag = Flag::default();
     let guard = CancelOnDrop(flag.clone(), false);
     let deadline = Instant::now() + limit;
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        with_cancel(flag, || job(deadline));
+        let event = |name: &str, data: &Value| Event::default().event(name).data(data.to_string());
+        let last = with_cancel(flag, || {
+            let mut emit = |v: Value| {
+                let _ = tx.try_send(event("progress", &v));
+            };
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(deadline, &mut emit)))
+        });
+        let last = match last {
+            Ok(Ok(v)) => event("result", &v),
+            Ok(Err(e)) => event("error", &serde_json::json!({"error": e.message})),
+            Err(_) => event(
+                "error",
+                &serde_json::json!({"error": "internal error: the job failed (the server goes on)"}),
+            ),
+        };
+        let _ = tx.blocking_send(last);
     });
-    Ok(guard)
+    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        let e = rx.recv().await?;
+        Some((Ok(e), (rx, guard)))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }

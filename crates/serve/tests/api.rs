@@ -767,3 +767,25 @@ async fn timetables_are_solved_pinned_and_explained() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(v["line"].as_u64().is_some(), "{v}");
 }
+
+#[tokio::test]
+async fn the_live_timetable_reports_each_cheaper_one_then_the_answer() {
+    let app = router(Config::default());
+    let week = problem("school-week.yaml");
+    let body = json!({"timetable": week, "time_limit": 5}).to_string();
+    let (status, _, text) = send_raw(&app, "POST", "/api/timetable/live", &body).await;
+    assert_eq!(status, StatusCode::OK);
+    let ev = events(&text);
+    let (last, progress) = ev.split_last().unwrap();
+    assert_eq!(last.0, "result", "{text}");
+    checked_timetable(&week, &last.1);
+    let costs: Vec<u64> = progress
+        .iter()
+        .map(|(name, p)| {
+            assert_eq!(name, "progress");
+            p["cost"].as_u64().unwrap()
+        })
+        .collect();
+    assert!(costs.windows(2).all(|w| w[1] < w[0]), "{costs:?}");
+    assert!(costs.last() >= last.1["cost"].as_u64().as_ref());
+}
