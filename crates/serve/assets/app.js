@@ -799,7 +799,7 @@ async function solveTimetable(pins) {
   const out = $("tt-result");
   out.className = "message";
   out.textContent = pins.length ? `re-solving with ${pins.length} placements pinned…` : "solving…";
-  for (const id of ["tt-solve", "tt-resolve", "tt-html", "tt-csv"]) $(id).disabled = true;
+  for (const id of ["tt-solve", "tt-resolve", "tt-html", "tt-csv", "tt-view", "tt-ics"]) $(id).disabled = true;
   try {
     const body = { timetable: $("tt-text").value, pins, time_limit: Number($("tt-time").value) || 10 };
     let j = null;
@@ -843,6 +843,16 @@ async function solveTimetable(pins) {
       table.appendChild(tr);
     }
     $("tt-resolve").disabled = $("tt-html").disabled = $("tt-csv").disabled = false;
+    const views = $("tt-view");
+    views.innerHTML = "";
+    j.calendars.forEach((c, i) => {
+      const opt = document.createElement("option");
+      opt.value = i;
+      opt.textContent = c.view;
+      views.appendChild(opt);
+    });
+    views.disabled = $("tt-ics").disabled = !j.calendars.length;
+    $("tt-ics").title = j.calendar_error || "";
   } catch (e) {
     out.className = "message bad";
     out.textContent = e.message;
@@ -863,3 +873,7 @@ $("tt-resolve").addEventListener("click", () => {
 });
 $("tt-html").addEventListener("click", () => timetable && download(`${timetable.name}.html`, "text/html", timetable.html));
 $("tt-csv").addEventListener("click", () => timetable && download(`${timetable.name}.csv`, "text/csv", timetable.csv));
+$("tt-ics").addEventListener("click", () => {
+  const c = timetable && timetable.calendars[Number($("tt-view").value)];
+  if (c) download(`${timetable.name} ${c.view}.ics`, "text/calendar", c.ics);
+});

@@ -38,7 +38,7 @@ function startServer() {
 }
 
 const tests = [];
-const test = (name, f) => tests.push({ name, f });
+const test = (name, f, context = {}) => tests.push({ name, f, context });
 
 const boardValues = (page) =>
   page.$$eval("#board .cell", (cells) => cells.map((c) => (c.querySelector(".marks") ? "" : c.textContent)));
@@ -161,12 +161,32 @@ test("the school week is solved, read by teacher, pinned and re-solved", async (
   assert.ok(await page.isChecked('#tt-pins input[data-occurrence="0"]'));
 });
 
+test(
+  "the board fits a phone and takes taps",
+  async (page, url) => {
+    await page.goto(url);
+    await page.click("#paste");
+    await page.fill("#paste-text", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    await page.click("#paste-ok");
+    await page.waitForFunction(() => /one solution/.test(document.getElementById("message").textContent));
+    const board = await page.$eval("#board", (b) => b.getBoundingClientRect().right);
+    assert.ok(board <= 390, `the board fits the screen (right edge ${board})`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `nothing sticks out sideways (page width ${width})`);
+    await page.tap('#board .cell[data-cell="1"]');
+    await page.tap('#keypad button[data-digit="1"]');
+    assert.equal(await page.textContent('#board .cell[data-cell="1"]'), "1");
+    await page.screenshot({ path: `${shots}/sudoku-phone.png`, fullPage: true });
+  },
+  { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+);
+
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: browserPath, args: ["--no-sandbox"] });
 let failed = 0;
 try {
   for (const t of tests) {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...t.context });
     const page = await context.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));

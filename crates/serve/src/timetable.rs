@@ -160,17 +160,34 @@ fn timetable(
         .filter(|i| i.cost > 0)
         .map(|i| json!({"requirement": i.path, "kind": i.kind, "cost": i.cost, "details": i.details}))
         .collect();
+    // A calendar file per group, teacher, staff member and room, when the days have dates.
+    let mut calendars = Vec::new();
+    let mut calendar_error = None;
+    for view in render::all_views(inst).into_iter().take(MAX_CALENDARS) {
+        match render::ics(inst, &tt, view, None, None) {
+            Ok(text) => calendars.push(json!({"view": view.title(inst), "ics": text})),
+            Err(e) => {
+                calendar_error = Some(e.to_string());
+                break;
+            }
+        }
+    }
     Ok(json!({
         "status": status,
         "name": inst.name,
         "cost": cost.total,
         "costs": costs,
+        "calendars": calendars,
+        "calendar_error": calendar_error,
         "placements": placements(inst, &tt),
         "html": render::html(inst, &tt, status, &cost, &hard),
         "csv": render::csv(inst, &tt),
         "limit": r.limit,
     }))
 }
+
+/// Calendar files sent at most (one per view).
+const MAX_CALENDARS: usize = 200;
 
 /// Occurrences pinned to placements.
 type Pins = Vec<(usize, Placement)>;
@@ -184,7 +201,8 @@ fn read(req: &TimetableRequest) -> Result<(Arc<Instance>, Pins), ApiError> {
 }
 
 /// `POST /api/timetable`: `{"status": "optimal" | "feasible" | "unsatisfiable" | "unknown",
-/// "cost", "costs", "placements", "html", "csv"}`, or `explanation` when no timetable exists.
+/// "cost", "costs", "placements", "html", "csv", "calendars"}`, or `explanation` when no
+/// timetable exists.
 pub async fn solve(
     State(state): State<AppState>,
     Body(req): Body<TimetableRequest>,

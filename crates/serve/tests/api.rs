@@ -716,6 +716,21 @@ async fn timetables_are_solved_pinned_and_explained() {
     checked_timetable(&week, &v);
     assert!(v["html"].as_str().unwrap().contains("<table"));
     assert!(v["csv"].as_str().unwrap().lines().count() > 1);
+    // A calendar per group, teacher and room (the week has dates), each with its lessons.
+    let calendars = v["calendars"].as_array().unwrap();
+    assert!(
+        calendars
+            .iter()
+            .any(|c| c["view"].as_str().unwrap().starts_with("teacher"))
+    );
+    for c in calendars {
+        let ics = c["ics"].as_str().unwrap();
+        assert!(
+            ics.starts_with("BEGIN:VCALENDAR") && ics.contains("BEGIN:VEVENT"),
+            "{}",
+            c["view"]
+        );
+    }
     // Every occurrence pinned in turn to each other slot until one re-solves: the answer
     // keeps the pin (and stays valid).
     let first = &v["placements"][0];
