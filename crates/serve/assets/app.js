@@ -809,8 +809,17 @@ async function solveTimetable(pins) {
       else if (name === "error") throw new Error(data.error);
     });
     if (!j) throw new Error("the solve ended without an answer");
+    if (!j.html && pins.length && timetable && j.status === "unsatisfiable") {
+      // The pins asked for too much: say so and keep the timetable there was.
+      out.className = "message bad";
+      out.textContent = `${j.message || "no timetable keeps the pinned placements"}; the previous timetable is kept`;
+      $("tt-resolve").disabled = $("tt-html").disabled = $("tt-csv").disabled = false;
+      $("tt-view").disabled = $("tt-ics").disabled = !timetable.calendars.length;
+      return;
+    }
     if (!j.html) {
       timetable = null;
+      arrange([]);
       $("tt-frame").removeAttribute("srcdoc");
       $("tt-pins").innerHTML = "";
       out.className = "message bad";
@@ -852,25 +861,92 @@ async function solveTimetable(pins) {
       views.appendChild(opt);
     });
     views.disabled = $("tt-ics").disabled = !j.calendars.length;
+    arrange(pins);
     $("tt-ics").title = j.calendar_error || "";
   } catch (e) {
     out.className = "message bad";
     out.textContent = e.message;
   } finally {
     $("tt-solve").disabled = false;
+    // Solves answered so far (what a test waits on).
+    out.dataset.done = String(Number(out.dataset.done || 0) + 1);
   }
 }
 
-$("tt-solve").addEventListener("click", () => solveTimetable([]));
-$("tt-resolve").addEventListener("click", () => {
-  if (!timetable) return;
+// The pins ticked in the placements table.
+function tickedPins() {
   const pins = [];
   for (const box of document.querySelectorAll("#tt-pins input:checked")) {
     const p = timetable.placements[Number(box.dataset.occurrence)];
     pins.push({ occurrence: p.occurrence, slot: p.slot, room: p.room });
   }
-  solveTimetable(pins);
-});
+  return pins;
+}
+
+// A week grid of one group, teacher or room whose lessons can be dragged to another slot.
+function arrange(pins) {
+  const box = $("tt-arrange"), select = $("tt-arrange-view");
+  box.hidden = !timetable;
+  if (!timetable) return;
+  const chosen = select.value || "0";
+  select.innerHTML = "";
+  timetable.views.forEach((v, i) => {
+    const opt = document.createElement("option");
+    opt.value = i;
+    opt.textContent = v;
+    select.appendChild(opt);
+  });
+  select.value = chosen < timetable.views.length ? chosen : "0";
+  const pinned = new Set(pins.map((p) => p.occurrence));
+  const grid = $("tt-grid");
+  grid.innerHTML = "";
+  row(grid, ["", ...timetable.days], true);
+  const np = timetable.periods.length;
+  timetable.periods.forEach((period, p) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.textContent = period;
+    tr.appendChild(th);
+    timetable.days.forEach((_, d) => {
+      const td = document.createElement("td");
+      td.dataset.slot = d * np + p;
+      td.addEventListener("dragover", (e) => {
+        e.preventDefault();
+        td.classList.add("over");
+      });
+      td.addEventListener("dragleave", () => td.classList.remove("over"));
+      td.addEventListener("drop", (e) => {
+        e.preventDefault();
+        td.classList.remove("over");
+        const o = Number(e.dataTransfer.getData("text/plain"));
+        const moved = timetable.placements[o];
+        const pins = tickedPins().filter((x) => x.occurrence !== o);
+        pins.push({ occurrence: o, slot: Number(td.dataset.slot), room: moved.room });
+        solveTimetable(pins);
+      });
+      tr.appendChild(td);
+    });
+    grid.appendChild(tr);
+  });
+  const view = Number(select.value);
+  for (const p of timetable.placements) {
+    if (!p.views.includes(view)) continue;
+    const cell = grid.querySelector(`td[data-slot="${p.slot}"]`);
+    if (!cell) continue;
+    const chip = document.createElement("span");
+    chip.className = "chip" + (pinned.has(p.occurrence) ? " pinned" : "");
+    chip.draggable = true;
+    chip.dataset.occurrence = p.occurrence;
+    chip.textContent = p.event + (p.room_name ? ` · ${p.room_name}` : "");
+    chip.title = `${p.event} on ${p.day} ${p.period}${p.duration > 1 ? ` (${p.duration} periods)` : ""}`;
+    chip.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", String(p.occurrence)));
+    cell.appendChild(chip);
+  }
+}
+
+$("tt-arrange-view").addEventListener("change", () => arrange(tickedPins()));
+$("tt-solve").addEventListener("click", () => solveTimetable([]));
+$("tt-resolve").addEventListener("click", () => timetable && solveTimetable(tickedPins()));
 $("tt-html").addEventListener("click", () => timetable && download(`${timetable.name}.html`, "text/html", timetable.html));
 $("tt-csv").addEventListener("click", () => timetable && download(`${timetable.name}.csv`, "text/csv", timetable.csv));
 $("tt-ics").addEventListener("click", () => {

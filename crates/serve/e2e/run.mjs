@@ -159,6 +159,25 @@ test("the school week is solved, read by teacher, pinned and re-solved", async (
   await page.waitForFunction(() => /re-solving/.test(document.getElementById("tt-result").textContent) === false && /cost/.test(document.getElementById("tt-result").textContent), null, { timeout: 30000 });
   assert.equal(await page.$$eval("#tt-pins tr", (rows) => rows[1].textContent), first);
   assert.ok(await page.isChecked('#tt-pins input[data-occurrence="0"]'));
+  // Drag a lesson of the first week shown to an empty slot: pinned there, or refused with
+  // the previous timetable kept; tried on empty slots until one takes it.
+  let moved = false;
+  for (let attempt = 0; attempt < 8 && !moved; attempt++) {
+    const chips = page.locator("#tt-grid .chip:not(.pinned)");
+    const chip = chips.nth(attempt % (await chips.count()));
+    const occurrence = await chip.getAttribute("data-occurrence");
+    const empty = page.locator("#tt-grid td[data-slot]:not(:has(.chip))").nth(attempt);
+    const slot = await empty.getAttribute("data-slot");
+    const done = await page.getAttribute("#tt-result", "data-done");
+    await chip.dragTo(empty);
+    await page.waitForFunction((d) => document.getElementById("tt-result").dataset.done !== d, done, { timeout: 30000 });
+    if (/previous timetable is kept/.test(await page.textContent("#tt-result"))) continue;
+    const at = await page.$eval(`#tt-grid .chip[data-occurrence="${occurrence}"]`, (c) => c.parentElement.dataset.slot);
+    assert.equal(at, slot, `the dragged lesson ${occurrence} is where it was dropped: ${await page.textContent("#tt-result")}`);
+    moved = true;
+  }
+  assert.ok(moved, "a lesson could be moved to some empty slot");
+  await page.screenshot({ path: `${shots}/timetable-arranged.png`, fullPage: true });
 });
 
 test(

@@ -93,12 +93,18 @@ fn pins(inst: &Instance, pins: &[Pin]) -> Result<Pins, ApiError> {
 }
 
 fn placements(inst: &Instance, tt: &Timetable) -> Vec<Value> {
+    let views = render::all_views(inst);
     tt.placements
         .iter()
         .enumerate()
         .map(|(o, p)| {
             let occ = &inst.occurrences[o];
+            let shown: Vec<usize> = (0..views.len())
+                .filter(|&v| views[v].shows(inst, tt, o))
+                .collect();
             json!({
+                "views": shown,
+                "duration": inst.events[occ.event].duration,
                 "occurrence": o,
                 "event": inst.events[occ.event].id,
                 "rank": occ.rank,
@@ -120,7 +126,7 @@ fn timetable(
     deadline: std::time::Instant,
     improved: &mut dyn FnMut(u64),
 ) -> Result<Value, ApiError> {
-    let pinned = !pins.is_empty();
+    let pinned = pins.clone();
     let cfg = solve::Config {
         deadline: Some(deadline),
         pins,
@@ -133,7 +139,7 @@ fn timetable(
         let mut j = json!({"name": inst.name, "limit": r.limit});
         if r.status == Status::Infeasible {
             j["status"] = json!("unsatisfiable");
-            if pinned {
+            if !pinned.is_empty() {
                 j["message"] = json!("no timetable keeps the pinned placements");
             } else if let Ok(Some(e)) = explain::explain(inst, Some(deadline)) {
                 j["explanation"] =
@@ -147,6 +153,11 @@ fn timetable(
     let hard = check::verify(inst, &tt);
     if let Some(v) = hard.first() {
         return Err(ApiError::internal(format!("the timetable breaks {v}")));
+    }
+    if let Some((o, _)) = pinned.iter().find(|&&(o, p)| tt.placements[o] != p) {
+        return Err(ApiError::internal(format!(
+            "the timetable moves the pinned occurrence {o}"
+        )));
     }
     let cost = check::cost(inst, &tt);
     let status = if r.status == Status::Optimal {
@@ -180,6 +191,9 @@ fn timetable(
         "calendars": calendars,
         "calendar_error": calendar_error,
         "placements": placements(inst, &tt),
+        "views": render::all_views(inst).into_iter().map(|v| v.title(inst)).collect::<Vec<_>>(),
+        "days": inst.days.iter().map(|d| d.name.clone()).collect::<Vec<_>>(),
+        "periods": inst.periods.iter().map(|p| p.id.clone()).collect::<Vec<_>>(),
         "html": render::html(inst, &tt, status, &cost, &hard),
         "csv": render::csv(inst, &tt),
         "limit": r.limit,

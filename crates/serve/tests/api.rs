@@ -752,6 +752,23 @@ async fn timetables_are_solved_pinned_and_explained() {
     let (slot, w) = moved.expect("the first lesson fits somewhere else");
     checked_timetable(&week, &w);
     assert_eq!(w["placements"][0]["slot"].as_u64(), Some(slot));
+    // A pin no timetable keeps (the assembly is fixed to Monday's first period) is answered
+    // unsatisfiable, never a timetable without it.
+    let assembly = v["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["event"] == "assembly")
+        .unwrap();
+    let elsewhere = (assembly["slot"].as_u64().unwrap() + 1) % 30;
+    let (_, w) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": week, "pins": [{"occurrence": assembly["occurrence"], "slot": elsewhere, "room": assembly["room"]}]}),
+    )
+    .await;
+    assert_eq!(w["status"], "unsatisfiable", "{w}");
+    assert_eq!(w["message"], "no timetable keeps the pinned placements");
     // A pin out of range is refused.
     let (status, _) = post(
         &app,

@@ -136,6 +136,21 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
             limit: Some(stop_name().into()),
         };
     };
+    // A pin outside its occurrence's possible placements (a blocked or unavailable slot, a
+    // room the event cannot use, an event fixed elsewhere) is kept by no timetable: say so,
+    // rather than solve without it.
+    if enc.pins(&cfg.pins).len() != cfg.pins.len() {
+        return Report {
+            status: Status::Infeasible,
+            timetable: None,
+            cost: None,
+            first: None,
+            nodes: 0,
+            moves: (0, 0),
+            trace: Vec::new(),
+            limit: None,
+        };
+    }
     // The smallest start first (it packs school weeks well); when that has not succeeded
     // within a budget of nodes, random values with restarts (tight instances such as ITC
     // 2007 comp05, where packing early slots leads nowhere: 0.03 s against none in 30 s).
@@ -827,11 +842,12 @@ impl<'a> LocalSearch<'a> {
                 return None;
             }
             moves[0] = (o, p);
-            // Into an occupied room: swap with the occupant when it fits in turn
-            // (the room-slot grid is tight on real course timetables).
+            // Into an occupied room: swap with the occupant when it may move (not pinned)
+            // and fits in turn (the room-slot grid is tight on real course timetables).
             match self.occupant_at(p) {
                 Some(o2)
                     if o2 != o
+                        && self.can_move[o2]
                         && self.inst.event_of(o2).duration == self.inst.event_of(o).duration
                         && self.cands[o2]
                             .binary_search_by_key(&(p1.start, p1.room), |q| (q.start, q.room))

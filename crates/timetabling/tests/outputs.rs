@@ -245,3 +245,68 @@ fn pinned_placements_stay() {
         assert_eq!(got.placements[o], p);
     }
 }
+
+/// A pin no timetable can keep (an event fixed elsewhere) makes the instance infeasible; it is
+/// never dropped for a timetable without it.
+#[test]
+fn a_pin_outside_the_possible_placements_is_infeasible() {
+    let inst = Arc::new(problem("school-week.yaml"));
+    let (_, tt) = solved(&inst);
+    let assembly = (0..inst.occurrences.len())
+        .find(|&o| inst.event_of(o).id == "assembly")
+        .unwrap();
+    let elsewhere = (0..inst.days.len() * inst.periods.len())
+        .find(|&s| s != tt.placements[assembly].start)
+        .unwrap();
+    let pin = csp_timetabling::Placement {
+        start: elsewhere,
+        room: tt.placements[assembly].room,
+    };
+    let cfg = Config {
+        pins: vec![(assembly, pin)],
+        deadline: Some(Instant::now() + Duration::from_secs(10)),
+        ..Config::default()
+    };
+    let r = solve(&inst, &cfg, &mut |_| {});
+    assert_eq!(r.status, Status::Infeasible);
+    assert!(r.timetable.is_none());
+}
+
+/// A pinned lesson stays where it is pinned through every phase (the first timetable, local
+/// search, neighbourhood search, branch and bound): math-7A's first lesson pinned in turn to
+/// each slot (a local search once swapped a pinned lesson out of its room: slot 12 here).
+#[test]
+fn pins_hold_through_the_improving_phases() {
+    let inst = Arc::new(problem("school-week.yaml"));
+    let (_, tt) = solved(&inst);
+    let slots = inst.days.len() * inst.periods.len();
+    let mut kept = 0;
+    for start in 0..slots {
+        let pin = csp_timetabling::Placement {
+            start,
+            room: tt.placements[0].room,
+        };
+        // Neighbourhood search until the deadline; branch and bound on two slots (it is
+        // exhaustive, and slower).
+        let phases: &[(usize, u64)] = if start % 6 == 0 {
+            &[(0, 200), (60, 5000)]
+        } else {
+            &[(0, 200)]
+        };
+        for &(exact_limit, ms) in phases {
+            let cfg = Config {
+                pins: vec![(0, pin)],
+                deadline: Some(Instant::now() + Duration::from_millis(ms)),
+                exact_limit,
+                ..Config::default()
+            };
+            let r = solve(&inst, &cfg, &mut |_| {});
+            if let Some(got) = r.timetable {
+                assert_eq!(got.placements[0], pin, "slot {start}, exact {exact_limit}");
+                assert!(verify(&inst, &got).is_empty());
+                kept += 1;
+            }
+        }
+    }
+    assert!(kept > 10, "{kept} pins kept");
+}
