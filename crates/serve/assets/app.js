@@ -763,6 +763,8 @@ async function runModel(count) {
     for (const k of ["nodes", "failures", "backtracks", "propagations", "revisions", "max_depth", "solutions"]) row(table, [k, String(s[k])]);
     row(table, ["seconds", s.seconds.toFixed(4)]);
     $("model-command").textContent = j.command;
+    modelAnswer = j;
+    $("model-study").disabled = false;
     // The trace page runs its fold buttons in a sandbox of its own (no access to this page).
     if (j.trace_html) $("model-frame").srcdoc = j.trace_html;
   } catch (e) {
@@ -771,6 +773,14 @@ async function runModel(count) {
   }
 }
 
+let modelAnswer = null;
+// File names as the study expects them: the model's name with only letters, digits, - and _.
+const stem = (name) => (name || "model").replace(/[^\p{L}\p{N}_-]/gu, "-");
+$("model-study").addEventListener("click", () => modelAnswer && download(`${stem(modelAnswer.name)}-study.yaml`, "text/yaml", modelAnswer.study));
+$("model-save").addEventListener("click", () => {
+  const m = $("model-text").value.match(/^name:\s*(.+)$/m);
+  download(`${stem(modelAnswer ? modelAnswer.name : m && m[1].trim())}.yaml`, "text/yaml", $("model-text").value);
+});
 $("model-solve").addEventListener("click", () => runModel(false));
 $("model-count").addEventListener("click", () => runModel(true));
 

@@ -57,6 +57,54 @@ pub async fn options() -> Json<Value> {
 }
 
 /// A choice by name, or a 400 that lists the names.
+/// A file name for the model: its name with anything but letters, digits, `-` and `_` as `-`.
+fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if stem.is_empty() {
+        "model".into()
+    } else {
+        stem
+    }
+}
+
+/// The same model as a `csp study` (with the model saved as `NAME.yaml` beside it): the
+/// strategy chosen beside three classic ones, each run within the usual limits.
+pub fn study_yaml(name: &str, config: &SearchConfig) -> String {
+    let value = match config.value_order {
+        ValueOrder::InDomainMin => String::new(),
+        v => format!("+{v}"),
+    };
+    let chosen = format!("{}+{}{value}", config.var_order, config.level());
+    let mut strategies = vec![
+        "input+fc".to_string(),
+        "mrv+fc".into(),
+        "dom/wdeg+gac".into(),
+    ];
+    if !strategies.contains(&chosen) {
+        strategies.push(chosen);
+    }
+    let stem = file_stem(name);
+    format!(
+        "# The model `{stem}` under the strategy chosen in `csp serve` and three classic ones.\n\
+         # Save the model as {stem}.yaml beside this file, then run: csp study {stem}-study.yaml\n\
+         kind: study\n\
+         name: {stem}\n\
+         sets:\n  - name: {stem}\n    models: [{stem}.yaml]\n\
+         strategies: [{}]\n\
+         limits: {{nodes: 2000000, seconds: 20}}\n",
+        strategies.join(", ")
+    )
+}
+
 /// Solves (or counts up to `count`) and answers the outcome, the solution checked against
 /// every constraint first.
 fn run<O: Observer>(
@@ -94,7 +142,7 @@ fn choice<T: std::str::FromStr<Err = String>>(
 }
 
 /// `POST /api/model`: `{"status": "satisfiable" | "unsatisfiable" | "unknown" | "done",
-/// "solution" | "count", "exact", "stats", "strategy", "command"}`.
+/// "solution" | "count", "exact", "stats", "strategy", "command", "study"}`.
 pub async fn solve(
     State(state): State<AppState>,
     Body(req): Body<ModelRequest>,
@@ -146,6 +194,7 @@ pub async fn solve(
         } else {
             ""
         };
+        let study = study_yaml(&file.name, &config);
         let mut j = if req_trace {
             config.limits.nodes = Some(TRACE_NODES);
             let mut search =
@@ -166,6 +215,7 @@ pub async fn solve(
         j["name"] = json!(file.name);
         j["strategy"] = json!(strategy);
         j["command"] = json!(command);
+        j["study"] = json!(study);
         Ok(Json(j))
     })
     .await

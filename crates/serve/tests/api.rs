@@ -633,6 +633,25 @@ async fn models_are_solved_and_counted_with_the_strategy_chosen() {
             .unwrap()
             .ends_with("--trace-html trace.html")
     );
+    // The study: with the model saved beside it, it reads as a study of four strategies.
+    let dir = std::env::temp_dir().join(format!("csp-serve-study-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("australia.yaml"), AUSTRALIA).unwrap();
+    let (_, v) = post(
+        &app,
+        "/api/model",
+        json!({"model": AUSTRALIA, "propagation": "ac3", "var_order": "mrv-deg", "val_order": "lcv"}),
+    )
+    .await;
+    let text = v["study"].as_str().unwrap();
+    let spec = csp_study::spec::Spec::parse(text, "australia-study.yaml", &dir, &dir).unwrap();
+    let names: Vec<&str> = spec.strategies.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["input+fc", "mrv+fc", "dom/wdeg+gac", "mrv-deg+ac3+lcv"],
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
     let (_, o) = send(&app, "GET", "/api/model/options", "").await;
     assert!(
         o["var_order"]
