@@ -11,6 +11,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::sse::{Event, Sse};
+use csp_timetabling::instance::RoomNeed;
 use csp_timetabling::solve::{self, Status};
 use csp_timetabling::{Instance, Placement, Timetable, check, explain, render, yaml};
 use futures_util::Stream;
@@ -79,6 +80,19 @@ fn pins(inst: &Instance, pins: &[Pin]) -> Result<Pins, ApiError> {
                     "room {:?} (the instance has {})",
                     p.room,
                     inst.rooms.len()
+                )));
+            }
+            let needs_room = inst.event_of(p.occurrence).room != RoomNeed::None;
+            if needs_room != p.room.is_some() {
+                return Err(bad(format!(
+                    "occurrence {} ({}) {}",
+                    p.occurrence,
+                    inst.event_of(p.occurrence).id,
+                    if needs_room {
+                        "needs a room"
+                    } else {
+                        "takes no room"
+                    }
                 )));
             }
             Ok((

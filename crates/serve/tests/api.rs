@@ -788,6 +788,15 @@ async fn timetables_are_solved_pinned_and_explained() {
     .await;
     assert_eq!(w["status"], "unsatisfiable", "{w}");
     assert_eq!(w["message"], "no timetable keeps the pinned placements");
+    // A pin without the room its lesson needs is refused, saying so.
+    let (status, e) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": week, "pins": [{"occurrence": 0, "slot": first["slot"]}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(e["error"].as_str().unwrap().contains("needs a room"), "{e}");
     // A pin out of range is refused.
     let (status, _) = post(
         &app,

@@ -205,10 +205,12 @@ impl Encoding {
         }
     }
 
-    /// The pairs that fix occurrences to placements (for pinning), skipping the ones whose
-    /// value is not in the domain.
+    /// The pairs that fix occurrences to placements (for pinning), skipping the ones no
+    /// timetable can keep: a value not in the domain, or a room given to an event without
+    /// one (or none to an event with one).
     pub fn pins(&self, pins: &[(usize, Placement)]) -> Vec<(VarId, Value)> {
         pins.iter()
+            .filter(|&&(o, p)| self.place[o].is_some() == p.room.is_some())
             .map(|&(o, p)| (self.var_of(o), self.value_of(o, p)))
             .filter(|&(x, v)| self.model.domain(x).contains(v))
             .collect()

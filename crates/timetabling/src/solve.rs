@@ -82,6 +82,22 @@ pub struct Report {
     pub limit: Option<String>,
 }
 
+impl Report {
+    /// An answer without a timetable and without search: `status`, stopped by `limit`.
+    fn without_timetable(status: Status, limit: Option<String>) -> Report {
+        Report {
+            status,
+            timetable: None,
+            cost: None,
+            first: None,
+            nodes: 0,
+            moves: (0, 0),
+            trace: Vec::new(),
+            limit,
+        }
+    }
+}
+
 /// A progress event.
 #[derive(Debug, Clone, Copy)]
 pub enum Progress {
@@ -125,31 +141,13 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         .map(|&(o, _)| inst.occurrences[o].event)
         .collect();
     let Some(enc) = encode_full(inst, &HashSet::new(), &pinned, cfg.deadline) else {
-        return Report {
-            status: Status::Unknown,
-            timetable: None,
-            cost: None,
-            first: None,
-            nodes: 0,
-            moves: (0, 0),
-            trace: Vec::new(),
-            limit: Some(stop_name().into()),
-        };
+        return Report::without_timetable(Status::Unknown, Some(stop_name().into()));
     };
     // A pin outside its occurrence's possible placements (a blocked or unavailable slot, a
     // room the event cannot use, an event fixed elsewhere) is kept by no timetable: say so,
     // rather than solve without it.
     if enc.pins(&cfg.pins).len() != cfg.pins.len() {
-        return Report {
-            status: Status::Infeasible,
-            timetable: None,
-            cost: None,
-            first: None,
-            nodes: 0,
-            moves: (0, 0),
-            trace: Vec::new(),
-            limit: None,
-        };
+        return Report::without_timetable(Status::Infeasible, None);
     }
     // The smallest start first (it packs school weeks well); when that has not succeeded
     // within a budget of nodes, random values with restarts (tight instances such as ITC

@@ -270,6 +270,17 @@ fn a_pin_outside_the_possible_placements_is_infeasible() {
     let r = solve(&inst, &cfg, &mut |_| {});
     assert_eq!(r.status, Status::Infeasible);
     assert!(r.timetable.is_none());
+    // So is a lesson that needs a room pinned without one (it is not read as room 0).
+    let roomless = csp_timetabling::Placement {
+        start: tt.placements[0].start,
+        room: None,
+    };
+    let cfg = Config {
+        pins: vec![(0, roomless)],
+        deadline: Some(Instant::now() + Duration::from_secs(10)),
+        ..Config::default()
+    };
+    assert_eq!(solve(&inst, &cfg, &mut |_| {}).status, Status::Infeasible);
 }
 
 /// A pinned lesson stays where it is pinned through every phase (the first timetable, local
