@@ -1,0 +1,808 @@
+//! The triad solver on box vectors: tdoku's algorithm, written once over the lanes of
+//! [`super::lanes`] and compiled twice (AVX2 and portable).
+//!
+//! Tdoku (T. Dillon, 2019, <https://t-dillon.github.io/tdoku/>, `solver_dpll_triad_simd`)
+//! states sudoku as clauses on *triads* (a minirow or minicolumn: three cells of one box in
+//! one row or column) and solves it by unit propagation on vectors:
+//!
+//! - **a box is one vector** of 16 lanes, a 4×4 matrix of 9-bit candidate sets: its nine
+//!   cells in the top-left 3×3, and in the margins the *negative* triads (`H` for each row,
+//!   `V` for each column: the digits that are *not* in that minirow or minicolumn). Each row
+//!   and each column of the matrix holds each digit exactly once (a digit of the box's row is
+//!   in one of its three cells or else in `H`), each cell at least one digit and each
+//!   negative triad at least six. Candidates counted with a nibble table, singles and
+//!   "only place left in the row/column" found with rotations, all on the whole box at once;
+//! - **a band is one vector of configurations**: a digit's three triads in a band (one per
+//!   box, one per row) form one of six permutations; lane `k` holds the digits for which
+//!   permutation `k` is still possible. A triad that has only three digits left fixes them
+//!   (tdoku's exactly-three clauses). Bands send each box the triads it may still use;
+//!   boxes send bands the triads they rule out; the two call each other until nothing
+//!   changes (the recursion is as deep as the chain of changes, a few dozen calls);
+//! - **guesses** pick the band with the fewest configurations left and, in it, the digit
+//!   with the fewest (two first): one branch takes its first configuration, the other rules
+//!   it out. The two partition the solutions, so counting is exact.
+//!
+//! This module is our own code after tdoku's description and source (BSD-2-Clause); its
+//! tables are tdoku's. Where tdoku trusts the propagation, a full grid is checked as a
+//! sudoku (each cell one digit, every row, column and box all different) before it counts
+//! as a solution: a few nanoseconds per solution.
+
+/// A candidate set with every digit.
+const K: u16 = 0x1ff;
+/// A shuffle control that zeroes the lane.
+const Z: u16 = 0xffff;
+
+/// The shuffle control taking lane `k` of the same half.
+const fn s(k: u16) -> u16 {
+    0x0100 + 0x0202 * k
+}
+
+/// For a digit placed in element (minirow or minicolumn) `e` of the band's box `p`: the
+/// configurations it rules out.
+///
+/// ```text
+///   config       0       1       2       3       4       5
+///    elem      0 1 2   0 1 2   0 1 2   0 1 2   0 1 2   0 1 2
+///            +-------+-------+-------+-------+-------+-------+
+///   peer0    | X . . | . X . | . . X | . . X | X . . | . X . |
+///   peer1    | . X . | . . X | X . . | . X . | . . X | X . . |
+///   peer2    | . . X | X . . | . X . | X . . | . X . | . . X |
+///            +-------+-------+-------+-------+-------+-------+
+/// ```
+static PEER_ELEM_TO_CONFIG_MASK: [[[u16; 8]; 4]; 3] = [
+    [
+        [0, K, K, K, 0, K, 0, 0],
+        [K, 0, K, K, K, 0, 0, 0],
+        [K, K, 0, 0, K, K, 0, 0],
+        [0; 8],
+    ],
+    [
+        [K, K, 0, K, K, 0, 0, 0],
+        [0, K, K, 0, K, K, 0, 0],
+        [K, 0, K, K, 0, K, 0, 0],
+        [0; 8],
+    ],
+    [
+        [K, 0, K, 0, K, K, 0, 0],
+        [K, K, 0, K, 0, K, 0, 0],
+        [0, K, K, K, K, 0, 0, 0],
+        [0; 8],
+    ],
+];
+
+/// Shuffles from triads (in lanes 4–6) to the configurations they rule out, one per box of
+/// the band, at shifts 0, 1 and 2 (a triad ruled out at shift 0; the other two of a
+/// minirow or minicolumn whose triad is placed, at shifts 1 and 2).
+static SHIFT: [[[u16; 8]; 3]; 3] = [
+    [
+        [s(4), s(5), s(6), s(6), s(4), s(5), Z, Z],
+        [s(5), s(6), s(4), s(5), s(6), s(4), Z, Z],
+        [s(6), s(4), s(5), s(4), s(5), s(6), Z, Z],
+    ],
+    [
+        [s(5), s(6), s(4), s(4), s(5), s(6), Z, Z],
+        [s(6), s(4), s(5), s(6), s(4), s(5), Z, Z],
+        [s(4), s(5), s(6), s(5), s(6), s(4), Z, Z],
+    ],
+    [
+        [s(6), s(4), s(5), s(5), s(6), s(4), Z, Z],
+        [s(4), s(5), s(6), s(4), s(5), s(6), Z, Z],
+        [s(5), s(6), s(4), s(6), s(4), s(5), Z, Z],
+    ],
+];
+
+/// [`SHIFT`] for a box's two bands at once: `[shift][3·i + j]` is the horizontal band's
+/// table `i` in the low half and the vertical band's `j` in the high half.
+static SHIFT16: [[[u16; 16]; 9]; 3] = shift16();
+
+const fn shift16() -> [[[u16; 16]; 9]; 3] {
+    let mut t = [[[0; 16]; 9]; 3];
+    let mut shift = 0;
+    while shift < 3 {
+        let mut k = 0;
+        while k < 9 {
+            let mut l = 0;
+            while l < 8 {
+                t[shift][k][l] = SHIFT[shift][k / 3][l];
+                t[shift][k][l + 8] = SHIFT[shift][k % 3][l];
+                l += 1;
+            }
+            k += 1;
+        }
+        shift += 1;
+    }
+    t
+}
+
+/// Two shuffles whose union turns configurations (in both halves) into the 3×3 matrix of
+/// positive triads, a row per box of the band.
+static CONFIGS_TO_TRIADS: [[u16; 16]; 2] = [
+    [
+        s(0),
+        s(1),
+        s(2),
+        Z,
+        s(2),
+        s(0),
+        s(1),
+        Z,
+        s(1),
+        s(2),
+        s(0),
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+    ],
+    [
+        s(4),
+        s(5),
+        s(3),
+        Z,
+        s(5),
+        s(3),
+        s(4),
+        Z,
+        s(3),
+        s(4),
+        s(5),
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+    ],
+];
+
+/// Two shuffles (per orientation) whose union turns a box's positive triads (lanes 0–2, and
+/// every digit in lane 3) into the candidates it may keep: cells take their triad's
+/// digits; a negative triad loses the digits that the band places in the *other* two.
+static POS_TRIADS_TO_CANDIDATES: [[[u16; 16]; 2]; 2] = [
+    [
+        [
+            s(0),
+            s(0),
+            s(0),
+            s(1),
+            s(1),
+            s(1),
+            s(1),
+            s(2),
+            s(2),
+            s(2),
+            s(2),
+            s(0),
+            s(3),
+            s(3),
+            s(3),
+            s(3),
+        ],
+        [
+            s(0),
+            s(0),
+            s(0),
+            s(2),
+            s(1),
+            s(1),
+            s(1),
+            s(0),
+            s(2),
+            s(2),
+            s(2),
+            s(1),
+            s(3),
+            s(3),
+            s(3),
+            s(3),
+        ],
+    ],
+    [
+        [
+            s(0),
+            s(1),
+            s(2),
+            s(3),
+            s(0),
+            s(1),
+            s(2),
+            s(3),
+            s(0),
+            s(1),
+            s(2),
+            s(3),
+            s(1),
+            s(2),
+            s(0),
+            s(3),
+        ],
+        [
+            s(0),
+            s(1),
+            s(2),
+            s(3),
+            s(0),
+            s(1),
+            s(2),
+            s(3),
+            s(0),
+            s(1),
+            s(2),
+            s(3),
+            s(2),
+            s(0),
+            s(1),
+            s(3),
+        ],
+    ],
+];
+
+/// The nine cells of a box vector.
+static CELLS: [u16; 16] = [K, K, K, 0, K, K, K, 0, K, K, K, 0, 0, 0, 0, 0];
+/// Rotations of the rows of the 3×3 cell matrix only (by one and by two).
+static ROW_ROTATE_3X3: [[u16; 16]; 2] = [
+    [
+        s(1),
+        s(2),
+        s(0),
+        s(3),
+        s(5),
+        s(6),
+        s(4),
+        s(7),
+        s(1),
+        s(2),
+        s(0),
+        s(3),
+        s(4),
+        s(5),
+        s(6),
+        s(7),
+    ],
+    [
+        s(2),
+        s(0),
+        s(1),
+        s(3),
+        s(6),
+        s(4),
+        s(5),
+        s(7),
+        s(2),
+        s(0),
+        s(1),
+        s(3),
+        s(4),
+        s(5),
+        s(6),
+        s(7),
+    ],
+];
+/// One candidate in each cell lane.
+static ONE_PER_CELL: [u16; 16] = [1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0];
+/// Every digit in the first lane of each row of a box.
+static ROW_HEADS: [u16; 16] = [K, 0, 0, 0, K, 0, 0, 0, K, 0, 0, 0, 0, 0, 0, 0];
+/// Every digit in the first row's three cells.
+static COL_HEADS: [u16; 16] = [K, K, K, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+/// Every digit in lane 0.
+static BOX_HEAD: [u16; 16] = [K, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+/// The fewest candidates each lane of a box may have: one per cell, six per negative triad.
+static BOX_MINIMUMS: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0];
+/// The three horizontal negative triads (lanes 3, 7, 11) to lanes 4–6, over both halves.
+static HORIZONTAL_TRIADS: [u16; 16] = [Z, Z, Z, Z, s(3), s(7), Z, Z, Z, Z, Z, Z, Z, Z, s(3), Z];
+/// Rotates the six configuration lanes by one.
+static CONFIG_ROTATE: [u16; 8] = [s(1), s(2), s(3), s(4), s(5), s(0), Z, Z];
+/// Every digit in lane 3 (the negative triad's own position, a no-op).
+static LANE3_ALL: [u16; 8] = [0, 0, 0, K, 0, 0, 0, 0];
+/// The boxes of each band: `[vertical][band][peer]`.
+const BOX_PEERS: [[[usize; 3]; 3]; 2] = [
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8]],
+    [[0, 3, 6], [1, 4, 7], [2, 5, 8]],
+];
+
+/// What placing digit `d` at element `e` of a box removes from the box: the other digits of
+/// the cell, `d` from the other cells, and `d` from the cell's two negative triads.
+static CELL_ASSIGNMENT: [[[u16; 16]; 16]; 9] = cell_assignment();
+
+const fn cell_assignment() -> [[[u16; 16]; 16]; 9] {
+    let mut t = [[[0; 16]; 16]; 9];
+    let mut v = 0;
+    while v < 9 {
+        let bit = 1 << v;
+        let mut i = 0;
+        while i < 11 {
+            if i % 4 < 3 {
+                let mut j = 0;
+                while j < 15 {
+                    t[v][i][j] = if j == i {
+                        K ^ bit
+                    } else if (j / 4 < 3 && j % 4 < 3) || j / 4 == i / 4 || j % 4 == i % 4 {
+                        bit
+                    } else {
+                        0
+                    };
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        v += 1;
+    }
+    t
+}
+
+/// Where a search stands: the solutions found, the statistics and the limits.
+pub(crate) struct Search<'a> {
+    /// Stop at this many solutions.
+    pub(crate) cap: u64,
+    pub(crate) count: u64,
+    /// The first solution, row by row.
+    pub(crate) solution: Option<[u8; 81]>,
+    pub(crate) nodes: u64,
+    pub(crate) failures: u64,
+    pub(crate) max_depth: u64,
+    /// A limit stopped the search (the count is a lower bound).
+    pub(crate) stopped: bool,
+    /// Asked before each node with the nodes and failures so far: `true` stops the search.
+    pub(crate) stop: &'a mut dyn FnMut(u64, u64) -> bool,
+}
+
+impl Search<'_> {
+    fn done(&self) -> bool {
+        self.stopped || self.count >= self.cap
+    }
+
+    /// Counts a node at `depth`; `false` when a limit stops the search instead.
+    fn node(&mut self, depth: u64) -> bool {
+        if (self.stop)(self.nodes, self.failures) {
+            self.stopped = true;
+            return false;
+        }
+        self.nodes += 1;
+        self.max_depth = self.max_depth.max(depth);
+        true
+    }
+
+    /// Counts a solution, keeping the first: `boxes` are the box vectors' lanes, each cell
+    /// one digit.
+    fn found(&mut self, boxes: impl FnOnce() -> [[u16; 16]; 9]) {
+        self.count += 1;
+        if self.solution.is_none() {
+            let mut grid = [0u8; 81];
+            for (b, lanes) in boxes().iter().enumerate() {
+                for e in 0..9 {
+                    let (r, c) = (b / 3 * 3 + e / 3, b % 3 * 3 + e % 3);
+                    grid[9 * r + c] = lanes[e / 3 * 4 + e % 3].trailing_zeros() as u8 + 1;
+                }
+            }
+            self.solution = Some(grid);
+        }
+    }
+}
+
+/// The solver over lanes `C8` and `C16` in scope, each function with the given attributes.
+macro_rules! triad_solver {
+    ($(#[$feature:meta])*) => {
+        use super::{
+            BOX_HEAD, BOX_MINIMUMS, BOX_PEERS, CELLS, COL_HEADS, ONE_PER_CELL, ROW_HEADS, CELL_ASSIGNMENT, CONFIGS_TO_TRIADS, CONFIG_ROTATE,
+            HORIZONTAL_TRIADS, K, LANE3_ALL, PEER_ELEM_TO_CONFIG_MASK, POS_TRIADS_TO_CANDIDATES,
+            ROW_ROTATE_3X3, SHIFT, SHIFT16, Search,
+        };
+
+        /// A band: its configurations and those to rule out at its next update.
+        #[derive(Clone, Copy)]
+        struct Band {
+            configurations: C8,
+            eliminations: C8,
+        }
+
+        /// The whole state (480 bytes), copied at each guess.
+        #[derive(Clone, Copy)]
+        struct State {
+            /// `[vertical][band]`.
+            bands: [[Band; 3]; 2],
+            boxen: [C16; 9],
+        }
+
+        $(#[$feature])*
+        fn empty() -> State {
+            let band = Band {
+                configurations: C8::load(&[K, K, K, K, K, K, 0, 0]),
+                eliminations: C8::all(0),
+            };
+            State {
+                bands: [[band; 3]; 2],
+                boxen: [C16::all(K); 9],
+            }
+        }
+
+        /// Restricts box `b` to `candidates`, propagates inside the box, and sends the
+        /// triads it rules out to its two bands (the other orientation first).
+        $(#[$feature])*
+        fn box_restrict<const FROM_VERTICAL: usize>(
+            state: &mut State,
+            b: usize,
+            candidates: C16,
+        ) -> bool {
+            let mut cells = state.boxen[b];
+            if cells.subset_of(candidates) {
+                return true;
+            }
+            let mut eliminating = cells.and_not(candidates);
+            let (bi, bj) = (b / 3, b % 3);
+            let mut h = state.bands[0][bi].eliminations;
+            let mut v = state.bands[1][bj].eliminations;
+            let minimums = C16::load(&BOX_MINIMUMS);
+            loop {
+                cells = cells.and_not(eliminating);
+                let counts = cells.popcounts9();
+                if counts.any_less_than(minimums) {
+                    return false;
+                }
+                // Singles (cells with one digit, negative triads with six) ...
+                let mut assertions = cells.and(counts.which_equal(minimums));
+                // ... and digits with one place left in a row or a column of the matrix.
+                assertions = only_place_in_rows(cells, assertions);
+                assertions = only_place_in_cols(cells, assertions);
+                assertions_to_eliminations(assertions, bi, bj, &mut eliminating, &mut h, &mut v);
+                if !eliminating.intersects(cells) {
+                    break;
+                }
+            }
+            state.boxen[b] = cells;
+            state.bands[0][bi].eliminations = h;
+            state.bands[1][bj].eliminations = v;
+            if FROM_VERTICAL == 1 {
+                band_eliminate::<0>(state, bi, bj) && band_eliminate::<1>(state, bj, bi)
+            } else {
+                band_eliminate::<1>(state, bj, bi) && band_eliminate::<0>(state, bi, bj)
+            }
+        }
+
+        /// Adds to `assertions` the digits that occur once in a row of the matrix.
+        $(#[$feature])*
+        fn only_place_in_rows(cells: C16, assertions: C16) -> C16 {
+            let mut one = cells;
+            let mut rotated = cells.rotate_rows();
+            let mut two = one.and(rotated);
+            one = one.or(rotated);
+            rotated = rotated.rotate_rows();
+            two = one.and(rotated).or(two);
+            one = one.or(rotated);
+            rotated = rotated.rotate_rows();
+            two = one.and(rotated).or(two);
+            cells.and_not(two).or(assertions)
+        }
+
+        /// Adds to `assertions` the digits that occur once in a column of the matrix.
+        $(#[$feature])*
+        fn only_place_in_cols(cells: C16, assertions: C16) -> C16 {
+            let mut one = cells;
+            let mut rotated = cells.rotate_cols();
+            let mut two = one.and(rotated);
+            one = one.or(rotated);
+            rotated = rotated.rotate_cols();
+            two = one.and(rotated).or(two);
+            one = one.or(rotated);
+            rotated = rotated.rotate_cols();
+            two = one.and(rotated).or(two);
+            cells.and_not(two).or(assertions)
+        }
+
+        /// Turns a box's assertions into eliminations for the box and its two bands.
+        $(#[$feature])*
+        fn assertions_to_eliminations(
+            assertions: C16,
+            bi: usize,
+            bj: usize,
+            box_eliminations: &mut C16,
+            h: &mut C8,
+            v: &mut C8,
+        ) {
+            let placed = assertions.and(C16::load(&CELLS));
+            let mut across_rows = placed;
+            across_rows = across_rows.or(across_rows.rotate_rows());
+            across_rows = across_rows.or(across_rows.rotate_rows2());
+            let mut across_cols = placed;
+            across_cols = across_cols.or(across_cols.rotate_cols());
+            across_cols = across_cols.or(across_cols.rotate_cols2());
+            // A placed digit leaves the whole 3×3, its row's and column's margins, and the
+            // other digits leave its cell.
+            let new = across_cols
+                .or(across_cols.shuffle(C16::load(&ROW_ROTATE_3X3[0])))
+                .or(across_cols.shuffle(C16::load(&ROW_ROTATE_3X3[1])));
+            let new = new.or(across_rows).or(placed.which_non_zero());
+            *box_eliminations = new.xor(placed).or(*box_eliminations);
+            // Negative triads asserted rule out their positive triad (shift 0); placed
+            // digits rule out the other two triads of their minirow and minicolumn.
+            let negative = C16::from_halves(horizontal_triads(assertions), assertions.hi());
+            let positive = C16::from_halves(horizontal_triads(new), new.hi());
+            let k = bj * 3 + bi;
+            let eliminations = negative
+                .shuffle(C16::load(&SHIFT16[0][k]))
+                .or(positive.shuffle(C16::load(&SHIFT16[1][k])))
+                .or(positive.shuffle(C16::load(&SHIFT16[2][k])));
+            *h = h.or(eliminations.lo());
+            *v = v.or(eliminations.hi());
+        }
+
+        /// The horizontal negative triads (lanes 3, 7, 11) in lanes 4–6.
+        $(#[$feature])*
+        fn horizontal_triads(cells: C16) -> C8 {
+            let split = cells.shuffle(C16::load(&HORIZONTAL_TRIADS));
+            split.lo().or(split.hi())
+        }
+
+        /// Applies a band's pending eliminations, fixes the digits of triads left with
+        /// three, and restricts its three boxes (`from_peer` last).
+        $(#[$feature])*
+        fn band_eliminate<const VERTICAL: usize>(
+            state: &mut State,
+            band: usize,
+            from_peer: usize,
+        ) -> bool {
+            let Band {
+                configurations,
+                eliminations,
+            } = state.bands[VERTICAL][band];
+            if !configurations.intersects(eliminations) {
+                return true;
+            }
+            let mut configurations = configurations.and_not(eliminations);
+            let triads = to_triads(configurations);
+            let counts = triads.popcounts9();
+            let asserting = triads.and(counts.which_equal(C16::all(3)));
+            let (lo, hi) = (asserting.lo(), asserting.hi());
+            configurations = configurations.and_not(
+                lo.rotate_cols()
+                    .shuffle(C8::load(&SHIFT[1][0]))
+                    .or(lo.rotate_cols().shuffle(C8::load(&SHIFT[2][0])))
+                    .or(lo.shuffle(C8::load(&SHIFT[1][1]))),
+            );
+            configurations = configurations.and_not(
+                lo.shuffle(C8::load(&SHIFT[2][1]))
+                    .or(hi.rotate_cols().shuffle(C8::load(&SHIFT[1][2])))
+                    .or(hi.rotate_cols().shuffle(C8::load(&SHIFT[2][2]))),
+            );
+            state.bands[VERTICAL][band].configurations = configurations;
+            let triads = to_triads(configurations);
+            let peers = [triads.lo(), triads.lo().rotate_cols(), triads.hi()];
+            let boxes = &BOX_PEERS[VERTICAL][band];
+            for p in [(from_peer + 1) % 3, (from_peer + 2) % 3, from_peer] {
+                if !box_restrict::<VERTICAL>(state, boxes[p], to_candidates::<VERTICAL>(peers[p])) {
+                    return false;
+                }
+            }
+            true
+        }
+
+        /// A band's configurations as the 3×3 matrix of its positive triads.
+        $(#[$feature])*
+        fn to_triads(configurations: C8) -> C16 {
+            let both = C16::from_halves(configurations, configurations);
+            both.shuffle(C16::load(&CONFIGS_TO_TRIADS[0]))
+                .or(both.shuffle(C16::load(&CONFIGS_TO_TRIADS[1])))
+        }
+
+        /// A box's positive triads (lanes 0–2) as the candidates it may keep.
+        $(#[$feature])*
+        fn to_candidates<const VERTICAL: usize>(triads: C8) -> C16 {
+            let t = triads.or(C8::load(&LANE3_ALL));
+            let both = C16::from_halves(t, t);
+            both.shuffle(C16::load(&POS_TRIADS_TO_CANDIDATES[VERTICAL][0]))
+                .or(both.shuffle(C16::load(&POS_TRIADS_TO_CANDIDATES[VERTICAL][1])))
+        }
+
+        /// The band (0–2 horizontal, 3–5 vertical) and digit (one bit in lanes 0–5) to
+        /// branch on, or `None` when every band is fixed.
+        $(#[$feature])*
+        fn choose(state: &State) -> Option<(usize, C8)> {
+            let mut counts = [0xffff; 8];
+            for (b, c) in counts.iter_mut().take(6).enumerate() {
+                *c = state.bands[b / 3][b % 3].configurations.popcount() as u16;
+            }
+            let counts = C8::load(&counts);
+            // A fixed band has nine configurations, one per digit: below 10, the
+            // subtraction wraps.
+            let min = counts.min_pos_ge(10);
+            if min & 0xff00 != 0 {
+                return None;
+            }
+            let best = (min >> 16) as usize;
+            let rotate = C8::load(&CONFIG_ROTATE);
+            // Digits with at least one, two, three, four configurations.
+            let mut one = state.bands[best / 3][best % 3].configurations;
+            let mut rotated = one.shuffle(rotate);
+            let mut two = one.and(rotated);
+            one = one.or(rotated);
+            rotated = rotated.shuffle(rotate);
+            let mut three = two.and(rotated);
+            two = two.or(one.and(rotated));
+            one = one.or(rotated);
+            rotated = rotated.shuffle(rotate);
+            let mut four = three.and(rotated);
+            three = three.or(two.and(rotated));
+            two = two.or(one.and(rotated));
+            one = one.or(rotated);
+            rotated = rotated.shuffle(rotate);
+            four = four.or(three.and(rotated));
+            three = three.or(two.and(rotated));
+            two = two.or(one.and(rotated));
+            one = one.or(rotated);
+            rotated = rotated.shuffle(rotate);
+            four = four.or(three.and(rotated));
+            three = three.or(two.and(rotated));
+            two = two.or(one.and(rotated));
+            let only_two = two.and_not(three);
+            let digit = if !only_two.all_zero() {
+                only_two.low_bits()
+            } else {
+                let only_three = three.and_not(four);
+                if !only_three.all_zero() {
+                    only_three.low_bits()
+                } else {
+                    four.low_bits()
+                }
+            };
+            Some((best, digit))
+        }
+
+        /// Whether the boxes are a solved sudoku: each cell one digit, every row, column and
+        /// box all different (the propagation ensures it where every band is fixed; checked
+        /// all the same, with a few dozen vector operations, before a solution counts).
+        $(#[$feature])*
+        fn is_sudoku(boxes: &[C16; 9]) -> bool {
+            let cells = C16::load(&CELLS);
+            let b: [C16; 9] = [
+                boxes[0].and(cells),
+                boxes[1].and(cells),
+                boxes[2].and(cells),
+                boxes[3].and(cells),
+                boxes[4].and(cells),
+                boxes[5].and(cells),
+                boxes[6].and(cells),
+                boxes[7].and(cells),
+                boxes[8].and(cells),
+            ];
+            // One digit per cell: a candidate count of one in each cell lane.
+            let ones = C16::load(&ONE_PER_CELL);
+            let mut wrong = C16::all(0);
+            for x in &b {
+                wrong = wrong.or(x.popcounts9().xor(ones));
+            }
+            // Every digit in each row (lanes 0, 4, 8 after folding the rows), column
+            // (lanes 0–2 after folding the columns) and box (lane 0 after both).
+            let mut rows = C16::all(K);
+            let mut cols = C16::all(K);
+            let mut whole = C16::all(K);
+            for i in 0..3 {
+                let r = b[3 * i].or(b[3 * i + 1]).or(b[3 * i + 2]);
+                rows = rows.and(r.or(r.rotate_rows()).or(r.rotate_rows2()));
+                let c = b[i].or(b[3 + i]).or(b[6 + i]);
+                cols = cols.and(c.or(c.rotate_cols()).or(c.rotate_cols2()));
+            }
+            for x in &b {
+                let r = x.or(x.rotate_rows()).or(x.rotate_rows2());
+                whole = whole.and(r.or(r.rotate_cols()).or(r.rotate_cols2()));
+            }
+            let full = |x: C16, lanes: &[u16; 16]| {
+                let m = C16::load(lanes);
+                x.and(m).xor(m)
+            };
+            wrong = wrong
+                .or(full(rows, &ROW_HEADS))
+                .or(full(cols, &COL_HEADS))
+                .or(full(whole, &BOX_HEAD));
+            wrong.all_zero()
+        }
+
+        /// Counts the solutions of `state` (which it may change) up to the cap.
+        $(#[$feature])*
+        fn count(search: &mut Search<'_>, state: &mut State, depth: u64) {
+            match choose(state) {
+                None if is_sudoku(&state.boxen) => {
+                    let boxes = &state.boxen;
+                    search.found(|| boxes.map(|b| b.to_array()));
+                }
+                None => search.failures += 1,
+                Some((b, digit)) if b < 3 => branch::<0>(search, b, digit, state, depth),
+                Some((b, digit)) => branch::<1>(search, b - 3, digit, state, depth),
+            }
+        }
+
+        /// Two branches on `digit`'s configurations in a band: its first, then the others.
+        $(#[$feature])*
+        fn branch<const VERTICAL: usize>(
+            search: &mut Search<'_>,
+            band: usize,
+            digit: C8,
+            state: &mut State,
+            depth: u64,
+        ) {
+            let configurations = state.bands[VERTICAL][band].configurations.and(digit);
+            let others = configurations.clear_low_bit();
+            if !search.node(depth) {
+                return;
+            }
+            let mut child = *state;
+            let pending = &mut child.bands[VERTICAL][band].eliminations;
+            *pending = pending.or(others);
+            if band_eliminate::<VERTICAL>(&mut child, band, 0) {
+                count(search, &mut child, depth + 1);
+                if search.done() {
+                    return;
+                }
+            } else {
+                search.failures += 1;
+            }
+            if !search.node(depth) {
+                return;
+            }
+            let pending = &mut state.bands[VERTICAL][band].eliminations;
+            *pending = pending.or(configurations.xor(others));
+            if band_eliminate::<VERTICAL>(state, band, 0) {
+                count(search, state, depth + 1);
+            } else {
+                search.failures += 1;
+            }
+        }
+
+        /// Searches the puzzle with `givens` (cell 0–80 row by row, digit 1–9, none
+        /// clashing) and the `banned` candidates taken out (others than cells 0–80 and
+        /// digits 1–9 are ignored).
+        $(#[$feature])*
+        pub(crate) fn solve(givens: &[(u8, u8)], banned: &[(usize, u8)], search: &mut Search<'_>) {
+            let mut state = empty();
+            for &(cell, digit) in givens {
+                let cell = usize::from(cell);
+                let (bi, bj) = (cell / 27, cell % 9 / 3);
+                let (ei, ej) = (cell / 9 % 3, cell % 3);
+                let d = usize::from(digit - 1);
+                let b = &mut state.boxen[bi * 3 + bj];
+                *b = b.and_not(C16::load(&CELL_ASSIGNMENT[d][ei * 4 + ej]));
+                let digit = C8::all(1 << d);
+                let h = &mut state.bands[0][bi].eliminations;
+                *h = C8::load(&PEER_ELEM_TO_CONFIG_MASK[bj][ei]).and(digit).or(*h);
+                let v = &mut state.bands[1][bj].eliminations;
+                *v = C8::load(&PEER_ELEM_TO_CONFIG_MASK[bi][ej]).and(digit).or(*v);
+            }
+            let mut ok = band_eliminate::<0>(&mut state, 0, 1)
+                && band_eliminate::<1>(&mut state, 0, 1)
+                && band_eliminate::<0>(&mut state, 1, 2)
+                && band_eliminate::<1>(&mut state, 1, 2)
+                && band_eliminate::<0>(&mut state, 2, 0)
+                && band_eliminate::<1>(&mut state, 2, 0);
+            for &(cell, digit) in banned {
+                if !ok {
+                    break;
+                }
+                if cell >= 81 || !(1..=9).contains(&digit) {
+                    continue;
+                }
+                let b = cell / 27 * 3 + cell % 9 / 3;
+                let mut lane = [0; 16];
+                lane[cell / 9 % 3 * 4 + cell % 3] = 1 << (digit - 1);
+                let candidates = state.boxen[b].and_not(C16::load(&lane));
+                ok = box_restrict::<0>(&mut state, b, candidates);
+            }
+            if ok {
+                count(search, &mut state, 0);
+            } else {
+                search.failures += 1;
+            }
+        }
+    };
+}
+
+/// The solver on portable lanes: every machine.
+pub(crate) mod portable {
+    use super::super::lanes::portable::{C8, C16};
+    triad_solver!();
+}
+
+/// The solver on AVX2 lanes: call [`avx2::solve`] only where the CPU has AVX2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2 {
+    use super::super::lanes::avx2::{C8, C16};
+    triad_solver!(#[target_feature(enable = "avx2,popcnt")]);
+}
