@@ -69,15 +69,22 @@ fn sets(c: &mut Criterion) {
                 });
             }
         }
-        // The dedicated 9×9 bitboard solver.
-        let mut fast = csp_sudoku::fast::FastSolver::new();
-        g.bench_function("bitboard/fast", |b| {
-            b.iter(|| {
-                for p in &puzzles {
-                    black_box(fast.solve(black_box(&p.grid), 2));
-                }
-            })
-        });
+        // The dedicated 9×9 triad solver, on the fastest lanes of this CPU and on the
+        // portable ones.
+        use csp_sudoku::fast::{FastSolver, Lanes};
+        for (id, lanes) in [
+            ("triads/fast", Lanes::best()),
+            ("triads/portable", Lanes::Portable),
+        ] {
+            let mut fast = FastSolver::with_lanes(lanes).expect("lanes this CPU has");
+            g.bench_function(id, |b| {
+                b.iter(|| {
+                    for p in &puzzles {
+                        black_box(fast.solve(black_box(&p.grid), 2));
+                    }
+                })
+            });
+        }
         // The two classic reductions on the same puzzles.
         let shape = puzzles[0].grid.shape();
         let mut dlx = csp_sudoku::exact_cover::DlxSolver::new(shape);

@@ -183,12 +183,9 @@ impl FastSolver {
             n += 1;
         }
         let limits = &self.limits;
-        let mut stop = |nodes: u64, failures: u64| {
-            limits.nodes.is_some_and(|l| nodes >= l)
-                || limits.failures.is_some_and(|l| failures >= l)
-                || (nodes.is_multiple_of(1024)
-                    && (csp_core::termination::past(limits.deadline)
-                        || limits.time.is_some_and(|t| start.elapsed() >= t)))
+        let mut stop = || {
+            csp_core::termination::past(limits.deadline)
+                || limits.time.is_some_and(|t| start.elapsed() >= t)
         };
         let mut search = triads::Search {
             cap,
@@ -198,6 +195,8 @@ impl FastSolver {
             failures: 0,
             max_depth: 0,
             stopped: false,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            max_failures: limits.failures.unwrap_or(u64::MAX),
             stop: &mut stop,
         };
         match self.lanes {

@@ -1,5 +1,5 @@
 //! The ways to solve a puzzle behind one trait: the engine on a model with a search
-//! configuration, dancing links, SAT, or the dedicated 9×9 bitboard solver.
+//! configuration, dancing links, SAT, or the dedicated 9×9 triad solver.
 //!
 //! A [`Method`] names one; [`Prepared`] holds what its solvers share (the models and
 //! formulas, one per grid shape, built once); [`Prepared::solver`] makes one
@@ -81,7 +81,7 @@ pub enum Method {
     Dlx,
     /// SAT (batsat) in an encoding.
     Sat(Encoding),
-    /// The dedicated 9×9 bitboard solver ([`crate::fast`]); other sizes use the engine's
+    /// The dedicated 9×9 triad solver ([`crate::fast`]); other sizes use the engine's
     /// default.
     Fast,
 }
@@ -113,7 +113,7 @@ impl Method {
             Method::Engine(kind, _) => kind.to_string(),
             Method::Dlx => "exact-cover".into(),
             Method::Sat(e) => format!("cnf-{e}"),
-            Method::Fast => "bitboard".into(),
+            Method::Fast => "triads".into(),
         }
     }
 }

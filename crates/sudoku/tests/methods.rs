@@ -1,5 +1,5 @@
 //! The methods side by side (issues 5 and 17): the engine, dancing links, SAT and the
-//! dedicated bitboard solver agree on the solution and on counting up to 2, on the whole
+//! dedicated triad solver agree on the solution and on counting up to 2, on the whole
 //! 17-clue list and the whole serg list.
 //! Every solution is checked with the independent `verify`.
 
@@ -85,7 +85,7 @@ fn engine_dlx_and_sat_find_two_solutions_to_every_serg_puzzle() {
 }
 
 #[test]
-fn the_bitboard_solver_agrees_with_the_engine_on_the_hard_lists() {
+fn the_triad_solver_agrees_with_the_engine_on_the_hard_lists() {
     let nine = Shape::square(3).unwrap();
     let enc = encode(nine, ModelKind::AllDifferent);
     let mut engine = Solver::new(&enc, SearchConfig::default());

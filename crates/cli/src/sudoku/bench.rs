@@ -118,7 +118,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
                 }
             }
             super::MethodName::Dlx => plans.push(("dlx", Method::Dlx, "dlx".into())),
-            super::MethodName::Fast => plans.push(("fast", Method::Fast, "bitboard".into())),
+            super::MethodName::Fast => plans.push(("fast", Method::Fast, "triads".into())),
             super::MethodName::Sat => {
                 for e in Encoding::ALL {
                     plans.push(("sat", Method::Sat(e), "batsat".into()));

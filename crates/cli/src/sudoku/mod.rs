@@ -68,7 +68,7 @@ pub enum MethodName {
     Dlx,
     /// CNF through batsat.
     Sat,
-    /// The dedicated 9×9 bitboard solver (other sizes: the engine).
+    /// The dedicated 9×9 triad solver (other sizes: the engine).
     Fast,
 }
 

@@ -343,8 +343,12 @@ pub(crate) struct Search<'a> {
     pub(crate) max_depth: u64,
     /// A limit stopped the search (the count is a lower bound).
     pub(crate) stopped: bool,
-    /// Asked before each node with the nodes and failures so far: `true` stops the search.
-    pub(crate) stop: &'a mut dyn FnMut(u64, u64) -> bool,
+    /// The most nodes and failures (`u64::MAX` for no limit).
+    pub(crate) max_nodes: u64,
+    pub(crate) max_failures: u64,
+    /// Asked before the first node and then every 1,024: `true` stops the search (time,
+    /// deadline, a stop request).
+    pub(crate) stop: &'a mut dyn FnMut() -> bool,
 }
 
 impl Search<'_> {
@@ -354,7 +358,10 @@ impl Search<'_> {
 
     /// Counts a node at `depth`; `false` when a limit stops the search instead.
     fn node(&mut self, depth: u64) -> bool {
-        if (self.stop)(self.nodes, self.failures) {
+        if self.nodes >= self.max_nodes
+            || self.failures >= self.max_failures
+            || (self.nodes.is_multiple_of(1024) && (self.stop)())
+        {
             self.stopped = true;
             return false;
         }
