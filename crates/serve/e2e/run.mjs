@@ -89,17 +89,25 @@ test("a conflicting digit is marked", async (page, url) => {
   await page.click("#paste-ok");
   await page.waitForFunction(() => /one solution/.test(document.getElementById("message").textContent));
   // r1c2 is empty and r1c1 holds a 4: a 4 in r1c2 repeats it.
+  // (Each check waits for the page to have handled the key: a loaded machine is slow.)
+  const conflict = (cell, yes) =>
+    page.waitForFunction(
+      ([c, y]) => document.querySelector(`#board .cell[data-cell="${c}"]`).classList.contains("conflict") === y,
+      [cell, yes],
+    );
   await page.click('#board .cell[data-cell="1"]');
   await page.keyboard.press("4");
-  assert.ok(await page.$eval('#board .cell[data-cell="1"]', (c) => c.classList.contains("conflict")));
-  assert.ok(await page.$eval('#board .cell[data-cell="0"]', (c) => c.classList.contains("conflict")));
+  await conflict(1, true);
+  await conflict(0, true);
   await page.screenshot({ path: `${shots}/sudoku-conflict.png` });
   // Undo takes it back; the game survives a reload (local storage).
   await page.keyboard.press("Control+z");
-  assert.ok(!(await page.$eval('#board .cell[data-cell="1"]', (c) => c.classList.contains("conflict"))));
+  await conflict(1, false);
   await page.click('#board .cell[data-cell="2"]');
   await page.keyboard.press("1");
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-cell="2"]').textContent === "1");
   await page.reload();
+  await page.waitForSelector('#board .cell[data-cell="2"]');
   assert.equal(await page.textContent('#board .cell[data-cell="2"]'), "1");
 });
 
@@ -147,16 +155,24 @@ test("the school week is solved, read by teacher, pinned and re-solved", async (
   await page.click("#tab-timetable");
   await page.click("#tt-example");
   await page.waitForFunction(() => /kind: timetable/.test(document.getElementById("tt-text").value));
+  // Each solve ends by counting itself in #tt-result's data-done: wait for that count to
+  // move (progress messages along the way also mention a cost).
+  const answered = async (before) =>
+    page.waitForFunction((d) => (document.getElementById("tt-result").dataset.done || "0") !== (d || "0"), before, { timeout: 30000 });
+  let done = await page.getAttribute("#tt-result", "data-done");
   await page.click("#tt-solve");
-  await page.waitForFunction(() => /(optimal|feasible), cost/.test(document.getElementById("tt-result").textContent), null, { timeout: 30000 });
+  await answered(done);
+  assert.match(await page.textContent("#tt-result"), /(optimal|feasible), cost/);
   const frame = page.frameLocator("#tt-frame");
   await frame.locator("label", { hasText: /teacher/i }).first().click();
   await page.screenshot({ path: `${shots}/timetable-teachers.png`, fullPage: true });
   // Pin the first lesson where it is, and re-solve: it stays there.
   const first = await page.$$eval("#tt-pins tr", (rows) => rows[1].textContent);
   await page.check('#tt-pins input[data-occurrence="0"]');
+  done = await page.getAttribute("#tt-result", "data-done");
   await page.click("#tt-resolve");
-  await page.waitForFunction(() => /re-solving/.test(document.getElementById("tt-result").textContent) === false && /cost/.test(document.getElementById("tt-result").textContent), null, { timeout: 30000 });
+  await answered(done);
+  assert.match(await page.textContent("#tt-result"), /(optimal|feasible), cost/);
   assert.equal(await page.$$eval("#tt-pins tr", (rows) => rows[1].textContent), first);
   assert.ok(await page.isChecked('#tt-pins input[data-occurrence="0"]'));
   // Drag a lesson of the first week shown to an empty slot: pinned there, or refused with
@@ -168,9 +184,9 @@ test("the school week is solved, read by teacher, pinned and re-solved", async (
     const occurrence = await chip.getAttribute("data-occurrence");
     const empty = page.locator("#tt-grid td[data-slot]:not(:has(.chip))").nth(attempt);
     const slot = await empty.getAttribute("data-slot");
-    const done = await page.getAttribute("#tt-result", "data-done");
+    done = await page.getAttribute("#tt-result", "data-done");
     await chip.dragTo(empty);
-    await page.waitForFunction((d) => document.getElementById("tt-result").dataset.done !== d, done, { timeout: 30000 });
+    await answered(done);
     if (/previous timetable is kept/.test(await page.textContent("#tt-result"))) continue;
     const at = await page.$eval(`#tt-grid .chip[data-occurrence="${occurrence}"]`, (c) => c.parentElement.dataset.slot);
     assert.equal(at, slot, `the dragged lesson ${occurrence} is where it was dropped: ${await page.textContent("#tt-result")}`);
