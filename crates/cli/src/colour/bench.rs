@@ -70,6 +70,44 @@ fn read_known(dir: &Path) -> HashMap<String, Known> {
     m
 }
 
+/// The first whole number in a README cell (`best 48 (47 in later papers), χ open` → 48,
+/// `≤ 28 (planted)` → 28, `15 (by construction)` → 15): the best known upper bound.
+fn best_known(cell: &str) -> Option<u32> {
+    let start = cell.find(|c: char| c.is_ascii_digit())?;
+    let digits: String = cell[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// gc-cdcl's published run for a graph (the README's `opt 4 in 0.0006s` or `open: 2..5`):
+/// `Some(Ok(χ))` when it proved χ, `Some(Err((lb, ub)))` when it stopped with bounds.
+fn gc_cdcl(cell: &str) -> Option<Result<u32, (u32, u32)>> {
+    if let Some(rest) = cell.strip_prefix("opt ") {
+        return best_known(rest).map(Ok);
+    }
+    let (lb, ub) = cell.strip_prefix("open: ")?.split_once("..")?;
+    Some(Err((lb.trim().parse().ok()?, best_known(ub)?)))
+}
+
+/// How our result compares with gc-cdcl's: `both proved`, `ours only`, `gc-cdcl only`, or
+/// for two open gaps which is tighter (`open: ours tighter` …).
+fn versus(ours: (u32, u32), gc: Option<Result<u32, (u32, u32)>>) -> &'static str {
+    let proved = ours.0 == ours.1;
+    match (proved, gc) {
+        (_, None) => "?",
+        (true, Some(Ok(_))) => "both proved",
+        (true, Some(Err(_))) => "ours only",
+        (false, Some(Ok(_))) => "gc-cdcl only",
+        (false, Some(Err((lb, ub)))) => match (ours.1 - ours.0).cmp(&ub.saturating_sub(lb)) {
+            std::cmp::Ordering::Less => "open: ours tighter",
+            std::cmp::Ordering::Equal => "open: same gap",
+            std::cmp::Ordering::Greater => "open: gc-cdcl tighter",
+        },
+    }
+}
+
 /// Runs `csp colour bench`.
 pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     let dir = b
@@ -114,7 +152,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     if b.csv {
         writeln!(
             out,
-            "instance,V,E,lb,ub,proved,seconds,nodes,known,class,gc_cdcl"
+            "instance,V,E,lb,ub,proved,seconds,nodes,known,class,gc_cdcl,vs_gc_cdcl"
         )?;
     } else if !b.json {
         writeln!(
@@ -124,12 +162,19 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
         )?;
         writeln!(
             out,
-            "| instance | V | E | lb | ub | proved | time (s) | nodes | known χ | class | gc-cdcl |"
+            "| instance | V | E | lb | ub | proved | time (s) | nodes | known χ | class | gc-cdcl | vs gc-cdcl |"
         )?;
-        writeln!(out, "|---|---:|---:|---:|---:|:---:|---:|---:|---|---|---|")?;
+        writeln!(
+            out,
+            "|---|---:|---:|---:|---:|:---:|---:|---:|---|---|---|---|"
+        )?;
     }
     let bar = crate::progress::bar(files.len() as u64, "graphs");
     let (mut proved, mut proved_1s, mut total) = (0, 0, 0);
+    // Upper bounds against the best known: at it (or below), one above, further; and the
+    // comparison with gc-cdcl's runs.
+    let (mut at_best, mut plus_one, mut beyond) = (0, 0, Vec::new());
+    let mut versus_counts: Vec<(&'static str, usize)> = Vec::new();
     let mut wrong = Vec::new();
     for f in &files {
         let inst = csp_colouring::dimacs::read(f)?;
@@ -161,6 +206,18 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
             }
         }
         let seconds = r.elapsed.as_secs_f64();
+        if let Some(best) = best_known(chi) {
+            match r.ub.cmp(&best) {
+                std::cmp::Ordering::Less | std::cmp::Ordering::Equal => at_best += 1,
+                _ if r.ub == best + 1 => plus_one += 1,
+                _ => beyond.push(format!("{} {} (best {best})", inst.name, r.ub)),
+            }
+        }
+        let vs = versus((r.lb, r.ub), gc_cdcl(gc));
+        match versus_counts.iter_mut().find(|(v, _)| *v == vs) {
+            Some((_, n)) => *n += 1,
+            None => versus_counts.push((vs, 1)),
+        }
         bar.suspend(|| -> Result<()> {
             if b.json {
                 let status = if r.proved {
@@ -172,7 +229,8 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
                     &mut out,
                     &json!({"graph": inst.name, "status": status.name(), "vertices": inst.graph.len(),
                         "edges": inst.graph.edge_count(), "lb": r.lb, "ub": r.ub, "proved": r.proved,
-                        "seconds": seconds, "nodes": r.effort.nodes, "known": chi, "class": class, "gc_cdcl": gc}),
+                        "seconds": seconds, "nodes": r.effort.nodes, "known": chi, "class": class, "gc_cdcl": gc,
+                        "vs_gc_cdcl": vs}),
                 )?;
             } else {
                 let proved_cell = match (b.csv, r.proved) {
@@ -192,6 +250,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
                     chi.to_string(),
                     class.to_string(),
                     gc.to_string(),
+                    vs.to_string(),
                 ];
                 if b.csv {
                     writeln!(out, "{}", cells.join(","))?;
@@ -204,16 +263,34 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
         })?;
     }
     bar.finish_and_clear();
+    let versus_text = versus_counts
+        .iter()
+        .map(|(v, n)| format!("{v} {n}"))
+        .collect::<Vec<_>>()
+        .join("; ");
     if b.json {
         json_line(
             &mut out,
-            &json!({"status": Status::Done.name(), "instances": total, "proved": proved, "proved_within_1s": proved_1s, "seconds_per_instance": secs}),
+            &json!({"status": Status::Done.name(), "instances": total, "proved": proved, "proved_within_1s": proved_1s, "seconds_per_instance": secs,
+                "ub_at_best_known": at_best, "ub_best_known_plus_one": plus_one, "ub_beyond": beyond,
+                "vs_gc_cdcl": versus_counts.iter().map(|(v, n)| (v.to_string(), *n)).collect::<HashMap<_, _>>()}),
         )?;
     } else if !b.csv {
         writeln!(
             out,
             "\nproved {proved} of {total} within {secs} s each ({proved_1s} within 1 s)"
         )?;
+        writeln!(
+            out,
+            "upper bounds: {at_best} at the best known, {plus_one} one above, {} further{}",
+            beyond.len(),
+            if beyond.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", beyond.join(", "))
+            }
+        )?;
+        writeln!(out, "against gc-cdcl's published runs: {versus_text}")?;
     }
     if !wrong.is_empty() {
         bail!(
@@ -222,4 +299,29 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readme_cells_are_read() {
+        assert_eq!(best_known("4"), Some(4));
+        assert_eq!(best_known("best 48 (47 in later papers), χ open"), Some(48));
+        assert_eq!(best_known("≤ 28 (planted; heuristics reach 28)"), Some(28));
+        assert_eq!(best_known("ub 6, χ open (lb<6)"), Some(6));
+        assert_eq!(best_known("?"), None);
+        assert_eq!(gc_cdcl("opt 4 in 417s"), Some(Ok(4)));
+        assert_eq!(gc_cdcl("open: 12..34"), Some(Err((12, 34))));
+        assert_eq!(gc_cdcl("?"), None);
+        assert_eq!(versus((4, 4), Some(Ok(4))), "both proved");
+        assert_eq!(versus((5, 5), Some(Err((2, 5)))), "ours only");
+        assert_eq!(versus((15, 16), Some(Ok(15))), "gc-cdcl only");
+        assert_eq!(versus((12, 31), Some(Err((12, 38)))), "open: ours tighter");
+        assert_eq!(
+            versus((25, 27), Some(Err((25, 26)))),
+            "open: gc-cdcl tighter"
+        );
+    }
 }
