@@ -28,6 +28,9 @@ pub struct BenchArgs {
     /// Skip the local search.
     #[arg(long)]
     no_tabu: bool,
+    /// Threads for the local search (default 1: the single-core figures).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
     /// Only instances whose file name contains one of these (comma-separated).
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
@@ -145,6 +148,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
         time_limit: Some(b.time_limit),
         strategy: b.branching,
         tabu: !b.no_tabu,
+        jobs: usize::from(b.jobs),
         ..chromatic::Config::default()
     };
     let secs = b.time_limit.as_secs_f64();
@@ -157,8 +161,8 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     } else if !b.json {
         writeln!(
             out,
-            "branching {}, tabu {}, {secs} s per instance\n",
-            config.strategy, config.tabu
+            "branching {}, tabu {}, {} local-search thread(s), {secs} s per instance\n",
+            config.strategy, config.tabu, config.jobs
         )?;
         writeln!(
             out,

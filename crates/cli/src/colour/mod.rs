@@ -57,6 +57,10 @@ pub struct ColourArgs {
     /// Skip the local search (hybrid evolutionary + TabuCol).
     #[arg(long)]
     no_tabu: bool,
+    /// Threads for the local search of the chromatic number (each from its own seed; the
+    /// first colouring found stops the others).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
     /// Print DIMACS-style `s col k` / `v vertex colour` lines.
     #[arg(long, conflicts_with = "json")]
     dimacs: bool,
@@ -255,6 +259,7 @@ fn chromatic_number(inst: &Instance, args: &ColourArgs) -> Found {
         time_limit: args.limits.time_limit,
         strategy: args.branching,
         tabu: !args.no_tabu,
+        jobs: usize::from(args.jobs),
         ..chromatic::Config::default()
     };
     let spinner = crate::progress::spinner();

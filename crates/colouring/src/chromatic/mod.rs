@@ -147,6 +147,9 @@ pub struct Config {
     pub seed: u64,
     /// Apexes tried per start by the Mycielskian lower bound.
     pub mycielski_budget: u64,
+    /// Threads for the local search: each runs the hybrid search from its own seed, and the
+    /// first colouring found stops the others (1: on the calling thread).
+    pub jobs: usize,
 }
 
 impl Default for Config {
@@ -158,6 +161,7 @@ impl Default for Config {
             tabu_iterations: 2_000_000,
             seed: 1,
             mycielski_budget: 1_000_000,
+            jobs: 1,
         }
     }
 }
@@ -242,7 +246,8 @@ pub struct Chromatic {
 /// Phases: clique and DSATUR; a short Mycielskian bound (150 ms at most); a first exact pass
 /// with a twentieth of the time (easy instances end here); with the portfolio, a pass with
 /// restarts on another twentieth; a longer Mycielskian bound (a
-/// twentieth, at most 1 s); local search with three quarters of what is left; for a small
+/// twentieth, at most 1 s); local search with three quarters of what is left (all but a
+/// fortieth when the bounds are three or more apart on a graph too large for SAT); for a small
 /// graph (a formula of at most [`SAT_LITERALS`] literals), SAT with half of the rest; the
 /// exact search with the rest.
 pub fn chromatic_number(
@@ -401,8 +406,15 @@ pub fn chromatic_number(
     // Each k is tried by the hybrid evolutionary search (GPX crossover + TabuCol); its first
     // step is a plain TabuCol walk from the best colouring, which settles the easy k.
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
-        let until = match deadline {
-            Some(d) => Instant::now() + d.saturating_duration_since(Instant::now()) * 3 / 4,
+        // A gap of three or more colours is beyond what the exact search closes in the rest
+        // of the time (it would have to colour and then refute): the local search keeps
+        // nearly all of it (DSJC500.5: 13 ≤ χ, DSATUR 58), unless the graph is small enough
+        // for clause learning, which refutes such gaps (1-Insertions_4: 2 ≤ χ ≤ 5, χ = 5).
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let hopeless = ub >= lb + 3 && crate::sat::formula_literals(inst, ub - 1) > SAT_LITERALS;
+        let until = match left {
+            Some(t) if hopeless => Instant::now() + t * 39 / 40,
+            Some(t) => Instant::now() + t * 3 / 4,
             None => Instant::now() + Duration::from_secs(3600),
         };
         // TabuCol iterations per child: 100 per vertex (tuned on DSJC250.5 and DSJC500.5;
@@ -441,9 +453,14 @@ pub fn chromatic_number(
             }
             let found = match found {
                 Some(c) => Some(c),
-                None => hybrid_evolutionary(g, k, &best, per_child, generations, seed, Some(until)),
+                None => {
+                    let run = |seed| {
+                        hybrid_evolutionary(g, k, &best, per_child, generations, seed, Some(until))
+                    };
+                    first_of(config.jobs, seed, &run)
+                }
             };
-            seed = seed.wrapping_add(1);
+            seed = seed.wrapping_add(config.jobs.max(1) as u64);
             match found {
                 Some(c) => {
                     best = c;
@@ -495,6 +512,41 @@ pub fn chromatic_number(
         effort,
         elapsed: start.elapsed(),
     }
+}
+
+/// Runs `search(seed)`, `search(seed + 1)`, … on `jobs` threads (on this one when `jobs ≤ 1`)
+/// and returns the first colouring found; the others are stopped then (each thread runs under
+/// its own [`csp_core::termination::with_cancel`] flag, raised by the winner).
+fn first_of(
+    jobs: usize,
+    seed: u64,
+    search: &(dyn Fn(u64) -> Option<Colouring> + Sync),
+) -> Option<Colouring> {
+    if jobs <= 1 {
+        return search(seed);
+    }
+    let flag = csp_core::termination::Flag::default();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs as u64)
+            .map(|j| {
+                let flag = flag.clone();
+                scope.spawn(move || {
+                    let found = csp_core::termination::with_cancel(flag.clone(), || {
+                        search(seed.wrapping_add(j))
+                    });
+                    if found.is_some() {
+                        flag.raise();
+                    }
+                    found
+                })
+            })
+            .collect();
+        // The lowest seed's colouring when several finish together: reproducible more often.
+        workers
+            .into_iter()
+            .filter_map(|w| w.join().ok().flatten())
+            .next()
+    })
 }
 
 /// The bounds a phase may tighten: lower bound, upper bound, best colouring.
@@ -613,6 +665,33 @@ mod tests {
             proptest::prop_assert_eq!((lb, ub), (chi, chi));
             proptest::prop_assert_eq!(verify(&inst, Some(chi), &best), Ok(()));
         }
+    }
+
+    #[test]
+    fn parallel_local_search_returns_the_first_colouring_and_stops_the_others() {
+        // Seed 3 colours at once; the others would search until the deadline (an hour) if
+        // the winner did not stop them.
+        let far = Instant::now() + Duration::from_secs(3600);
+        let search = |seed: u64| {
+            if seed == 3 {
+                return Some(Colouring { colours: vec![0] });
+            }
+            while !csp_core::termination::past(Some(far)) {
+                std::thread::yield_now();
+            }
+            None
+        };
+        let t = Instant::now();
+        assert_eq!(
+            first_of(4, 1, &search),
+            Some(Colouring { colours: vec![0] })
+        );
+        assert!(t.elapsed() < Duration::from_secs(60));
+        assert_eq!(
+            first_of(1, 3, &search),
+            Some(Colouring { colours: vec![0] })
+        );
+        assert_eq!(first_of(2, 10, &|_| None), None);
     }
 
     #[test]
