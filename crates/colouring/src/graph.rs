@@ -220,6 +220,28 @@ impl Instance {
     }
 }
 
+/// χ by brute force, for tests: the fewest colours of any assignment (small graphs only:
+/// `k^n` assignments for each `k`).
+#[cfg(test)]
+pub(crate) fn brute_chromatic(g: &Graph) -> u32 {
+    let n = g.len();
+    let edges: Vec<(usize, usize)> = g.edges().collect();
+    (1..=n.max(1) as u32)
+        .find(|&k| {
+            (0..u64::from(k).pow(n as u32)).any(|mut code| {
+                let col: Vec<u64> = (0..n)
+                    .map(|_| {
+                        let c = code % u64::from(k);
+                        code /= u64::from(k);
+                        c
+                    })
+                    .collect();
+                edges.iter().all(|&(u, v)| col[u] != col[v])
+            })
+        })
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

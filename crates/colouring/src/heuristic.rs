@@ -604,26 +604,6 @@ mod tests {
         assert_eq!(verify(&Instance::new("p", g), Some(3), &c), Ok(()));
     }
 
-    /// χ by brute force (n ≤ 7).
-    fn brute_chi(g: &Graph) -> u32 {
-        let n = g.len();
-        let edges: Vec<(usize, usize)> = g.edges().collect();
-        (1..=n.max(1) as u32)
-            .find(|&k| {
-                (0..u64::from(k).pow(n as u32)).any(|mut code| {
-                    let col: Vec<u64> = (0..n)
-                        .map(|_| {
-                            let c = code % u64::from(k);
-                            code /= u64::from(k);
-                            c
-                        })
-                        .collect();
-                    edges.iter().all(|&(u, v)| col[u] != col[v])
-                })
-            })
-            .unwrap_or(0)
-    }
-
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
 
@@ -636,7 +616,7 @@ mod tests {
             seed in 0u64..1000,
         ) {
             let g = Graph::from_edges(n, edges.into_iter().filter(|&(u, v)| u < n && v < n && u != v));
-            let chi = brute_chi(&g);
+            let chi = crate::graph::brute_chromatic(&g);
             let start = Colouring { colours: vec![0; n] };
             let c = partialcol(&g, chi, &start, 200_000, seed, None);
             proptest::prop_assert!(c.is_some());

@@ -619,24 +619,6 @@ mod tests {
         }
     }
 
-    /// χ by brute force: the fewest colours of any assignment (n ≤ 7).
-    fn brute_chi(g: &Graph) -> u32 {
-        let n = g.len();
-        let edges: Vec<(usize, usize)> = g.edges().collect();
-        (1..=n.max(1) as u32)
-            .find(|&k| {
-                (0..u64::from(k).pow(n as u32)).any(|mut code| {
-                    let mut col = vec![0u64; n];
-                    for c in col.iter_mut() {
-                        *c = code % u64::from(k);
-                        code /= u64::from(k);
-                    }
-                    edges.iter().all(|&(u, v)| col[u] != col[v])
-                })
-            })
-            .unwrap_or(0)
-    }
-
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
 
@@ -649,7 +631,7 @@ mod tests {
         ) {
             let g = Graph::from_edges(n, edges.into_iter().filter(|&(u, v)| u < n && v < n && u != v));
             let inst = Instance::new("random", g.clone());
-            let chi = brute_chi(&g);
+            let chi = crate::graph::brute_chromatic(&g);
             let (mut lb, mut ub) = (1, n as u32);
             let mut best = Colouring { colours: (0..n as u32).collect() };
             let (mut lb_source, mut ub_source) = ("", "");

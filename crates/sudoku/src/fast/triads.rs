@@ -449,8 +449,8 @@ macro_rules! triad_solver {
                 // Singles (cells with one digit, negative triads with six) ...
                 let mut assertions = cells.and(counts.which_equal(minimums));
                 // ... and digits with one place left in a row or a column of the matrix.
-                assertions = only_place_in_rows(cells, assertions);
-                assertions = only_place_in_cols(cells, assertions);
+                assertions = only_place::<false>(cells, assertions);
+                assertions = only_place::<true>(cells, assertions);
                 assertions_to_eliminations(assertions, bi, bj, &mut eliminating, &mut h, &mut v);
                 if !eliminating.intersects(cells) {
                     break;
@@ -466,32 +466,19 @@ macro_rules! triad_solver {
             }
         }
 
-        /// Adds to `assertions` the digits that occur once in a row of the matrix.
+        /// Adds to `assertions` the digits that occur once in a row (`COLUMNS` false) or a
+        /// column of the matrix.
         $(#[$feature])*
-        fn only_place_in_rows(cells: C16, assertions: C16) -> C16 {
+        fn only_place<const COLUMNS: bool>(cells: C16, assertions: C16) -> C16 {
+            let rotate = |x: C16| if COLUMNS { x.rotate_cols() } else { x.rotate_rows() };
             let mut one = cells;
-            let mut rotated = cells.rotate_rows();
+            let mut rotated = rotate(cells);
             let mut two = one.and(rotated);
             one = one.or(rotated);
-            rotated = rotated.rotate_rows();
+            rotated = rotate(rotated);
             two = one.and(rotated).or(two);
             one = one.or(rotated);
-            rotated = rotated.rotate_rows();
-            two = one.and(rotated).or(two);
-            cells.and_not(two).or(assertions)
-        }
-
-        /// Adds to `assertions` the digits that occur once in a column of the matrix.
-        $(#[$feature])*
-        fn only_place_in_cols(cells: C16, assertions: C16) -> C16 {
-            let mut one = cells;
-            let mut rotated = cells.rotate_cols();
-            let mut two = one.and(rotated);
-            one = one.or(rotated);
-            rotated = rotated.rotate_cols();
-            two = one.and(rotated).or(two);
-            one = one.or(rotated);
-            rotated = rotated.rotate_cols();
+            rotated = rotate(rotated);
             two = one.and(rotated).or(two);
             cells.and_not(two).or(assertions)
         }
