@@ -11,6 +11,18 @@ pub struct Colouring {
     pub colours: Vec<u32>,
 }
 
+/// The answer of a k-colourability test (by the engine, [`crate::chromatic::k_colourable`], or
+/// by SAT, [`crate::sat::k_colourable`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KAnswer {
+    /// A proper colouring with at most k colours.
+    Colourable(Colouring),
+    /// Proved: no k-colouring.
+    NotColourable,
+    /// The time ran out first.
+    Unknown,
+}
+
 impl Colouring {
     /// Number of distinct colours used.
     pub fn num_colours(&self) -> u32 {

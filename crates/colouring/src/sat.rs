@@ -7,9 +7,8 @@
 //! vertices of a clique get colours `0, 1, …` as unit clauses (Van Gelder, "Another look at
 //! graph coloring via propositional satisfiability", 2008).
 
-use crate::chromatic::KAnswer;
 use crate::clique::greedy_clique;
-use crate::encode::Colouring;
+use crate::encode::{Colouring, KAnswer};
 use crate::graph::Instance;
 use csp_sat::{Cnf, Solver, SolverStats, Var};
 use std::time::Instant;

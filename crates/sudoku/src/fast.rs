@@ -1,16 +1,16 @@
 //! A dedicated 9×9 solver: the fast path where a puzzle only needs its answer.
 //!
 //! It is tdoku's DPLL-on-triads solver (T. Dillon, 2019, <https://t-dillon.github.io/tdoku/>),
-//! rewritten in Rust ([`triads`] has the algorithm): each box is one vector of sixteen
-//! 16-bit lanes (its nine cells and the six *negative triads* of its minirows and
+//! rewritten in Rust (the private module `fast::triads` has the algorithm): each box is one
+//! vector of sixteen 16-bit lanes (its nine cells and the six *negative triads* of its minirows and
 //! minicolumns), each band one vector of the six ways a digit can be placed in it; boxes
 //! and bands propagate singles, hidden singles, locked candidates and the triads' exactly-
 //! three clauses into each other on whole vectors, and guesses split a digit's
 //! configurations in the band with the fewest, so counting is exact. A solution counts only
 //! after a check that it is a sudoku.
 //!
-//! The search is written once over a small set of lane operations ([`lanes`]) and compiled
-//! twice: on AVX2 registers, chosen at run time when the CPU has AVX2 and POPCNT, and on
+//! The search is written once over a small set of lane operations (the private module
+//! `fast::lanes`) and compiled twice: on AVX2 registers, chosen at run time when the CPU has AVX2 and POPCNT, and on
 //! plain arrays for every other CPU. Both search the same tree: the same counts, the same
 //! first solution and the same node counts (tested). The AVX2 functions are safe Rust
 //! (`#[target_feature]` functions, in which the intrinsics are safe); the one `unsafe` block

@@ -181,16 +181,7 @@ pub struct Effort {
     pub sat_conflicts: u64,
 }
 
-/// The answer of a k-colourability test.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum KAnswer {
-    /// A proper colouring with at most k colours.
-    Colourable(Colouring),
-    /// Proved: no k-colouring.
-    NotColourable,
-    /// The time ran out first.
-    Unknown,
-}
+pub use crate::encode::KAnswer;
 
 /// Records which bound an exact pass improved: `(improved the colouring, refuted a k)`.
 fn credit_exact(outcome: (bool, bool), lb_source: &mut &'static str, ub_source: &mut &'static str) {
