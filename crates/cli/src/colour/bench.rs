@@ -103,11 +103,13 @@ fn versus(ours: (u32, u32), gc: Option<Result<u32, (u32, u32)>>) -> &'static str
         (true, Some(Ok(_))) => "both proved",
         (true, Some(Err(_))) => "ours only",
         (false, Some(Ok(_))) => "gc-cdcl only",
-        (false, Some(Err((lb, ub)))) => match (ours.1 - ours.0).cmp(&ub.saturating_sub(lb)) {
-            std::cmp::Ordering::Less => "open: ours tighter",
-            std::cmp::Ordering::Equal => "open: same gap",
-            std::cmp::Ordering::Greater => "open: gc-cdcl tighter",
-        },
+        (false, Some(Err((lb, ub)))) => {
+            match ours.1.saturating_sub(ours.0).cmp(&ub.saturating_sub(lb)) {
+                std::cmp::Ordering::Less => "open: ours tighter",
+                std::cmp::Ordering::Equal => "open: same gap",
+                std::cmp::Ordering::Greater => "open: gc-cdcl tighter",
+            }
+        }
     }
 }
 

@@ -424,33 +424,25 @@ pub fn chromatic_number(
             // le450_15c and le450_15d with 15 in seconds, where the hybrid search needs
             // minutes. Above the lower bound, the hybrid search alone (better on random
             // graphs: DSJC500.5 with 49 colours in 14 s, where PartialCol fails in 20 s).
-            let mut found = None;
-            if k == lb {
-                match deadline {
-                    Some(_) => {
-                        let half =
-                            Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
-                        while found.is_none() && Instant::now() < half {
-                            let run = half.min(Instant::now() + Duration::from_secs(3));
-                            found = partialcol(g, k, &best, u64::MAX, seed, Some(run));
-                            seed = seed.wrapping_add(1);
-                        }
-                    }
-                    None => {
-                        found = partialcol(g, k, &best, config.tabu_iterations, seed, None);
-                        seed = seed.wrapping_add(1);
-                    }
-                }
-            }
-            let found = match found {
-                Some(c) => Some(c),
-                None => {
-                    let run = |seed| {
-                        hybrid_evolutionary(g, k, &best, per_child, generations, seed, Some(until))
-                    };
-                    first_of(config.jobs, seed, &run)
-                }
+            let found = if k == lb {
+                partialcol_runs(
+                    g,
+                    k,
+                    &best,
+                    &mut seed,
+                    until,
+                    deadline.is_some(),
+                    config.tabu_iterations,
+                )
+            } else {
+                None
             };
+            let found = found.or_else(|| {
+                let run = |seed| {
+                    hybrid_evolutionary(g, k, &best, per_child, generations, seed, Some(until))
+                };
+                first_of(config.jobs, seed, &run)
+            });
             seed = seed.wrapping_add(config.jobs.max(1) as u64);
             match found {
                 Some(c) => {
@@ -503,6 +495,35 @@ pub fn chromatic_number(
         effort,
         elapsed: start.elapsed(),
     }
+}
+
+/// PartialCol for a k-colouring of `g` from `best`: with a time limit, half of the time left
+/// before `until` in runs of at most 3 s, each from the next seed; without one, one run of
+/// `iterations`.
+fn partialcol_runs(
+    g: &Graph,
+    k: u32,
+    best: &Colouring,
+    seed: &mut u64,
+    until: Instant,
+    timed: bool,
+    iterations: u64,
+) -> Option<Colouring> {
+    if !timed {
+        let found = partialcol(g, k, best, iterations, *seed, None);
+        *seed = seed.wrapping_add(1);
+        return found;
+    }
+    let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
+    while Instant::now() < half {
+        let run = half.min(Instant::now() + Duration::from_secs(3));
+        let found = partialcol(g, k, best, u64::MAX, *seed, Some(run));
+        *seed = seed.wrapping_add(1);
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }
 
 /// Runs `search(seed)`, `search(seed + 1)`, … on `jobs` threads (on this one when `jobs ≤ 1`)
