@@ -48,6 +48,42 @@ impl Graph {
         }
     }
 
+    /// The subgraph induced by `keep` (distinct vertices of `self`): vertex `i` of the result
+    /// is `keep[i]`, with its name. `O(n + m)`.
+    ///
+    /// ```
+    /// use csp_colouring::graph::Graph;
+    /// let path = Graph::from_edges(4, [(0, 1), (1, 2), (2, 3)]);
+    /// let h = path.induced(&[3, 2, 0]);
+    /// assert_eq!((h.len(), h.edge_count()), (3, 1));
+    /// assert!(h.has_edge(0, 1) && h.name(2) == "1");
+    /// ```
+    pub fn induced(&self, keep: &[usize]) -> Graph {
+        let mut index = vec![u32::MAX; self.len()];
+        for (i, &v) in keep.iter().enumerate() {
+            index[v] = i as u32;
+        }
+        let mut twice = 0;
+        let adj: Vec<Vec<u32>> = keep
+            .iter()
+            .map(|&v| {
+                let mut a: Vec<u32> = self.adj[v]
+                    .iter()
+                    .map(|&w| index[w as usize])
+                    .filter(|&i| i != u32::MAX)
+                    .collect();
+                a.sort_unstable();
+                twice += a.len();
+                a
+            })
+            .collect();
+        Graph {
+            adj,
+            names: keep.iter().map(|&v| self.names[v].clone()).collect(),
+            edges: twice / 2,
+        }
+    }
+
     /// Sorts adjacency lists and removes repeated edges.
     pub fn finish(&mut self) {
         let mut twice = 0;

@@ -10,7 +10,10 @@
 //!    [`crate::heuristic::hybrid_evolutionary`] (GPX crossover of two TabuCol-improved
 //!    colourings, Galinier & Hao 1999, with HEAD's elites, Moalic & Gondran 2018); where `k`
 //!    is the lower bound, so that a colouring proves χ, first PartialCol with a reactive tenure
-//!    ([`crate::heuristic::partialcol`], Blöchliger & Zufferey 2008).
+//!    ([`crate::heuristic::partialcol`], Blöchliger & Zufferey 2008); on graphs of 800
+//!    vertices or more with the bounds three or more apart, first independent-set extraction
+//!    ([`crate::heuristic::extract_independent_sets`], Wu & Hao's EXTRACOL, 2012), the hybrid
+//!    search colouring only the residual graph.
 //! 3. **Clause learning** on small graphs: the k-colouring formula ([`crate::sat`], Van
 //!    Gelder 2008's direct encoding with a clique's colours fixed) through batsat's CDCL
 //!    (conflict-driven clause learning, Marques-Silva & Sakallah 1996; the MiniSat/Glucose
@@ -27,13 +30,14 @@
 //! with or without Luby restarts.
 
 mod exact;
+mod local;
 
 pub use exact::{edge_clique_cover, k_colourable, k_colourable_with};
 
 use crate::clique::{greedy_clique, max_clique};
 use crate::encode::Colouring;
 use crate::graph::{Graph, Instance};
-use crate::heuristic::{dsatur, hybrid_evolutionary, partialcol};
+use crate::heuristic::dsatur;
 use crate::mycielski::mycielski_multistart;
 use csp_core::{
     AllDifferentStrength, Limits, Propagation, Restarts, SearchConfig, ValueOrder, VarOrder,
@@ -394,8 +398,6 @@ pub fn chromatic_number(
     );
     // Local search lowers the upper bound: with a time limit it gets three quarters of what
     // is left (the exact search has had its easy chance), without one an iteration budget.
-    // Each k is tried by the hybrid evolutionary search (GPX crossover + TabuCol); its first
-    // step is a plain TabuCol walk from the best colouring, which settles the easy k.
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
         // A gap of three or more colours is beyond what the exact search closes in the rest
         // of the time (it would have to colour and then refute): the local search keeps
@@ -408,51 +410,17 @@ pub fn chromatic_number(
             Some(t) => Instant::now() + t * 3 / 4,
             None => Instant::now() + Duration::from_secs(3600),
         };
-        // TabuCol iterations per child: 100 per vertex (tuned on DSJC250.5 and DSJC500.5;
-        // much shorter walks leave the children too far from proper colourings).
-        let per_child = (100 * n as u64).max(5_000);
-        let generations = match deadline {
-            Some(_) => u64::MAX,
-            None => (config.tabu_iterations / (2 * per_child)).max(1),
-        };
-        let mut k = ub - 1;
-        let mut seed = config.seed;
-        while k >= lb && k > 0 && Instant::now() < until {
-            report(lb, ub, format!("local search {k}"));
-            // Where a k-colouring would prove χ (k is the lower bound), PartialCol first,
-            // with half of the time left in runs of at most 3 s from fresh seeds: it colours
-            // le450_15c and le450_15d with 15 in seconds, where the hybrid search needs
-            // minutes. Above the lower bound, the hybrid search alone (better on random
-            // graphs: DSJC500.5 with 49 colours in 14 s, where PartialCol fails in 20 s).
-            let found = if k == lb {
-                partialcol_runs(
-                    g,
-                    k,
-                    &best,
-                    &mut seed,
-                    until,
-                    deadline.is_some(),
-                    config.tabu_iterations,
-                )
-            } else {
-                None
-            };
-            let found = found.or_else(|| {
-                let run = |seed| {
-                    hybrid_evolutionary(g, k, &best, per_child, generations, seed, Some(until))
-                };
-                first_of(config.jobs, seed, &run)
-            });
-            seed = seed.wrapping_add(config.jobs.max(1) as u64);
-            match found {
-                Some(c) => {
-                    best = c;
-                    ub = best.num_colours();
-                    ub_source = "local search";
-                    k = ub - 1;
-                }
-                None => break,
-            }
+        let bounds = &mut (&mut lb, &mut ub, &mut best);
+        if local::search(
+            g,
+            bounds,
+            config,
+            hopeless,
+            deadline.is_some(),
+            until,
+            &mut report,
+        ) {
+            ub_source = "local search";
         }
     }
     // Clause learning on small formulas: the rest of the time (half of it) after local search.
@@ -495,70 +463,6 @@ pub fn chromatic_number(
         effort,
         elapsed: start.elapsed(),
     }
-}
-
-/// PartialCol for a k-colouring of `g` from `best`: with a time limit, half of the time left
-/// before `until` in runs of at most 3 s, each from the next seed; without one, one run of
-/// `iterations`.
-fn partialcol_runs(
-    g: &Graph,
-    k: u32,
-    best: &Colouring,
-    seed: &mut u64,
-    until: Instant,
-    timed: bool,
-    iterations: u64,
-) -> Option<Colouring> {
-    if !timed {
-        let found = partialcol(g, k, best, iterations, *seed, None);
-        *seed = seed.wrapping_add(1);
-        return found;
-    }
-    let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
-    while Instant::now() < half {
-        let run = half.min(Instant::now() + Duration::from_secs(3));
-        let found = partialcol(g, k, best, u64::MAX, *seed, Some(run));
-        *seed = seed.wrapping_add(1);
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
-}
-
-/// Runs `search(seed)`, `search(seed + 1)`, … on `jobs` threads (on this one when `jobs ≤ 1`)
-/// and returns the first colouring found; the others are stopped then (each thread runs under
-/// its own [`csp_core::termination::with_cancel`] flag, raised by the winner).
-fn first_of(
-    jobs: usize,
-    seed: u64,
-    search: &(dyn Fn(u64) -> Option<Colouring> + Sync),
-) -> Option<Colouring> {
-    if jobs <= 1 {
-        return search(seed);
-    }
-    let flag = csp_core::termination::Flag::default();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..jobs as u64)
-            .map(|j| {
-                let flag = flag.clone();
-                scope.spawn(move || {
-                    let found = csp_core::termination::with_cancel(flag.clone(), || {
-                        search(seed.wrapping_add(j))
-                    });
-                    if found.is_some() {
-                        flag.raise();
-                    }
-                    found
-                })
-            })
-            .collect();
-        // The lowest seed's colouring when several finish together: reproducible more often.
-        workers
-            .into_iter()
-            .filter_map(|w| w.join().ok().flatten())
-            .next()
-    })
 }
 
 /// The bounds a phase may tighten: lower bound, upper bound, best colouring.
@@ -659,33 +563,6 @@ mod tests {
             proptest::prop_assert_eq!((lb, ub), (chi, chi));
             proptest::prop_assert_eq!(verify(&inst, Some(chi), &best), Ok(()));
         }
-    }
-
-    #[test]
-    fn parallel_local_search_returns_the_first_colouring_and_stops_the_others() {
-        // Seed 3 colours at once; the others would search until the deadline (an hour) if
-        // the winner did not stop them.
-        let far = Instant::now() + Duration::from_secs(3600);
-        let search = |seed: u64| {
-            if seed == 3 {
-                return Some(Colouring { colours: vec![0] });
-            }
-            while !csp_core::termination::past(Some(far)) {
-                std::thread::yield_now();
-            }
-            None
-        };
-        let t = Instant::now();
-        assert_eq!(
-            first_of(4, 1, &search),
-            Some(Colouring { colours: vec![0] })
-        );
-        assert!(t.elapsed() < Duration::from_secs(60));
-        assert_eq!(
-            first_of(1, 3, &search),
-            Some(Colouring { colours: vec![0] })
-        );
-        assert_eq!(first_of(2, 10, &|_| None), None);
     }
 
     #[test]

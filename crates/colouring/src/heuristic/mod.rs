@@ -1,4 +1,9 @@
-//! Upper bounds: DSATUR greedy colouring and TabuCol local search.
+//! Upper bounds: DSATUR greedy colouring, TabuCol, PartialCol and the hybrid evolutionary
+//! search; for large graphs, independent-set extraction ([`extract_independent_sets`]).
+
+mod extraction;
+
+pub use extraction::{Extraction, extract_independent_sets, large_independent_set};
 
 use crate::encode::Colouring;
 use crate::graph::Graph;

@@ -1,0 +1,282 @@
+//! The local-search phase of the chromatic-number search: lowers the upper bound one colour
+//! at a time.
+//!
+//! - Each `k` is tried by the hybrid evolutionary search
+//!   ([`crate::heuristic::hybrid_evolutionary`]: GPX crossover of TabuCol-improved colourings);
+//!   its first step is a plain TabuCol walk from the best colouring, which settles the easy
+//!   `k`.
+//! - Where a `k`-colouring would prove χ (`k` is the lower bound), PartialCol
+//!   ([`crate::heuristic::partialcol`]) runs first.
+//! - On large graphs with a wide gap, independent-set extraction
+//!   ([`crate::heuristic::extract_independent_sets`]) runs first, and the hybrid search
+//!   colours only the residual graph.
+//! - With `jobs > 1`, each search runs on that many threads from different seeds.
+
+use super::{Bounds, Config};
+use crate::encode::Colouring;
+use crate::graph::Graph;
+use crate::heuristic::{dsatur, extract_independent_sets, hybrid_evolutionary, partialcol};
+use std::time::{Duration, Instant};
+
+/// The fewest vertices for which the search starts with independent-set extraction (when the
+/// bounds are far apart): on DSJC1000.5 it reaches 85–86 colours in 60 s where the hybrid
+/// search alone reaches 89, but on DSJC500.5 it stops at 49 where the hybrid search reaches
+/// 48 (one run each, same seeds and time).
+pub const EXTRACTION_MIN_VERTICES: usize = 800;
+
+/// Lowers `ub` with local search until `until` (`timed`: the caller has a time limit; without
+/// one the hybrid search has an iteration budget of `config.tabu_iterations` per `k`).
+/// `hopeless`: the bounds are too far apart for the exact search, so large graphs start with
+/// extraction. Returns whether it improved the colouring.
+pub(super) fn search(
+    g: &Graph,
+    (lb, ub, best): &mut Bounds<'_>,
+    config: &Config,
+    hopeless: bool,
+    timed: bool,
+    until: Instant,
+    report: &mut dyn FnMut(u32, u32, String),
+) -> bool {
+    let n = g.len();
+    let lb = **lb;
+    let mut seed = config.seed;
+    let mut improved = false;
+    if hopeless && n >= EXTRACTION_MIN_VERTICES {
+        improved |= extraction(g, lb, ub, best, config, &mut seed, timed, until, report);
+    }
+    // TabuCol iterations per child: 100 per vertex (tuned on DSJC250.5 and DSJC500.5; much
+    // shorter walks leave the children too far from proper colourings).
+    let per_child = per_child(n);
+    let generations = generations(config, timed, per_child);
+    let mut k = **ub - 1;
+    while k >= lb && k > 0 && Instant::now() < until {
+        report(lb, **ub, format!("local search {k}"));
+        // Where a k-colouring would prove χ (k is the lower bound), PartialCol first, with
+        // half of the time left in runs of at most 3 s from fresh seeds: it colours le450_15c
+        // and le450_15d with 15 in seconds, where the hybrid search needs minutes. Above the
+        // lower bound, the hybrid search alone (better on random graphs: DSJC500.5 with 49
+        // colours in 14 s, where PartialCol fails in 20 s).
+        let found = if k == lb {
+            partialcol_runs(g, k, best, &mut seed, until, timed, config.tabu_iterations)
+        } else {
+            None
+        };
+        let found = found.or_else(|| {
+            let run =
+                |seed| hybrid_evolutionary(g, k, best, per_child, generations, seed, Some(until));
+            first_of(config.jobs, seed, &run)
+        });
+        seed = seed.wrapping_add(config.jobs.max(1) as u64);
+        match found {
+            Some(c) => {
+                **best = c;
+                **ub = best.num_colours();
+                improved = true;
+                k = **ub - 1;
+            }
+            None => break,
+        }
+    }
+    improved
+}
+
+/// TabuCol iterations per child of the hybrid search on `n` vertices.
+fn per_child(n: usize) -> u64 {
+    (100 * n as u64).max(5_000)
+}
+
+/// The hybrid search's generations per `k`: unbounded with a time limit, else the iteration
+/// budget's worth.
+fn generations(config: &Config, timed: bool, per_child: u64) -> u64 {
+    if timed {
+        u64::MAX
+    } else {
+        (config.tabu_iterations / (2 * per_child)).max(1)
+    }
+}
+
+/// Independent-set extraction (Wu & Hao's EXTRACOL recipe): large independent sets are taken
+/// out until half of the vertices are left (with a quarter of the time at most), each becoming
+/// a colour class; then the hybrid search colours the residual graph with one colour fewer at
+/// a time, each success giving a colouring of the whole graph. Returns whether it improved
+/// `best`.
+#[allow(clippy::too_many_arguments)]
+fn extraction(
+    g: &Graph,
+    lb: u32,
+    ub: &mut u32,
+    best: &mut Colouring,
+    config: &Config,
+    seed: &mut u64,
+    timed: bool,
+    until: Instant,
+    report: &mut dyn FnMut(u32, u32, String),
+) -> bool {
+    let n = g.len();
+    report(lb, *ub, "extraction".into());
+    let quarter = Instant::now() + until.saturating_duration_since(Instant::now()) / 4;
+    // Twenty tabu iterations per vertex for each size tried: DSJC1000.5's sets of 14 in about
+    // 0.02 s each.
+    let x = extract_independent_sets(g, n / 2, 20 * n as u64, *seed, timed.then_some(quarter));
+    *seed = seed.wrapping_add(1);
+    let h = g.induced(&x.rest);
+    let mut rest = dsatur(&h, &[]);
+    let mut improved = false;
+    let mut take = |rest: &Colouring, ub: &mut u32, best: &mut Colouring| {
+        let whole = x.colouring(rest);
+        if whole.num_colours() < *ub {
+            *ub = whole.num_colours();
+            *best = whole;
+            improved = true;
+        }
+    };
+    take(&rest, ub, best);
+    let per_child = per_child(h.len());
+    let generations = generations(config, timed, per_child);
+    let sets = x.sets.len() as u32;
+    while sets + rest.num_colours() > lb && rest.num_colours() > 1 && Instant::now() < until {
+        let k = rest.num_colours() - 1;
+        report(lb, *ub, format!("local search {} (extraction)", sets + k));
+        let run =
+            |seed| hybrid_evolutionary(&h, k, &rest, per_child, generations, seed, Some(until));
+        let found = first_of(config.jobs, *seed, &run);
+        *seed = seed.wrapping_add(config.jobs.max(1) as u64);
+        match found {
+            Some(c) => {
+                rest = c;
+                take(&rest, ub, best);
+            }
+            None => break,
+        }
+    }
+    improved
+}
+
+/// PartialCol for a k-colouring of `g` from `best`: with a time limit, half of the time left
+/// before `until` in runs of at most 3 s, each from the next seed; without one, one run of
+/// `iterations`.
+fn partialcol_runs(
+    g: &Graph,
+    k: u32,
+    best: &Colouring,
+    seed: &mut u64,
+    until: Instant,
+    timed: bool,
+    iterations: u64,
+) -> Option<Colouring> {
+    if !timed {
+        let found = partialcol(g, k, best, iterations, *seed, None);
+        *seed = seed.wrapping_add(1);
+        return found;
+    }
+    let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
+    while Instant::now() < half {
+        let run = half.min(Instant::now() + Duration::from_secs(3));
+        let found = partialcol(g, k, best, u64::MAX, *seed, Some(run));
+        *seed = seed.wrapping_add(1);
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Runs `search(seed)`, `search(seed + 1)`, … on `jobs` threads (on this one when `jobs ≤ 1`)
+/// and returns the first colouring found; the others are stopped then (each thread runs under
+/// its own [`csp_core::termination::with_cancel`] flag, raised by the winner).
+fn first_of(
+    jobs: usize,
+    seed: u64,
+    search: &(dyn Fn(u64) -> Option<Colouring> + Sync),
+) -> Option<Colouring> {
+    if jobs <= 1 {
+        return search(seed);
+    }
+    let flag = csp_core::termination::Flag::default();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs as u64)
+            .map(|j| {
+                let flag = flag.clone();
+                scope.spawn(move || {
+                    let found = csp_core::termination::with_cancel(flag.clone(), || {
+                        search(seed.wrapping_add(j))
+                    });
+                    if found.is_some() {
+                        flag.raise();
+                    }
+                    found
+                })
+            })
+            .collect();
+        // The lowest seed's colouring when several finish together: reproducible more often.
+        workers
+            .into_iter()
+            .filter_map(|w| w.join().ok().flatten())
+            .next()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parallel_local_search_returns_the_first_colouring_and_stops_the_others() {
+        // Seed 3 colours at once; the others would search until the deadline (an hour) if
+        // the winner did not stop them.
+        let far = Instant::now() + Duration::from_secs(3600);
+        let search = |seed: u64| {
+            if seed == 3 {
+                return Some(Colouring { colours: vec![0] });
+            }
+            while !csp_core::termination::past(Some(far)) {
+                std::thread::yield_now();
+            }
+            None
+        };
+        let t = Instant::now();
+        assert_eq!(
+            first_of(4, 1, &search),
+            Some(Colouring { colours: vec![0] })
+        );
+        assert!(t.elapsed() < Duration::from_secs(60));
+        assert_eq!(
+            first_of(1, 3, &search),
+            Some(Colouring { colours: vec![0] })
+        );
+        assert_eq!(first_of(2, 10, &|_| None), None);
+    }
+
+    #[test]
+    fn extraction_colours_a_large_random_graph_properly() {
+        // G(800, 0.5): DSATUR's colouring, then extraction and the hybrid search on the rest
+        // for a second; whatever comes out is proper and no worse.
+        let mut rng = csp_core::heuristics::SplitMix64::new(5);
+        let n = 800;
+        let edges: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .filter(|_| rng.below(2) == 0)
+            .collect();
+        let g = Graph::from_edges(n, edges);
+        let mut best = dsatur(&g, &[]);
+        let mut ub = best.num_colours();
+        let dsatur_ub = ub;
+        let until = Instant::now() + Duration::from_secs(1);
+        let mut seed = 1;
+        let config = Config::default();
+        extraction(
+            &g,
+            1,
+            &mut ub,
+            &mut best,
+            &config,
+            &mut seed,
+            true,
+            until,
+            &mut |_, _, _| {},
+        );
+        let inst = crate::graph::Instance::new("g", g);
+        assert_eq!(crate::encode::verify(&inst, Some(ub), &best), Ok(()));
+        assert!(ub <= dsatur_ub);
+    }
+}
