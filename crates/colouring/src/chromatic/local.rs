@@ -117,7 +117,14 @@ fn extraction(
     let quarter = Instant::now() + until.saturating_duration_since(Instant::now()) / 4;
     // Twenty tabu iterations per vertex for each size tried: DSJC1000.5's sets of 14 in about
     // 0.02 s each.
-    let x = extract_independent_sets(g, n / 2, 20 * n as u64, *seed, timed.then_some(quarter));
+    let x = extract_independent_sets(
+        g,
+        n / 2,
+        20 * n as u64,
+        *seed,
+        config.jobs,
+        timed.then_some(quarter),
+    );
     *seed = seed.wrapping_add(1);
     let h = g.induced(&x.rest);
     let mut rest = dsatur(&h, &[]);

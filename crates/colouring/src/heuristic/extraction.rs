@@ -53,14 +53,15 @@ const ATTEMPTS: usize = 5;
 /// Removes large independent sets from `g` until at most `keep` vertices are left (or
 /// `deadline`): each is the best of five runs of [`large_independent_set`] on what is left
 /// (with `iterations` tabu iterations per size tried), the largest and, among those, the one
-/// whose vertices have the most edges.
+/// whose vertices have the most edges. The tries run on `jobs` threads; each has its own
+/// seed drawn from `seed`, so the result does not depend on `jobs`.
 ///
 /// ```
 /// use csp_colouring::graph::Graph;
 /// use csp_colouring::heuristic::extract_independent_sets;
 /// // Two disjoint triangles: three independent sets of two cover them.
 /// let g = Graph::from_edges(6, [(0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5)]);
-/// let x = extract_independent_sets(&g, 0, 1_000, 1, None);
+/// let x = extract_independent_sets(&g, 0, 1_000, 1, 1, None);
 /// assert_eq!(x.sets.len(), 3);
 /// assert!(x.rest.is_empty());
 /// ```
@@ -69,6 +70,7 @@ pub fn extract_independent_sets(
     keep: usize,
     iterations: u64,
     seed: u64,
+    jobs: usize,
     deadline: Option<Instant>,
 ) -> Extraction {
     let mut rng = SplitMix64::new(seed);
@@ -76,15 +78,8 @@ pub fn extract_independent_sets(
     let mut sets = Vec::new();
     while rest.len() > keep && !csp_core::termination::past(deadline) {
         let h = g.induced(&rest);
-        // The best of a few tries: the largest, then the one taking the most edges with it.
-        let score = |s: &[usize]| (s.len(), s.iter().map(|&v| h.degree(v)).sum::<usize>());
-        let mut set = large_independent_set(&h, iterations, &mut rng, deadline);
-        for _ in 1..ATTEMPTS {
-            let other = large_independent_set(&h, iterations, &mut rng, deadline);
-            if score(&other) > score(&set) {
-                set = other;
-            }
-        }
+        let seeds: [u64; ATTEMPTS] = std::array::from_fn(|_| rng.next_u64());
+        let set = best_of(&h, iterations, &seeds, jobs, deadline);
         if set.is_empty() {
             break;
         }
@@ -100,6 +95,39 @@ pub fn extract_independent_sets(
         });
     }
     Extraction { sets, rest }
+}
+
+/// The best of [`large_independent_set`] from each of `seeds` (on up to `jobs` threads): the
+/// largest set and, among those, the one whose vertices have the most edges (it takes them
+/// out of the residual graph), the first such in seed order.
+fn best_of(
+    h: &Graph,
+    iterations: u64,
+    seeds: &[u64],
+    jobs: usize,
+    deadline: Option<Instant>,
+) -> Vec<usize> {
+    let run =
+        |seed: u64| large_independent_set(h, iterations, &mut SplitMix64::new(seed), deadline);
+    let sets: Vec<Vec<usize>> = if jobs <= 1 {
+        seeds.iter().map(|&s| run(s)).collect()
+    } else {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = seeds
+                .chunks(seeds.len().div_ceil(jobs))
+                .map(|chunk| scope.spawn(move || chunk.iter().map(|&s| run(s)).collect::<Vec<_>>()))
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
+    };
+    let score = |s: &[usize]| (s.len(), s.iter().map(|&v| h.degree(v)).sum::<usize>());
+    sets.into_iter().fold(
+        Vec::new(),
+        |best, s| if score(&s) > score(&best) { s } else { best },
+    )
 }
 
 /// A large independent set of `g`: greedy (the vertex with the fewest neighbours among the
@@ -337,6 +365,21 @@ mod tests {
         assert!(independent(&g, &set));
     }
 
+    #[test]
+    fn threads_do_not_change_the_extraction() {
+        let mut rng = SplitMix64::new(11);
+        let n = 120;
+        let edges: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .filter(|_| rng.below(2) == 0)
+            .collect();
+        let g = Graph::from_edges(n, edges);
+        let one = extract_independent_sets(&g, 40, 5_000, 9, 1, None);
+        assert_eq!(one, extract_independent_sets(&g, 40, 5_000, 9, 2, None));
+        assert_eq!(one, extract_independent_sets(&g, 40, 5_000, 9, 3, None));
+        assert!(one.rest.len() <= 40 && one.sets.iter().all(|s| independent(&g, s)));
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
 
@@ -359,7 +402,7 @@ mod tests {
             let set = large_independent_set(&g, 20_000, &mut SplitMix64::new(seed), None);
             proptest::prop_assert!(independent(&g, &set));
             proptest::prop_assert_eq!(set.len(), alpha);
-            let x = extract_independent_sets(&g, keep, 2_000, seed, None);
+            let x = extract_independent_sets(&g, keep, 2_000, seed, 1 + (seed % 2) as usize, None);
             proptest::prop_assert!(x.rest.len() <= keep);
             let mut seen = vec![0; n];
             for set in &x.sets {
