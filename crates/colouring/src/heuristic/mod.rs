@@ -98,13 +98,6 @@ pub fn tabucol(
         .then_some(Colouring { colours: col })
 }
 
-#[doc(hidden)]
-pub fn tabucol_improve(g: &Graph, k: u32, col: &mut [u32], iters: u64, seed: u64) -> i64 {
-    let mut rng = SplitMix64::new(seed);
-    let mut tabu = TabuCol::new(g.len(), k as usize);
-    tabu.run(g, col, iters, &mut rng, None)
-}
-
 /// Keeps colours below `k`, redraws the others at random.
 fn redraw(colours: &[u32], k: u32, rng: &mut SplitMix64) -> Vec<u32> {
     colours
