@@ -256,6 +256,17 @@ impl Instance {
     }
 }
 
+/// A random graph G(n, 1/2) from `seed`, for tests.
+#[cfg(test)]
+pub(crate) fn random_half_graph(n: usize, seed: u64) -> Graph {
+    let mut rng = csp_core::heuristics::SplitMix64::new(seed);
+    let edges: Vec<(usize, usize)> = (0..n)
+        .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+        .filter(|_| rng.below(2) == 0)
+        .collect();
+    Graph::from_edges(n, edges)
+}
+
 /// χ by brute force, for tests: the fewest colours of any assignment (small graphs only:
 /// `k^n` assignments for each `k`).
 #[cfg(test)]

@@ -258,13 +258,7 @@ mod tests {
     fn extraction_colours_a_large_random_graph_properly() {
         // G(800, 0.5): DSATUR's colouring, then extraction and the hybrid search on the rest
         // for a second; whatever comes out is proper and no worse.
-        let mut rng = csp_core::heuristics::SplitMix64::new(5);
-        let n = 800;
-        let edges: Vec<(usize, usize)> = (0..n)
-            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
-            .filter(|_| rng.below(2) == 0)
-            .collect();
-        let g = Graph::from_edges(n, edges);
+        let g = crate::graph::random_half_graph(800, 5);
         let mut best = dsatur(&g, &[]);
         let mut ub = best.num_colours();
         let dsatur_ub = ub;

@@ -367,13 +367,7 @@ mod tests {
 
     #[test]
     fn threads_do_not_change_the_extraction() {
-        let mut rng = SplitMix64::new(11);
-        let n = 120;
-        let edges: Vec<(usize, usize)> = (0..n)
-            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
-            .filter(|_| rng.below(2) == 0)
-            .collect();
-        let g = Graph::from_edges(n, edges);
+        let g = crate::graph::random_half_graph(120, 11);
         let one = extract_independent_sets(&g, 40, 5_000, 9, 1, None);
         assert_eq!(one, extract_independent_sets(&g, 40, 5_000, 9, 2, None));
         assert_eq!(one, extract_independent_sets(&g, 40, 5_000, 9, 3, None));
