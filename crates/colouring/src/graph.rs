@@ -256,6 +256,15 @@ impl Instance {
     }
 }
 
+/// The Petersen graph (χ = 3), for tests.
+#[cfg(test)]
+pub(crate) fn petersen() -> Graph {
+    let outer = (0..5).map(|i| (i, (i + 1) % 5));
+    let spokes = (0..5).map(|i| (i, i + 5));
+    let inner = (0..5).map(|i| (5 + i, 5 + (i + 2) % 5));
+    Graph::from_edges(10, outer.chain(spokes).chain(inner))
+}
+
 /// A random graph G(n, 1/2) from `seed`, for tests.
 #[cfg(test)]
 pub(crate) fn random_half_graph(n: usize, seed: u64) -> Graph {

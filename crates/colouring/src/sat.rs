@@ -237,17 +237,10 @@ pub fn chromatic_number_until(inst: &Instance, deadline: Option<Instant>) -> Sat
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::Graph;
     use crate::verify;
 
     fn petersen() -> Instance {
-        let mut edges = Vec::new();
-        for i in 0..5 {
-            edges.push((i, (i + 1) % 5));
-            edges.push((i, i + 5));
-            edges.push((i + 5, (i + 2) % 5 + 5));
-        }
-        Instance::new("petersen", Graph::from_edges(10, edges))
+        Instance::new("petersen", crate::graph::petersen())
     }
 
     #[test]
