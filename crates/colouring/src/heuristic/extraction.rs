@@ -12,6 +12,7 @@
 //! neighbours inside for the outside vertex with the fewest, forbid the swapped vertices to
 //! move back for a while, and raise `s` after each success.
 
+use super::Lowest;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -171,17 +172,11 @@ fn greedy_independent_set(g: &Graph, rng: &mut SplitMix64) -> Vec<usize> {
         }
     };
     while left > 0 {
-        let (mut pick, mut ties, mut low) = (usize::MAX, 0u32, usize::MAX);
+        let mut lowest = Lowest::new(u32::MAX);
         for v in (0..n).filter(|&v| candidate[v]) {
-            if deg[v] < low {
-                (pick, ties, low) = (v, 1, deg[v]);
-            } else if deg[v] == low {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    pick = v;
-                }
-            }
+            lowest.offer(deg[v] as u32, v, rng);
         }
+        let pick = lowest.item().expect("a candidate is left");
         set.push(pick);
         drop(pick, &mut candidate, &mut deg);
         left -= 1;
@@ -242,17 +237,11 @@ impl SetTabu {
             }
         }
         // The vertex added: fewest neighbours inside, ties at random.
-        let (mut add, mut ties) = (usize::MAX, 0u32);
+        let mut lowest = Lowest::new(u32::MAX);
         for v in (0..n).filter(|&v| !self.inside[v]) {
-            if add == usize::MAX || self.adj_in[v] < self.adj_in[add] {
-                (add, ties) = (v, 1);
-            } else if self.adj_in[v] == self.adj_in[add] {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    add = v;
-                }
-            }
+            lowest.offer(self.adj_in[v], v, rng);
         }
+        let add = lowest.item().expect("the set is smaller than the graph");
         let mut conflicts = u64::from(self.adj_in[add]);
         self.inside[add] = true;
         for &w in g.neighbours(add) {
@@ -281,51 +270,31 @@ impl SetTabu {
             }
             iter += 1;
             // Leaving: the member with the most neighbours inside (not tabu), ties at random.
-            let (mut out_i, mut ties) = (usize::MAX, 0u32);
+            let mut leaving = Lowest::new(i64::MAX);
             for (i, &u) in self.members.iter().enumerate() {
-                if self.tabu[u] > iter {
-                    continue;
-                }
-                if out_i == usize::MAX || self.adj_in[u] > self.adj_in[self.members[out_i]] {
-                    (out_i, ties) = (i, 1);
-                } else if self.adj_in[u] == self.adj_in[self.members[out_i]] {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        out_i = i;
-                    }
+                if self.tabu[u] <= iter {
+                    leaving.offer(-i64::from(self.adj_in[u]), i, rng);
                 }
             }
-            if out_i == usize::MAX {
-                out_i = rng.below(size) as usize;
-            }
+            let out_i = leaving.item().unwrap_or_else(|| rng.below(size) as usize);
             let u = self.members[out_i];
             for &w in g.neighbours(u) {
                 self.mark[w as usize] = iter;
             }
             // Entering: the outside vertex with the fewest neighbours inside once `u` has
             // left (not tabu), ties at random.
-            let (mut in_i, mut low) = (usize::MAX, u32::MAX);
-            ties = 0;
+            let after = |w: usize| self.adj_in[w] - u32::from(self.mark[w] == iter);
+            let mut entering = Lowest::new(u32::MAX);
             for (i, &w) in self.others.iter().enumerate() {
-                if self.tabu[w] > iter {
-                    continue;
-                }
-                let a = self.adj_in[w] - u32::from(self.mark[w] == iter);
-                if a < low {
-                    (in_i, low, ties) = (i, a, 1);
-                } else if a == low {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        in_i = i;
-                    }
+                if self.tabu[w] <= iter {
+                    entering.offer(after(w), i, rng);
                 }
             }
-            if in_i == usize::MAX {
-                in_i = rng.below(self.others.len() as u32) as usize;
-                let w = self.others[in_i];
-                low = self.adj_in[w] - u32::from(self.mark[w] == iter);
-            }
+            let in_i = entering
+                .item()
+                .unwrap_or_else(|| rng.below(self.others.len() as u32) as usize);
             let w = self.others[in_i];
+            let low = after(w);
             conflicts = conflicts - u64::from(self.adj_in[u]) + u64::from(low);
             self.members[out_i] = w;
             self.others[in_i] = u;

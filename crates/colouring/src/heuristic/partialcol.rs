@@ -1,5 +1,6 @@
 //! PartialCol: local search over partial proper colourings, with a reactive tabu tenure.
 
+use super::Lowest;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -75,40 +76,27 @@ pub fn partialcol(
         }
         iter += 1;
         let size = uncoloured.len() as i64;
-        let mut best_delta = i32::MAX;
-        let mut choice = (usize::MAX, 0usize);
-        let mut ties = 0u32;
+        let mut pick = Lowest::new(i32::MAX);
         for &v in &uncoloured {
             let row = &gamma[v * k..v * k + k];
             let trow = &tabu[v * k..v * k + k];
             for c in 0..k {
                 let delta = row[c] - 1;
-                if delta > best_delta {
+                if delta > pick.key() {
                     continue;
                 }
-                if trow[c] > iter && size + i64::from(delta) >= best as i64 {
-                    continue;
-                }
-                if delta < best_delta {
-                    best_delta = delta;
-                    choice = (v, c);
-                    ties = 1;
-                } else {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        choice = (v, c);
-                    }
+                if trow[c] <= iter || size + i64::from(delta) < best as i64 {
+                    pick.offer(delta, (v, c), &mut rng);
                 }
             }
         }
-        if choice.0 == usize::MAX {
-            // Every move is tabu: a random uncoloured vertex to a random colour.
-            choice = (
+        // Every move is tabu: a random uncoloured vertex to a random colour.
+        let (v, c) = pick.item().unwrap_or_else(|| {
+            (
                 uncoloured[rng.below(uncoloured.len() as u32) as usize],
                 rng.below(k as u32) as usize,
-            );
-        }
-        let (v, c) = choice;
+            )
+        });
         // Uncolour v's neighbours of colour c, forbidding them c for the tenure.
         let tenure = (0.6 * size as f64) as u64 + u64::from(rng.below(10)) + extra;
         for i in 0..g.neighbours(v).len() {
