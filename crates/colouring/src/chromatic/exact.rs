@@ -18,11 +18,14 @@ pub fn k_colourable(
     effort: &mut Effort,
 ) -> KAnswer {
     // Clique all-differents pay on sparse and mid-density graphs (Hall sets in small
-    // cliques) and on small dense ones (r125.5: 134 nodes with them, a timeout without); on
-    // large dense random graphs their many matchings cost far more than they prune
-    // (DSJC1000.5: one root fixpoint took 20 s).
+    // cliques), on small dense ones (r125.5: 134 nodes with them, a timeout without), and on
+    // large dense ones whose cliques fill half of the colours or more (DSJR500.5, ω = 122:
+    // 123 colours in 11 s with them, none in 60 s without). On large dense random graphs,
+    // whose cliques are far smaller than k, their many matchings cost far more than they
+    // prune (DSJC1000.5: one root fixpoint took 20 s).
     let g = &inst.graph;
-    let cliques = (g.density() <= 0.4 || g.len() <= 300) && g.bitsets_fit();
+    let cliques =
+        (g.density() <= 0.4 || g.len() <= 300 || 2 * clique.len() >= k as usize) && g.bitsets_fit();
     k_colourable_with(inst, k, clique, strategy, cliques, deadline, effort)
 }
 
@@ -212,6 +215,21 @@ pub(super) fn slice(
     KAnswer::Colourable(Colouring { colours })
 }
 
+/// Whether the clique all-differents are tight for `k` colours: the cliques of the greedy
+/// edge cover ([`edge_clique_cover`]) hold on average half of `k` vertices or more, so that
+/// they meet Hall sets (DSJR500.5: 98 on average for 124 colours; le450_25c: 8 for 26;
+/// DSJC500.5: 10 for 50). `omega` is a clique's size: when it is below `k / 2` no cover
+/// clique can be that large, and the cover is not computed.
+pub fn cliques_tight(g: &Graph, omega: usize, k: u32) -> bool {
+    let k = k as usize;
+    if 2 * omega < k || !g.bitsets_fit() {
+        return false;
+    }
+    let cover = edge_clique_cover(g, &vec![true; g.len()]);
+    let members: usize = cover.iter().map(Vec::len).sum();
+    !cover.is_empty() && 2 * members >= k * cover.len()
+}
+
 /// Covers the edges among `alive` vertices with cliques, greedily: each uncovered edge grows
 /// into a maximal clique by adding the common neighbour with most neighbours among the other
 /// candidates. Every edge is in at least one returned clique. `O(m·n/64·ω)`.
@@ -256,4 +274,30 @@ pub fn edge_clique_cover(g: &Graph, alive: &[bool]) -> Vec<Vec<usize>> {
         out.push(clique);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{petersen, random_half_graph};
+
+    #[test]
+    fn clique_all_differents_are_tight_only_where_cliques_fill_half_the_colours() {
+        // Two 10-cliques sharing 5 vertices: cover cliques of 10 for 12 colours.
+        let edges = (0..15usize).flat_map(|u| {
+            (u + 1..15)
+                .filter(move |&w| (u < 10 && w < 10) || (u >= 5 && w >= 5))
+                .map(move |w| (u, w))
+        });
+        let g = Graph::from_edges(15, edges);
+        assert!(cliques_tight(&g, 10, 12));
+        assert!(!cliques_tight(&g, 10, 21));
+        // Petersen's cover cliques are its 15 edges: 2 for 3 colours is tight, for 5 not.
+        assert!(cliques_tight(&petersen(), 2, 3));
+        assert!(!cliques_tight(&petersen(), 2, 5));
+        // A random graph's cliques are far smaller than its colour count.
+        let g = random_half_graph(120, 3);
+        let omega = crate::clique::greedy_clique(&g, 8).len();
+        assert!(!cliques_tight(&g, omega, 25));
+    }
 }

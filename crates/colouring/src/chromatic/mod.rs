@@ -32,7 +32,7 @@
 mod exact;
 mod local;
 
-pub use exact::{edge_clique_cover, k_colourable, k_colourable_with};
+pub use exact::{cliques_tight, edge_clique_cover, k_colourable, k_colourable_with};
 
 use crate::clique::{greedy_clique, max_clique};
 use crate::encode::Colouring;
@@ -316,6 +316,14 @@ pub fn chromatic_number(
     if mycielski(&mut lb, ub, Duration::from_millis(150), &mut report) {
         lb_source = "mycielski";
     }
+    // On graphs large enough for independent-set extraction, a gap of three colours or more
+    // that clause learning cannot take on and tight cliques cannot close is left to local
+    // search at once: the exact passes and the longer Mycielskian bound settle nothing there
+    // and took 6 s of DSJC1000.5's 60.
+    let large_gap = n >= local::EXTRACTION_MIN_VERTICES
+        && ub >= lb + 3
+        && crate::sat::formula_literals(inst, ub - 1) > SAT_LITERALS
+        && !cliques_tight(g, clique.len(), ub);
     let mut effort = Effort::default();
     // The exact search, descending from ub - 1 until `until`.
     // Returns whether it improved the colouring and whether it refuted a k.
@@ -347,7 +355,7 @@ pub fn chromatic_number(
         (improved, refuted)
     };
     // A first, short exact pass: the easy instances end here.
-    if lb < ub {
+    if lb < ub && !large_gap {
         let until = share(20, Duration::from_secs(1));
         let first = match config.strategy {
             Strategy::Portfolio => Strategy::Dsatur,
@@ -366,7 +374,7 @@ pub fn chromatic_number(
     }
     // With the portfolio, a second short pass with restarts: they find the colourings that
     // DSATUR's first choices miss (r250.5: χ = ω = 65 in under a second).
-    if lb < ub && config.strategy == Strategy::Portfolio {
+    if lb < ub && !large_gap && config.strategy == Strategy::Portfolio {
         let until = share(20, Duration::from_secs(1));
         let outcome = exact(
             &mut lb,
@@ -382,7 +390,7 @@ pub fn chromatic_number(
     let long = config.time_limit.map_or(Duration::from_secs(1), |t| {
         (t / 20).min(Duration::from_secs(1))
     });
-    if mycielski(&mut lb, ub, long, &mut report) {
+    if !large_gap && mycielski(&mut lb, ub, long, &mut report) {
         lb_source = "mycielski";
     }
     // A first, short try of clause learning on small formulas (1 s at most): it refutes
@@ -397,6 +405,11 @@ pub fn chromatic_number(
         &mut effort,
         &mut report,
     );
+    // Where the clique all-differents are tight, the exact search colours too: DSJR500.5
+    // (ω = 122, local search stalls at 125) takes 124 colours in 4 s and 123 in 11 s by
+    // DSATUR on them, where local search finds neither in 60 s.
+    let small = lb < ub && crate::sat::formula_literals(inst, ub - 1) <= SAT_LITERALS;
+    let tight = lb < ub && !small && cliques_tight(g, clique.len(), ub);
     // Local search lowers the upper bound: with a time limit it gets three quarters of what
     // is left (the exact search has had its easy chance), without one an iteration budget.
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
@@ -406,16 +419,17 @@ pub fn chromatic_number(
         // learning, the local search gets a quarter only: such a graph is coloured in
         // seconds if at all, and clause learning refutes its gaps with the time saved
         // (1-Insertions_4: 2 ≤ χ ≤ 5; SAT refutes 4 colours in 4.5 s, and the proof came at
-        // 51 s, or not at all, when the local search kept three quarters).
+        // 51 s, or not at all, when the local search kept three quarters). Where the clique
+        // all-differents are tight, the exact search gets half.
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let small = crate::sat::formula_literals(inst, ub - 1) <= SAT_LITERALS;
+        let hopeless = ub >= lb + 3 && !small && !tight;
         let until = match left {
             Some(t) if small => Instant::now() + t / 4,
-            Some(t) if ub >= lb + 3 => Instant::now() + t * 39 / 40,
+            Some(t) if tight => Instant::now() + t / 2,
+            Some(t) if hopeless => Instant::now() + t * 39 / 40,
             Some(t) => Instant::now() + t * 3 / 4,
             None => Instant::now() + Duration::from_secs(3600),
         };
-        let hopeless = ub >= lb + 3 && !small;
         let bounds = &mut (&mut lb, &mut ub, &mut best);
         if local::search(
             g,
@@ -443,13 +457,18 @@ pub fn chromatic_number(
         &mut effort,
         &mut report,
     );
-    // The exact search with the rest of the time.
+    // The exact search with the rest of the time; where the clique all-differents are tight,
+    // the portfolio's restarts (on the `≠` model, without them) are skipped.
     if lb < ub {
+        let strategy = match config.strategy {
+            Strategy::Portfolio if tight => Strategy::Dsatur,
+            s => s,
+        };
         let outcome = exact(
             &mut lb,
             &mut ub,
             &mut best,
-            config.strategy,
+            strategy,
             deadline,
             &mut effort,
             &mut report,
