@@ -163,7 +163,8 @@ struct TabuCol {
     k: usize,
     /// `gamma[v*k + c]`: neighbours of `v` with colour `c`.
     gamma: Vec<i32>,
-    /// `tabu[v*k + c]`: the iteration until which moving `v` to `c` is forbidden.
+    /// `tabu[v*k + c]`: the iteration until which moving `v` to `c` is forbidden; `u64::MAX`
+    /// for `v`'s own colour, so that the move scan need not skip it.
     tabu: Vec<u64>,
     /// Conflicting vertices, with positions for O(1) removal.
     conf: Vec<usize>,
@@ -208,6 +209,7 @@ impl TabuCol {
         gamma.fill(0);
         tabu.fill(0);
         for v in 0..n {
+            tabu[v * k + col[v] as usize] = u64::MAX;
             for &w in g.neighbours(v) {
                 gamma[v * k + col[w as usize] as usize] += 1;
             }
@@ -235,17 +237,29 @@ impl TabuCol {
             }
             iter += 1;
             let mut pick = Lowest::new(i32::MAX);
+            // A move of `v` to `c` is allowed when it is not tabu or when it would beat the
+            // best colouring of the run (aspiration: `row[c] < aspire`). Its own colour is
+            // always tabu and never aspires (`row[cv] = cur ≥ aspire`).
+            let gap = (best - conflicts).max(-(1 << 30)) as i32;
             for &v in conf.iter() {
-                let cv = col[v] as usize;
                 let row = &gamma[v * k..v * k + k];
                 let trow = &tabu[v * k..v * k + k];
-                let cur = row[cv];
-                for c in 0..k {
-                    let delta = row[c] - cur;
-                    if delta > pick.key() || c == cv {
-                        continue;
-                    }
-                    if trow[c] <= iter || conflicts + i64::from(delta) < best {
+                let cur = row[col[v] as usize];
+                let aspire = cur + gap;
+                // First the best allowed value of the row, branch-free (vectorised); the
+                // row is offered only when it can tie or beat the best move so far, in the
+                // same order as a single scan would (the same random choices).
+                let least = row
+                    .iter()
+                    .zip(trow)
+                    .map(|(&r, &t)| if t <= iter || r < aspire { r } else { i32::MAX })
+                    .fold(i32::MAX, i32::min);
+                if least == i32::MAX || least - cur > pick.key() {
+                    continue;
+                }
+                for (c, (&r, &t)) in row.iter().zip(trow).enumerate() {
+                    let delta = r - cur;
+                    if delta <= pick.key() && (t <= iter || r < aspire) {
                         pick.offer(delta, (v, c), rng);
                     }
                 }
@@ -261,6 +275,7 @@ impl TabuCol {
             conflicts += i64::from(gamma[v * k + c] - gamma[v * k + old]);
             let tenure = (0.6 * conflicts as f64) as u64 + u64::from(rng.below(10));
             tabu[v * k + old] = iter + tenure;
+            tabu[v * k + c] = u64::MAX;
             // Only neighbours coloured `old` (one conflict fewer) or `c` (one more) can
             // enter or leave the conflict list; then `v` itself.
             for &w in g.neighbours(v) {
