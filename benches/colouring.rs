@@ -1,5 +1,5 @@
-//! Graph colouring: k-colourability proofs per strategy on a few small shared instances, and
-//! the whole chromatic-number pipeline. Ids are `colouring/<instance>/<what>`. Instances are
+//! Graph colouring: k-colourability proofs per strategy on a few small shared instances, the
+//! whole chromatic-number pipeline, and a colouring on wide clique all-differents. Ids are `colouring/<instance>/<what>`. Instances are
 //! read from `$CSP_DATA/colouring` (default `../shared/data/colouring`), else from the
 //! bundled `data/colouring`.
 
@@ -8,9 +8,16 @@ use csp_colouring::chromatic::{self, Config, Effort, KAnswer, Strategy};
 use csp_colouring::{Instance, dimacs};
 use std::hint::black_box;
 
+/// The instance from the full set, else the bundled sample; `None` (skipped, said on
+/// standard error) when neither has it.
 fn load(name: &str) -> Option<Instance> {
-    let set = csp_testdata::open(&format!("colouring/{name}.col"));
-    match dimacs::read(set.path()) {
+    let rel = format!("colouring/{name}.col");
+    let path = if csp_testdata::sample_dir().join(&rel).is_file() {
+        csp_testdata::open(&rel).path().to_path_buf()
+    } else {
+        csp_testdata::full(&rel, &format!("the {name} benches"))?
+    };
+    match dimacs::read(&path) {
         Ok(i) => Some(i),
         Err(e) => {
             eprintln!("skipping {name}: {e}");
@@ -67,5 +74,35 @@ fn chromatic_number(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, k_colouring, chromatic_number);
+fn clique_model(c: &mut Criterion) {
+    // DSJR500.5 (ω = 122) with 124 colours on the clique all-differents: 120 variables over
+    // 124 colours each, so the matching works on key sets of two words (full set only).
+    let Some(inst) = load("DSJR500.5") else {
+        return;
+    };
+    let g = &inst.graph;
+    let greedy = csp_colouring::clique::greedy_clique(g, 64);
+    let (clique, _) = csp_colouring::clique::max_clique(g, &greedy, 200_000, None);
+    let mut group = c.benchmark_group("colouring/DSJR500.5");
+    group.sample_size(10);
+    group.bench_function("colour-124/dsatur+cliques", |b| {
+        b.iter(|| {
+            let mut e = Effort::default();
+            let r = chromatic::k_colourable_with(
+                black_box(&inst),
+                124,
+                &clique,
+                Strategy::Dsatur,
+                true,
+                None,
+                &mut e,
+            );
+            assert!(matches!(r, KAnswer::Colourable(_)));
+            e.nodes
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, k_colouring, chromatic_number, clique_model);
 criterion_main!(benches);

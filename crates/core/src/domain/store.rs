@@ -287,6 +287,16 @@ impl DomainStore {
         (self.first_word[i + 1] - self.first_word[i] == 1).then_some(self.base[i])
     }
 
+    /// Where `x`'s domain sits, for word-parallel propagators over several words: the value
+    /// that bit 0 of its first word stands for, the index of that word (for
+    /// [`DomainStore::bits_at`]) and the number of words.
+    #[inline]
+    pub(crate) fn word_range(&self, x: VarId) -> (Value, u32, u32) {
+        let i = x.index();
+        let first = self.first_word[i];
+        (self.base[i], first, self.first_word[i + 1] - first)
+    }
+
     /// `x`'s domain as one word, bit `b` standing for `word_base(x) + b`. Only for variables
     /// with a [`DomainStore::word_base`] (debug-asserted).
     #[inline]

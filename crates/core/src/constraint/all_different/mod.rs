@@ -288,6 +288,40 @@ mod tests {
     }
 
     #[test]
+    fn matching_over_several_words_finds_hall_sets() {
+        // Keys 0..=200 span four words. x0, x1 ∈ {0, 100} use up keys 0 and 100, so x2 must
+        // be 199 and x3 (shifted by 100: keys 100 and 200) must be 100.
+        let doms = [
+            Domain::from_values([0, 100]),
+            Domain::from_values([0, 100]),
+            Domain::from_values([0, 100, 199]),
+            Domain::from_values([0, 100]),
+        ];
+        let c = AllDifferent::new(vars(4), Some(vec![0, 0, 0, 100])).unwrap();
+        let mut d = DomainStore::new(&doms);
+        let mut p = c.propagator(&options(AllDifferentStrength::Matching));
+        p.propagate(&mut d).unwrap();
+        assert_eq!(d.value(VarId::new(2)), Some(199));
+        assert_eq!(d.value(VarId::new(3)), Some(100));
+        assert_eq!(d.size(VarId::new(0)), 2);
+        // After backtracking, the matching is repaired from the previous one.
+        let mark = d.mark();
+        d.assign(VarId::new(0), 0).unwrap();
+        p.propagate(&mut d).unwrap();
+        assert_eq!(d.value(VarId::new(1)), Some(100));
+        d.undo_to(mark);
+        d.assign(VarId::new(1), 0).unwrap();
+        p.propagate(&mut d).unwrap();
+        assert_eq!(d.value(VarId::new(0)), Some(100));
+        assert!(p.check(&d));
+        // Three variables on two keys fail.
+        let doms = vec![Domain::from_values([0, 100]); 3];
+        let c = AllDifferent::new(vars(3), None).unwrap();
+        let mut p = c.propagator(&options(AllDifferentStrength::Matching));
+        assert_eq!(p.propagate(&mut DomainStore::new(&doms)), Err(Conflict));
+    }
+
+    #[test]
     fn matching_detects_too_few_values() {
         let doms = [
             Domain::range(1, 2),
