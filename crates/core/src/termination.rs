@@ -69,7 +69,8 @@ fn cancelled_here() -> bool {
 /// deadline and loop inside that polls [`stop_requested`] or [`past`] ends when `flag` is
 /// raised, the way it ends on a time limit, while other threads go on. What a server does
 /// per request, raising the flag when the client goes away. Work that `work` hands to other
-/// threads (a thread pool) does not see the flag. Nested calls restore the outer flag.
+/// threads (a thread pool) does not see the flag unless handed it ([`current_flag`]). Nested
+/// calls restore the outer flag.
 ///
 /// ```
 /// use csp_core::termination::{Flag, past, stop_requested, with_cancel};
@@ -136,20 +137,52 @@ impl Termination for Deadline {
 }
 
 /// Stops when raised, from any thread (a Ctrl-C handler, a portfolio's winner, a server's
-/// cancel button).
+/// cancel button), or when the flag it was made from ([`Flag::child`]) is.
 #[derive(Debug, Clone, Default)]
-pub struct Flag(Arc<AtomicBool>);
+pub struct Flag(Arc<FlagInner>);
+
+#[derive(Debug, Default)]
+struct FlagInner {
+    raised: AtomicBool,
+    parent: Option<Flag>,
+}
 
 impl Flag {
-    /// Asks every holder to stop.
+    /// Asks every holder to stop (and the holders of its children).
     pub fn raise(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.raised.store(true, Ordering::Relaxed);
     }
 
-    /// Whether it was raised.
+    /// Whether it, or a flag it was made from, was raised.
     pub fn is_raised(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.raised.load(Ordering::Relaxed) || self.0.parent.as_ref().is_some_and(Flag::is_raised)
     }
+
+    /// A flag raised with this one, which may also be raised alone: for work split among
+    /// threads inside a cancellable call (a portfolio whose winner stops the others, and
+    /// whose caller can stop them all).
+    ///
+    /// ```
+    /// use csp_core::termination::Flag;
+    /// let outer = Flag::default();
+    /// let (a, b) = (outer.child(), outer.child());
+    /// a.raise();
+    /// assert!(!outer.is_raised() && !b.is_raised());
+    /// outer.raise();
+    /// assert!(b.is_raised());
+    /// ```
+    pub fn child(&self) -> Flag {
+        Flag(Arc::new(FlagInner {
+            raised: AtomicBool::new(false),
+            parent: Some(self.clone()),
+        }))
+    }
+}
+
+/// The flag this thread works under ([`with_cancel`]), if any: work handed to other threads
+/// runs under it, or under a [`Flag::child`] of it, to be stopped with the caller.
+pub fn current_flag() -> Option<Flag> {
+    CANCEL.with(|c| c.borrow().clone())
 }
 
 impl Termination for Flag {

@@ -189,8 +189,9 @@ fn partialcol_runs(
 }
 
 /// Runs `search(seed)`, `search(seed + 1)`, … on `jobs` threads (on this one when `jobs ≤ 1`)
-/// and returns the first colouring found; the others are stopped then (each thread runs under
-/// its own [`csp_core::termination::with_cancel`] flag, raised by the winner).
+/// and returns the first colouring found; the others are stopped then (the threads run under
+/// one [`csp_core::termination::with_cancel`] flag, raised by the winner, and a child of the
+/// caller's flag, so that cancelling the caller stops them too).
 fn first_of(
     jobs: usize,
     seed: u64,
@@ -199,7 +200,10 @@ fn first_of(
     if jobs <= 1 {
         return search(seed);
     }
-    let flag = csp_core::termination::Flag::default();
+    // Each worker's flag is a child of the caller's (when it runs under one): the winner
+    // raises the workers' common flag, and the caller's stops them all.
+    let flag = csp_core::termination::current_flag()
+        .map_or_else(csp_core::termination::Flag::default, |f| f.child());
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs as u64)
             .map(|j| {
@@ -252,6 +256,20 @@ mod tests {
             Some(Colouring { colours: vec![0] })
         );
         assert_eq!(first_of(2, 10, &|_| None), None);
+        // Under a cancelled caller's flag, the workers stop too.
+        let cancelled = csp_core::termination::Flag::default();
+        cancelled.raise();
+        let t = Instant::now();
+        let found = csp_core::termination::with_cancel(cancelled, || {
+            first_of(2, 10, &|_| {
+                while !csp_core::termination::past(Some(far)) {
+                    std::thread::yield_now();
+                }
+                None
+            })
+        });
+        assert_eq!(found, None);
+        assert!(t.elapsed() < Duration::from_secs(60));
     }
 
     #[test]

@@ -113,10 +113,21 @@ fn best_of(
     let sets: Vec<Vec<usize>> = if jobs <= 1 {
         seeds.iter().map(|&s| run(s)).collect()
     } else {
+        // The workers run under the caller's cancel flag, if any.
+        let flag = csp_core::termination::current_flag();
         std::thread::scope(|scope| {
             let workers: Vec<_> = seeds
                 .chunks(seeds.len().div_ceil(jobs))
-                .map(|chunk| scope.spawn(move || chunk.iter().map(|&s| run(s)).collect::<Vec<_>>()))
+                .map(|chunk| {
+                    let flag = flag.clone();
+                    scope.spawn(move || {
+                        let tries = || chunk.iter().map(|&s| run(s)).collect::<Vec<_>>();
+                        match flag {
+                            Some(f) => csp_core::termination::with_cancel(f, tries),
+                            None => tries(),
+                        }
+                    })
+                })
                 .collect();
             workers
                 .into_iter()
