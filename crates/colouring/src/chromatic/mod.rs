@@ -23,7 +23,10 @@
 //!    engine. Before search, vertices of degree `< k` are peeled off repeatedly (they can
 //!    always be coloured afterwards), the clique is precoloured `0..q`, and colours are
 //!    symmetric ([`csp_core::SearchConfig::symmetric_values`]: a vertex may open at most one
-//!    new colour). A `k` without colouring proves `χ = k + 1`.
+//!    new colour). A `k` without colouring proves `χ = k + 1`. Where the edge clique
+//!    cover's cliques fill half of the colours ([`cliques_tight`]: geometric graphs such as
+//!    DSJR500.5), the exact search on clique all-differents is a colouring method too and
+//!    gets half of the time after local search.
 //!
 //! Branching is DSATUR's (saturation is the size of a colour domain under arc consistency, so
 //! MRV; ties by degree among uncoloured vertices, [`VarOrder::MostConstrained`]), or dom/wdeg
@@ -240,12 +243,15 @@ pub struct Chromatic {
 ///
 /// Phases: clique and DSATUR; a short Mycielskian bound (150 ms at most); a first exact pass
 /// with a twentieth of the time (easy instances end here); with the portfolio, a pass with
-/// restarts on another twentieth; a longer Mycielskian bound (a
-/// twentieth, at most 1 s); for a small graph (a formula of at most [`SAT_LITERALS`]
-/// literals), SAT for 1 s; local search with three quarters of what is left (a quarter on a
-/// small graph; all but a fortieth when the bounds are three or more apart on a larger one,
-/// which starts with independent-set extraction from 800 vertices); for a small graph, SAT
-/// with half of the rest; the exact search with the rest.
+/// restarts on another twentieth; a longer Mycielskian bound (a twentieth, at most 1 s) —
+/// these three skipped on a graph of 800 vertices or more whose bounds are three or more
+/// apart, beyond SAT and without tight cliques; for a small graph (a formula of at most
+/// [`SAT_LITERALS`] literals), SAT for 1 s; local search with three quarters of what is
+/// left (a quarter on a small graph; half where the bounds are three or more apart and the
+/// cliques tight; all but a fortieth where they are three or more apart otherwise on a
+/// larger graph, which starts with independent-set extraction from 800 vertices); for a
+/// small graph, SAT with half of the rest; the exact search with the rest (DSATUR alone,
+/// with the portfolio, where the cliques are tight).
 pub fn chromatic_number(
     inst: &Instance,
     config: &Config,
