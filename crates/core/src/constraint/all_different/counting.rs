@@ -11,8 +11,8 @@ use crate::propagation::{Conflict, Propagator, Wake};
 /// The pairwise pruning plus value counting: fewer values left than variables is a
 /// conflict (pigeonhole), and when there are exactly as many values as variables, each value
 /// must be taken, so a value that only one variable can still take is assigned to it (the
-/// sudoku player's "hidden single"). `O(Σ|D(x)|)` per call; stronger than [`Pairwise`],
-/// weaker than [`Matching`] (it misses Hall sets of two or more values), and much cheaper.
+/// sudoku player's "hidden single"). `O(Σ|D(x)|)` per call; stronger than [`Pairwise`](super::pairwise::Pairwise),
+/// weaker than [`Matching`](super::matching::Matching) (it misses Hall sets of two or more values), and much cheaper.
 #[derive(Debug)]
 pub(super) struct Counting<'a> {
     c: &'a AllDifferent,
