@@ -236,13 +236,25 @@ pub(super) fn slice(
 /// clique can be that large, and the cover is not computed. False where the exact search
 /// does not use the clique model for `k` colours.
 pub fn cliques_tight(g: &Graph, omega: usize, k: u32) -> bool {
+    cliques_tight_with(g, omega, k, &std::cell::OnceCell::new())
+}
+
+/// [`cliques_tight`], with the cover's size (members, cliques) computed once into `cover`
+/// for several questions about one graph.
+pub(super) fn cliques_tight_with(
+    g: &Graph,
+    omega: usize,
+    k: u32,
+    cover: &std::cell::OnceCell<(usize, usize)>,
+) -> bool {
     if 2 * omega < k as usize || !clique_model(g, omega, k) {
         return false;
     }
-    let k = k as usize;
-    let cover = edge_clique_cover(g, &vec![true; g.len()]);
-    let members: usize = cover.iter().map(Vec::len).sum();
-    !cover.is_empty() && 2 * members >= k * cover.len()
+    let &(members, cliques) = cover.get_or_init(|| {
+        let cover = edge_clique_cover(g, &vec![true; g.len()]);
+        (cover.iter().map(Vec::len).sum(), cover.len())
+    });
+    cliques > 0 && 2 * members >= k as usize * cliques
 }
 
 /// Covers the edges among `alive` vertices with cliques, greedily: each uncovered edge grows

@@ -326,10 +326,13 @@ pub fn chromatic_number(
     // that clause learning cannot take on and tight cliques cannot close is left to local
     // search at once: the exact passes and the longer Mycielskian bound settle nothing there
     // and took 6 s of DSJC1000.5's 60.
+    // The edge clique cover's size, computed at most once (a quarter of a second on some
+    // large graphs) for the questions below.
+    let cover = std::cell::OnceCell::new();
     let large_gap = n >= local::EXTRACTION_MIN_VERTICES
         && ub >= lb + 3
         && crate::sat::formula_literals(inst, ub - 1) > SAT_LITERALS
-        && !cliques_tight(g, clique.len(), ub);
+        && !exact::cliques_tight_with(g, clique.len(), ub, &cover);
     let mut effort = Effort::default();
     // The exact search, descending from ub - 1 until `until`.
     // Returns whether it improved the colouring and whether it refuted a k.
@@ -416,7 +419,7 @@ pub fn chromatic_number(
     // 124 colours in 4 s and 123 in 11 s by DSATUR on them, where local search finds neither
     // in 60 s. (The cover is computed only for such a gap: r250.1c's takes 0.6 s.)
     let small = lb < ub && crate::sat::formula_literals(inst, ub - 1) <= SAT_LITERALS;
-    let tight = ub >= lb + 3 && !small && cliques_tight(g, clique.len(), ub);
+    let tight = ub >= lb + 3 && !small && exact::cliques_tight_with(g, clique.len(), ub, &cover);
     // Local search lowers the upper bound: with a time limit it gets three quarters of what
     // is left (the exact search has had its easy chance), without one an iteration budget.
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
