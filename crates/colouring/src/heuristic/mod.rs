@@ -102,8 +102,9 @@ pub fn tabucol(
 
 /// The best candidate of a move scan: the lowest key wins, ties are broken uniformly at
 /// random (reservoir sampling: the i-th candidate of an equal key replaces the choice with
-/// probability 1/i). Every scan of the local searches picks its move with it; the key type
-/// is the scan's own (`i32` deltas in TabuCol and PartialCol: widening them cost 5 %).
+/// probability 1/i). PartialCol's and the extraction's scans pick their moves with it
+/// (TabuCol draws among the ties of whole rows, which it scans in vectorised passes); the key
+/// type is the scan's own (`i32` deltas in PartialCol: widening them cost 5 %).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Lowest<K, T> {
     key: K,
@@ -163,17 +164,27 @@ struct TabuCol {
     k: usize,
     /// `gamma[v*k + c]`: neighbours of `v` with colour `c`.
     gamma: Vec<i32>,
-    /// `tabu[v*k + c]`: the iteration until which moving `v` to `c` is forbidden; `u64::MAX`
-    /// for `v`'s own colour, so that the move scan need not skip it.
-    tabu: Vec<u64>,
+    /// `tabu[v*k + c]`: the tick of the tabu clock until which moving `v` to `c` is forbidden;
+    /// `i32::MAX` for `v`'s own colour, so that the move scan need not skip it. 32 bits, not
+    /// 64: the scan compares four entries per instruction instead of two (the clock is
+    /// rebased before it can overflow, see [`TabuCol::REBASE`]).
+    tabu: Vec<i32>,
     /// Conflicting vertices, with positions for O(1) removal.
     conf: Vec<usize>,
     pos: Vec<usize>,
     /// The best colouring of the current run.
     best: Vec<u32>,
+    /// [`TabuCol::REBASE`], lowered by a test to exercise the rebasing.
+    rebase: i32,
 }
 
 impl TabuCol {
+    /// When the tabu clock reaches `2·REBASE`, every entry and the clock move back by
+    /// `REBASE` (an `O(n·k)` pass once per 2³⁰ iterations). Exact: an entry still in force
+    /// then is at least `2·REBASE` and keeps its distance to the clock; one below `REBASE` has
+    /// expired and stays expired at 0.
+    const REBASE: i32 = 1 << 29;
+
     fn new(n: usize, k: usize) -> Self {
         TabuCol {
             k,
@@ -182,6 +193,7 @@ impl TabuCol {
             conf: Vec::with_capacity(n),
             pos: vec![usize::MAX; n],
             best: vec![0; n],
+            rebase: Self::REBASE,
         }
     }
 
@@ -204,12 +216,14 @@ impl TabuCol {
             conf,
             pos,
             best: best_col,
+            rebase,
             ..
         } = self;
+        let rebase = *rebase;
         gamma.fill(0);
         tabu.fill(0);
         for v in 0..n {
-            tabu[v * k + col[v] as usize] = u64::MAX;
+            tabu[v * k + col[v] as usize] = i32::MAX;
             for &w in g.neighbours(v) {
                 gamma[v * k + col[w as usize] as usize] += 1;
             }
@@ -229,6 +243,8 @@ impl TabuCol {
         let mut best = conflicts;
         best_col.copy_from_slice(col);
         let mut iter = 0u64;
+        // The tabu clock: `iter` less what the rebasing took off.
+        let mut now = 0i32;
         while conflicts > 0 {
             if iter >= max_iters
                 || (iter.is_multiple_of(1024) && csp_core::termination::past(deadline))
@@ -236,35 +252,66 @@ impl TabuCol {
                 break;
             }
             iter += 1;
-            let mut pick = Lowest::new(i32::MAX);
+            if now == 2 * rebase {
+                for t in tabu.iter_mut() {
+                    if *t != i32::MAX {
+                        *t = (*t - rebase).max(0);
+                    }
+                }
+                now -= rebase;
+            }
+            now += 1;
             // A move of `v` to `c` is allowed when it is not tabu or when it would beat the
             // best colouring of the run (aspiration: `row[c] < aspire`). Its own colour is
-            // always tabu and never aspires (`row[cv] = cur ≥ aspire`).
+            // always tabu and never aspires (`row[cv] = cur ≥ aspire`). Each row takes two
+            // branch-free passes (vectorised): its least allowed value, then, only when that
+            // can tie or beat the best move so far, how many allowed colours reach it. The
+            // choice among all ties is uniform: a row with `m` of `t` ties so far takes it with
+            // probability `m/t`, and the colour is drawn among the row's `m` at the end.
             let gap = (best - conflicts).max(-(1 << 30)) as i32;
+            let (mut key, mut ties) = (i32::MAX, 0u32);
+            let mut chosen = None;
             for &v in conf.iter() {
                 let row = &gamma[v * k..v * k + k];
                 let trow = &tabu[v * k..v * k + k];
                 let cur = row[col[v] as usize];
                 let aspire = cur + gap;
-                // First the best allowed value of the row, branch-free (vectorised); the
-                // row is offered only when it can tie or beat the best move so far, in the
-                // same order as a single scan would (the same random choices).
                 let least = row
                     .iter()
                     .zip(trow)
-                    .map(|(&r, &t)| if t <= iter || r < aspire { r } else { i32::MAX })
+                    .map(|(&r, &t)| if t <= now || r < aspire { r } else { i32::MAX })
                     .fold(i32::MAX, i32::min);
-                if least == i32::MAX || least - cur > pick.key() {
+                if least == i32::MAX || least - cur > key {
                     continue;
                 }
-                for (c, (&r, &t)) in row.iter().zip(trow).enumerate() {
-                    let delta = r - cur;
-                    if delta <= pick.key() && (t <= iter || r < aspire) {
-                        pick.offer(delta, (v, c), rng);
-                    }
+                let m = if least < aspire {
+                    row.iter().map(|&r| u32::from(r == least)).sum::<u32>()
+                } else {
+                    row.iter()
+                        .zip(trow)
+                        .map(|(&r, &t)| u32::from(r == least && t <= now))
+                        .sum::<u32>()
+                };
+                if least - cur < key {
+                    (key, ties) = (least - cur, 0);
+                }
+                ties += m;
+                if rng.below(ties) < m {
+                    chosen = Some((v, least, aspire));
                 }
             }
-            let (v, c) = pick.item().unwrap_or_else(|| {
+            let pick = chosen.map(|(v, least, aspire)| {
+                let row = &gamma[v * k..v * k + k];
+                let trow = &tabu[v * k..v * k + k];
+                let allowed = |c: &usize| row[*c] == least && (trow[*c] <= now || least < aspire);
+                let m = (0..k).filter(allowed).count() as u32;
+                let j = rng.below(m) as usize;
+                (
+                    v,
+                    (0..k).filter(allowed).nth(j).expect("the row has m ties"),
+                )
+            });
+            let (v, c) = pick.unwrap_or_else(|| {
                 // Every move is tabu: move a random conflicting vertex to a random colour.
                 let v = conf[rng.below(conf.len() as u32) as usize];
                 let c = rng.below(k as u32) as usize;
@@ -273,9 +320,10 @@ impl TabuCol {
             let old = col[v] as usize;
             col[v] = c as u32;
             conflicts += i64::from(gamma[v * k + c] - gamma[v * k + old]);
-            let tenure = (0.6 * conflicts as f64) as u64 + u64::from(rng.below(10));
-            tabu[v * k + old] = iter + tenure;
-            tabu[v * k + c] = u64::MAX;
+            // At most 0.6·|E| + 9 (`conflicts` counts edges), far below the clock's headroom.
+            let tenure = (0.6 * conflicts as f64) as i32 + rng.below(10) as i32;
+            tabu[v * k + old] = now.saturating_add(tenure);
+            tabu[v * k + c] = i32::MAX;
             // Only neighbours coloured `old` (one conflict fewer) or `c` (one more) can
             // enter or leave the conflict list; then `v` itself.
             for &w in g.neighbours(v) {
@@ -506,6 +554,33 @@ mod tests {
         let c = tabucol(&g, 3, &start, 100_000, 1, None).expect("Petersen is 3-colourable");
         assert_eq!(verify(&Instance::new("p", g.clone()), Some(3), &c), Ok(()));
         assert_eq!(tabucol(&g, 2, &start, 10_000, 1, None), None);
+    }
+
+    #[test]
+    fn tabucol_rebasing_its_clock_changes_nothing() {
+        // The same walk with the clock rebased every 16 iterations (its best has 43 conflicts,
+        // so tenures exceed 25).
+        let mut rng = SplitMix64::new(5);
+        let n = 80;
+        let edges: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .filter(|_| rng.below(100) < 30)
+            .collect();
+        let g = Graph::from_edges(n, edges);
+        let start: Vec<u32> = (0..n).map(|_| rng.below(5)).collect();
+        let walk = |rebase: i32| {
+            let mut tabu = TabuCol::new(n, 5);
+            tabu.rebase = rebase;
+            let mut col = start.clone();
+            let f = tabu.run(&g, &mut col, 20_000, &mut SplitMix64::new(9), None);
+            (f, col)
+        };
+        let (f, col) = walk(TabuCol::REBASE);
+        assert!(
+            f > 0,
+            "five colours are too few: the walk must run all its iterations"
+        );
+        assert_eq!(walk(16), (f, col));
     }
 
     #[test]
