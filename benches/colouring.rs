@@ -1,5 +1,6 @@
 //! Graph colouring: k-colourability proofs per strategy on a few small shared instances, the
-//! whole chromatic-number pipeline, and a colouring on wide clique all-differents. Ids are `colouring/<instance>/<what>`. Instances are
+//! whole chromatic-number pipeline, a colouring on wide clique all-differents, and TabuCol's
+//! iteration rate. Ids are `colouring/<instance>/<what>`. Instances are
 //! read from `$CSP_DATA/colouring` (default `../shared/data/colouring`), else from the
 //! bundled `data/colouring`.
 
@@ -104,5 +105,37 @@ fn clique_model(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, k_colouring, chromatic_number, clique_model);
+fn tabucol(c: &mut Criterion) {
+    // A fixed number of iterations below χ (no proper colouring ends the walk early), from
+    // DSATUR, with a fixed seed: the time per iteration of the move scan and table update.
+    // queen8_8 (χ = 9) is bundled; DSJC1000.5 (best known 82) is the large case (full set).
+    for (name, k, iters) in [("queen8_8", 8, 200_000), ("DSJC1000.5", 84, 50_000)] {
+        let Some(inst) = load(name) else { continue };
+        let start = csp_colouring::heuristic::dsatur(&inst.graph, &[]);
+        let mut g = c.benchmark_group(format!("colouring/{name}"));
+        g.sample_size(10);
+        g.bench_function(format!("tabucol-{k}/{iters}-iterations"), |b| {
+            b.iter(|| {
+                let r = csp_colouring::heuristic::tabucol(
+                    black_box(&inst.graph),
+                    k,
+                    &start,
+                    iters,
+                    1,
+                    None,
+                );
+                assert!(r.is_none());
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(
+    benches,
+    k_colouring,
+    chromatic_number,
+    clique_model,
+    tabucol
+);
 criterion_main!(benches);

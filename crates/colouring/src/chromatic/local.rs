@@ -159,9 +159,9 @@ fn extraction(
     improved
 }
 
-/// PartialCol for a k-colouring of `g` from `best`: with a time limit, half of the time left
-/// before `until` in runs of at most 3 s, each from the next seed; without one, one run of
-/// `iterations`.
+/// PartialCol for a k-colouring of `g` from `best` (its largest `k` classes kept): with a
+/// time limit, half of the time left before `until` in runs of 2 s, 4 s, 8 s, …, each from
+/// the next seed; without one, one run of `iterations`.
 fn partialcol_runs(
     g: &Graph,
     k: u32,
@@ -172,20 +172,46 @@ fn partialcol_runs(
     iterations: u64,
 ) -> Option<Colouring> {
     if !timed {
-        let found = partialcol(g, k, best, iterations, *seed, None);
+        let found = partialcol(g, k, &largest_classes_first(best), iterations, *seed, None);
         *seed = seed.wrapping_add(1);
         return found;
     }
+    // Runs from the best colouring, its smallest classes dropped (PartialCol starts with the
+    // fewest vertices uncoloured), of 2 s, 4 s, 8 s, …: its success hangs on its start as much
+    // as on its seed, and from some starts only long runs succeed. On le450_15d, runs of at
+    // most 3 s from one 16-colouring (its last class dropped, as before) all failed for four
+    // seeds; with this schedule 8 seeds of 8 succeed.
+    let start = largest_classes_first(best);
     let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
+    let mut length = Duration::from_secs(2);
     while Instant::now() < half {
-        let run = half.min(Instant::now() + Duration::from_secs(3));
-        let found = partialcol(g, k, best, u64::MAX, *seed, Some(run));
+        let run = half.min(Instant::now() + length);
+        length = length.saturating_mul(2);
+        let found = partialcol(g, k, &start, u64::MAX, *seed, Some(run));
         *seed = seed.wrapping_add(1);
         if found.is_some() {
             return found;
         }
     }
     None
+}
+
+/// `c` with its colours renumbered by class size, largest first: PartialCol, which drops the
+/// colours `≥ k`, then starts with the fewest vertices uncoloured.
+fn largest_classes_first(c: &Colouring) -> Colouring {
+    let mut size = vec![0usize; c.colours.iter().max().map_or(0, |&x| x as usize + 1)];
+    for &x in &c.colours {
+        size[x as usize] += 1;
+    }
+    let mut order: Vec<u32> = (0..size.len() as u32).collect();
+    order.sort_by_key(|&x| std::cmp::Reverse(size[x as usize]));
+    let mut rank = vec![0u32; size.len()];
+    for (r, &x) in order.iter().enumerate() {
+        rank[x as usize] = r as u32;
+    }
+    Colouring {
+        colours: c.colours.iter().map(|&x| rank[x as usize]).collect(),
+    }
 }
 
 /// Runs `search(seed)`, `search(seed + 1)`, … on `jobs` threads (on this one when `jobs ≤ 1`)

@@ -448,6 +448,7 @@ pub fn hybrid_evolutionary(
     let mut c2 = vec![0; n];
     let mut taken = vec![false; n];
     let mut size = [Vec::new(), Vec::new()];
+    let mut rename = vec![u32::MAX; 2 * k as usize];
     let mut f1 = tabu.run(g, &mut p1, iters_per_child, &mut rng, deadline);
     let mut f2 = tabu.run(g, &mut p2, iters_per_child, &mut rng, deadline);
     let done = |c: &[u32]| {
@@ -496,14 +497,32 @@ pub fn hybrid_evolutionary(
             previous.copy_from_slice(&elite);
             elite_f = i64::MAX;
         }
-        // Two identical parents make GPX a copy: restart the second one at random.
-        if p1 == p2 {
+        // Two parents with the same colour classes (whatever their colours' names) make GPX a
+        // copy: restart the second one at random.
+        if same_partition(&p1, &p2, &mut rename) {
             for c in p2.iter_mut() {
                 *c = rng.below(k);
             }
         }
     }
     None
+}
+
+/// Whether colourings `a` and `b` have the same colour classes, whatever the colours' names:
+/// whether `a`'s colour `x` ↦ `b`'s colour at the same vertex is a one-to-one map. `O(n)`;
+/// `map` is a workspace of twice the colours (the map and its inverse).
+fn same_partition(a: &[u32], b: &[u32], map: &mut [u32]) -> bool {
+    map.fill(u32::MAX);
+    let (forward, back) = map.split_at_mut(map.len() / 2);
+    for (&x, &y) in a.iter().zip(b) {
+        let (f, r) = (&mut forward[x as usize], &mut back[y as usize]);
+        if *f == u32::MAX && *r == u32::MAX {
+            (*f, *r) = (y, x);
+        } else if *f != y || *r != x {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -581,6 +600,17 @@ mod tests {
             "five colours are too few: the walk must run all its iterations"
         );
         assert_eq!(walk(16), (f, col));
+    }
+
+    #[test]
+    fn same_partition_ignores_the_colours_names() {
+        let mut map = vec![0; 6];
+        assert!(same_partition(&[0, 1, 1, 2], &[2, 0, 0, 1], &mut map));
+        assert!(same_partition(&[0, 1, 1, 2], &[0, 1, 1, 2], &mut map));
+        // Merged classes, split classes, one class moved.
+        assert!(!same_partition(&[0, 1, 1, 2], &[0, 0, 0, 1], &mut map));
+        assert!(!same_partition(&[0, 0, 0, 1], &[0, 1, 1, 2], &mut map));
+        assert!(!same_partition(&[0, 1, 1, 2], &[0, 1, 2, 2], &mut map));
     }
 
     #[test]
