@@ -45,6 +45,31 @@ impl Colouring {
             .collect();
         Colouring { colours }
     }
+
+    /// Renumbers the colours by class size, largest first (ties: the lower colour first), so
+    /// that keeping the colours `< k` keeps the `k` largest classes. Local search that drops
+    /// the colours `≥ k` (PartialCol) then starts with the fewest vertices uncoloured.
+    ///
+    /// ```
+    /// use csp_colouring::Colouring;
+    /// let c = Colouring { colours: vec![0, 1, 1, 2, 2, 2] };
+    /// assert_eq!(c.largest_classes_first().colours, vec![2, 1, 1, 0, 0, 0]);
+    /// ```
+    pub fn largest_classes_first(&self) -> Colouring {
+        let mut size = vec![0usize; self.colours.iter().max().map_or(0, |&x| x as usize + 1)];
+        for &x in &self.colours {
+            size[x as usize] += 1;
+        }
+        let mut order: Vec<u32> = (0..size.len() as u32).collect();
+        order.sort_by_key(|&x| std::cmp::Reverse(size[x as usize]));
+        let mut rank = vec![0u32; size.len()];
+        for (r, &x) in order.iter().enumerate() {
+            rank[x as usize] = r as u32;
+        }
+        Colouring {
+            colours: self.colours.iter().map(|&x| rank[x as usize]).collect(),
+        }
+    }
 }
 
 /// A k-colouring model: one variable per vertex with colours `0..k`, `≠` on every edge.

@@ -180,9 +180,8 @@ struct TabuCol {
 
 impl TabuCol {
     /// When the tabu clock reaches `2·REBASE`, every entry and the clock move back by
-    /// `REBASE` (an `O(n·k)` pass once per 2³⁰ iterations). Exact: an entry still in force
-    /// then is at least `2·REBASE` and keeps its distance to the clock; one below `REBASE` has
-    /// expired and stays expired at 0.
+    /// `REBASE` (an `O(n·k)` pass once per 2²⁹ iterations). Exact: an entry still in force is
+    /// at least the clock and keeps its distance to it; an expired one stays below it.
     const REBASE: i32 = 1 << 29;
 
     fn new(n: usize, k: usize) -> Self {
@@ -297,19 +296,18 @@ impl TabuCol {
                 }
                 ties += m;
                 if rng.below(ties) < m {
-                    chosen = Some((v, least, aspire));
+                    chosen = Some((v, least, aspire, m));
                 }
             }
-            let pick = chosen.map(|(v, least, aspire)| {
+            let pick = chosen.map(|(v, least, aspire, m)| {
                 let row = &gamma[v * k..v * k + k];
                 let trow = &tabu[v * k..v * k + k];
-                let allowed = |c: &usize| row[*c] == least && (trow[*c] <= now || least < aspire);
-                let m = (0..k).filter(allowed).count() as u32;
                 let j = rng.below(m) as usize;
-                (
-                    v,
-                    (0..k).filter(allowed).nth(j).expect("the row has m ties"),
-                )
+                let c = (0..k)
+                    .filter(|&c| row[c] == least && (trow[c] <= now || least < aspire))
+                    .nth(j)
+                    .expect("the row has m ties");
+                (v, c)
             });
             let (v, c) = pick.unwrap_or_else(|| {
                 // Every move is tabu: move a random conflicting vertex to a random colour.
@@ -320,8 +318,9 @@ impl TabuCol {
             let old = col[v] as usize;
             col[v] = c as u32;
             conflicts += i64::from(gamma[v * k + c] - gamma[v * k + old]);
-            // At most 0.6·|E| + 9 (`conflicts` counts edges), far below the clock's headroom.
-            let tenure = (0.6 * conflicts as f64) as i32 + rng.below(10) as i32;
+            // 0.6·conflicts + rand(0..10); saturated at `i32::MAX` (for ever, as for the own
+            // colour) only past billions of conflicting edges.
+            let tenure = ((0.6 * conflicts as f64) as i32).saturating_add(rng.below(10) as i32);
             tabu[v * k + old] = now.saturating_add(tenure);
             tabu[v * k + c] = i32::MAX;
             // Only neighbours coloured `old` (one conflict fewer) or `c` (one more) can
@@ -448,7 +447,7 @@ pub fn hybrid_evolutionary(
     let mut c2 = vec![0; n];
     let mut taken = vec![false; n];
     let mut size = [Vec::new(), Vec::new()];
-    let mut rename = vec![u32::MAX; 2 * k as usize];
+    let mut partition_map = vec![u32::MAX; 2 * k as usize];
     let mut f1 = tabu.run(g, &mut p1, iters_per_child, &mut rng, deadline);
     let mut f2 = tabu.run(g, &mut p2, iters_per_child, &mut rng, deadline);
     let done = |c: &[u32]| {
@@ -499,7 +498,7 @@ pub fn hybrid_evolutionary(
         }
         // Two parents with the same colour classes (whatever their colours' names) make GPX a
         // copy: restart the second one at random.
-        if same_partition(&p1, &p2, &mut rename) {
+        if same_partition(&p1, &p2, &mut partition_map) {
             for c in p2.iter_mut() {
                 *c = rng.below(k);
             }
@@ -600,6 +599,38 @@ mod tests {
             "five colours are too few: the walk must run all its iterations"
         );
         assert_eq!(walk(16), (f, col));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// On random graphs of up to 7 vertices, TabuCol and the hybrid search find a proper
+        /// χ-colouring (χ by brute force) and none with χ − 1 colours.
+        #[test]
+        fn tabucol_and_hybrid_agree_with_brute_force(
+            n in 1usize..=7,
+            edges in proptest::collection::vec((0usize..7, 0usize..7), 0..21),
+            seed in 0u64..1000,
+        ) {
+            let g = Graph::from_edges(n, edges.into_iter().filter(|&(u, v)| u < n && v < n && u != v));
+            let chi = crate::graph::brute_chromatic(&g);
+            let inst = Instance::new("r", g.clone());
+            let start = Colouring { colours: vec![0; n] };
+            for c in [
+                tabucol(&g, chi, &start, 200_000, seed, None),
+                hybrid_evolutionary(&g, chi, &start, 2_000, 100, seed, None),
+            ] {
+                proptest::prop_assert!(c.is_some());
+                proptest::prop_assert_eq!(verify(&inst, Some(chi), &c.unwrap()), Ok(()));
+            }
+            if chi > 1 {
+                proptest::prop_assert_eq!(tabucol(&g, chi - 1, &start, 2_000, seed, None), None);
+                proptest::prop_assert_eq!(
+                    hybrid_evolutionary(&g, chi - 1, &start, 200, 5, seed, None),
+                    None
+                );
+            }
+        }
     }
 
     #[test]
