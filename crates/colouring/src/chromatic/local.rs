@@ -181,7 +181,9 @@ fn partialcol_runs(
     // as on its seed, and from some starts only long runs succeed. On le450_15d, runs of at
     // most 3 s from one 16-colouring (its last class dropped, as before) all failed for four
     // seeds; with this schedule 9 seeds of 9 succeed (with runs of 3 s from this start, 7
-    // of 10).
+    // of 10). Those figures are from PartialCol's earlier, ad-hoc tenure: with FOO's, the
+    // first run succeeds on le450_15c and le450_15d within 2.1 s (twelve seeds), so the
+    // schedule now matters only where the runs fail.
     let start = best.largest_classes_first();
     let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
     let mut length = Duration::from_secs(2);
