@@ -134,6 +134,29 @@ fn easy_instances_prove_their_chromatic_number() {
     );
 }
 
+/// On a graph of 450 vertices whose bounds start far apart (ω = 5, DSATUR well above), the
+/// local search runs before the exact passes (it proves χ = ω there in a fraction of a
+/// second, where the exact passes took 7 s before it could).
+#[test]
+fn large_graphs_with_a_wide_gap_try_local_search_before_the_exact_passes() {
+    let inst = load("le450_5a.col");
+    let config = Config {
+        time_limit: Some(Duration::from_secs(60)),
+        ..Config::default()
+    };
+    let mut phases = Vec::new();
+    let r = chromatic::chromatic_number(&inst, &config, &mut |p| {
+        phases.push((p.lb, p.ub, p.phase.clone()))
+    });
+    assert!(r.proved && r.ub == 5, "{}..{}", r.lb, r.ub);
+    assert_eq!(verify(&inst, Some(5), &r.colouring), Ok(()));
+    let (lb, ub, _) = phases.first().expect("phases are reported").clone();
+    assert!(lb == 5 && ub >= lb + 3, "the bounds start {lb}..{ub}");
+    let first = |prefix: &str| phases.iter().position(|(_, _, p)| p.starts_with(prefix));
+    let local = first("local search").expect("local search runs");
+    assert!(first("exact").is_none_or(|e| local < e), "{phases:?}");
+}
+
 #[test]
 fn one_colour_less_than_chi_is_not_colourable() {
     for &(name, chi) in &[

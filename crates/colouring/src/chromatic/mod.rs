@@ -13,7 +13,9 @@
 //!    ([`crate::heuristic::partialcol`], Blöchliger & Zufferey 2008); on graphs of 800
 //!    vertices or more with the bounds three or more apart, first independent-set extraction
 //!    ([`crate::heuristic::extract_independent_sets`], Wu & Hao's EXTRACOL, 2012), the hybrid
-//!    search colouring only the residual graph.
+//!    search colouring only the residual graph. On graphs of 400 vertices or more whose
+//!    bounds are three or more apart, a short local search (a sixtieth of the time, 1 s at
+//!    most) comes before the exact passes: the le450 graphs with χ = ω are proved within it.
 //! 3. **Clause learning** on small graphs: the k-colouring formula ([`crate::sat`], Van
 //!    Gelder 2008's direct encoding with a clique's colours fixed) through batsat's CDCL
 //!    (conflict-driven clause learning, Marques-Silva & Sakallah 1996; the MiniSat/Glucose
@@ -137,6 +139,14 @@ impl FromStr for Strategy {
 /// and propagating clauses that the engine's propagation already covers).
 pub const SAT_LITERALS: u64 = 50_000;
 
+/// The fewest vertices for which a short local search runs before the exact passes when
+/// the bounds are three or more apart (the le450 graphs have 450).
+pub const PROBE_MIN_VERTICES: usize = 400;
+
+/// Added to the seed for that short local search: far from the seeds the later local
+/// search draws (it adds one per run or thread).
+const PROBE_SEEDS: u64 = 1 << 32;
+
 /// Options of the chromatic-number search.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -241,7 +251,10 @@ pub struct Chromatic {
 /// The chromatic number of `inst`'s graph (with its precolouring, if any), proved when the
 /// time allows, else bracketed.
 ///
-/// Phases: clique and DSATUR; a short Mycielskian bound (150 ms at most); a first exact pass
+/// Phases: clique and DSATUR; a short Mycielskian bound (150 ms at most); on a graph of
+/// [`PROBE_MIN_VERTICES`] or more whose bounds are three or more apart (without tight
+/// cliques, and not one that goes straight to extraction, below), local search for a
+/// sixtieth of the time (at most 1 s); a first exact pass
 /// with a twentieth of the time (easy instances end here); with the portfolio, a pass with
 /// restarts on another twentieth; a longer Mycielskian bound (a twentieth, at most 1 s) —
 /// these three skipped on a graph of 800 vertices or more whose bounds are three or more
@@ -363,6 +376,31 @@ pub fn chromatic_number(
         }
         (improved, refuted)
     };
+    // On larger graphs with a gap of three colours or more, a second of local search comes
+    // before the exact passes (the whole local search, PartialCol at the lower bound
+    // included): le450_5a, le450_5d, le450_15c and le450_15d are coloured with χ = ω within
+    // it, where the exact passes spent 3 to 7 s before the local search proved them. Graphs
+    // whose cliques are tight are left to the schedule below (DSJR500.5's exact search).
+    if lb + 3 <= ub
+        && n >= PROBE_MIN_VERTICES
+        && !large_gap
+        && deadline.is_some()
+        && config.tabu
+        && inst.precoloured.is_empty()
+        && !exact::cliques_tight_with(g, clique.len(), ub, &cover)
+    {
+        let until = share(60, Duration::ZERO).min(Instant::now() + Duration::from_secs(1));
+        let bounds = &mut (&mut lb, &mut ub, &mut best);
+        // Seeds of its own, so that the local search after the exact passes does not replay
+        // its PartialCol runs from the same colouring.
+        let probe = Config {
+            seed: config.seed.wrapping_add(PROBE_SEEDS),
+            ..config.clone()
+        };
+        if local::search(g, bounds, &probe, false, true, until, &mut report) {
+            ub_source = "local search";
+        }
+    }
     // A first, short exact pass: the easy instances end here.
     if lb < ub && !large_gap {
         let until = share(20, Duration::from_secs(1));
