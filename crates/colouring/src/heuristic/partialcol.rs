@@ -225,6 +225,47 @@ mod tests {
     use crate::graph::{Instance, petersen};
 
     #[test]
+    fn the_tenure_grows_while_the_count_stalls_and_shrinks_while_it_moves() {
+        let mut rng = SplitMix64::new(1);
+        // 500 vertices: the tenure starts at 50, the first period is 10,000 iterations with
+        // an increment of 10.
+        let mut t = ReactiveTenure::new(500, 10);
+        assert_eq!((t.tenure, t.period, t.increment), (50, 10_000, 10));
+        // A period in which the count stays between 10 (the start and the best; equalling
+        // it is no new best) and 11: cycling, the tenure grows by the increment.
+        for i in 0..10_000 {
+            t.update(10 + i % 2, &mut rng);
+        }
+        assert_eq!(t.tenure, 60);
+        // A period in which it moves by 5: the tenure shrinks by one.
+        for i in 0..10_000 {
+            t.update(11 + i % 6, &mut rng);
+        }
+        assert_eq!(t.tenure, 59);
+        // A new best restarts the period: 9,999 stalled iterations after it change nothing.
+        t.update(9, &mut rng);
+        for _ in 0..9_999 {
+            t.update(10, &mut rng);
+        }
+        assert_eq!((t.tenure, t.best), (59, 9));
+        // The first schedule lasts its five periods and one more, then is redrawn: six
+        // stalled periods add 10 each.
+        let mut t = ReactiveTenure::new(500, 10);
+        for _ in 0..6 * 10_000 {
+            t.update(11, &mut rng);
+        }
+        assert_eq!(t.tenure, 110);
+        assert!(ReactiveTenure::SCHEDULES.contains(&(t.period, t.increment, t.periods_left)));
+        // A tenure of 0 grows even when the count moves (the reference code's rule).
+        let mut t = ReactiveTenure::new(5, 10);
+        assert_eq!(t.tenure, 0);
+        for i in 0..10_000 {
+            t.update(11 + i % 6, &mut rng);
+        }
+        assert_eq!(t.tenure, 10);
+    }
+
+    #[test]
     fn partialcol_colours_petersen_and_a_planted_graph() {
         let g = petersen();
         let start = Colouring {
