@@ -177,13 +177,11 @@ fn partialcol_runs(
         return found;
     }
     // Runs from the best colouring, its smallest classes dropped (PartialCol starts with the
-    // fewest vertices uncoloured), of 2 s, 4 s, 8 s, …: its success hangs on its start as much
-    // as on its seed, and from some starts only long runs succeed. On le450_15d, runs of at
-    // most 3 s from one 16-colouring (its last class dropped, as before) all failed for four
-    // seeds; with this schedule 9 seeds of 9 succeed (with runs of 3 s from this start, 7
-    // of 10). Those figures are from PartialCol's earlier, ad-hoc tenure: with FOO's, the
-    // first run succeeds on le450_15c and le450_15d within 2.1 s (twelve seeds), so the
-    // schedule now matters only where the runs fail.
+    // fewest vertices uncoloured), of 2 s, 4 s, 8 s, …, each from a fresh seed: success hangs
+    // on the start as much as on the seed, and from some starts only long runs succeed (with
+    // PartialCol's earlier tenure, every 3 s run from le450_15d's 16-colouring failed for
+    // four seeds). With the FOO tenure the first run succeeds on le450_15c and le450_15d
+    // within 2.1 s (twelve seeds).
     let start = best.largest_classes_first();
     let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
     let mut length = Duration::from_secs(2);

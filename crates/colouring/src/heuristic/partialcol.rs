@@ -129,13 +129,13 @@ pub fn partialcol(
 /// The reactive tabu tenure of Blöchliger & Zufferey's FOO-PartialCol ("Fluctuation Of the
 /// Objective function"; the paper's section 4 and its reference code): one tenure for every
 /// move, starting at `n/10`. Every `period` iterations, if the number of uncoloured vertices
-/// moved by less than [`ReactiveTenure::SPREAD`] during the period, the search is taken to be cycling
-/// and the tenure grows by `increment`; otherwise it shrinks by one. A new best number of
-/// uncoloured vertices restarts the period (the reference code restarts it on an equal one
-/// too; then a search that keeps coming back to its best, as on small graphs where the
-/// tenure starts at 0, never reacts). `(period, increment)` is redrawn from
-/// [`ReactiveTenure::SCHEDULES`] after its given number of periods, so that no single rhythm of
-/// reaction settles in.
+/// moved by less than [`ReactiveTenure::SPREAD`] during the period, the search is taken to
+/// be cycling and the tenure grows by `increment`; otherwise it shrinks by one. A new best
+/// number of uncoloured vertices restarts the period (the reference code restarts it on an
+/// equal one too; then a search that keeps coming back to its best, as on small graphs where
+/// the tenure starts at 0, never reacts). `(period, increment)` is redrawn from
+/// [`ReactiveTenure::SCHEDULES`] after its given number of periods, so that no single rhythm
+/// of reaction settles in.
 ///
 /// It replaced an ad-hoc scheme (`0.6·|U| + rand(0..10)`, plus 10 per cycling period of
 /// 1,000 iterations): on le450_15c and le450_15d, PartialCol from the hybrid search's
