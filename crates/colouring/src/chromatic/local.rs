@@ -5,6 +5,8 @@
 //!   ([`crate::heuristic::hybrid_evolutionary`]: GPX crossover of TabuCol-improved colourings);
 //!   its first step is a plain TabuCol walk from the best colouring, which settles the easy
 //!   `k`.
+//! - Above the lower bound, PartialCol ([`crate::heuristic::partialcol`]) takes turns with
+//!   the hybrid search once that has stalled.
 //! - Where a `k`-colouring would prove χ (`k` is the lower bound), PartialCol
 //!   ([`crate::heuristic::partialcol`]) runs first.
 //! - On large graphs with a wide gap, independent-set extraction
@@ -15,7 +17,9 @@
 use super::{Bounds, Config};
 use crate::encode::Colouring;
 use crate::graph::Graph;
-use crate::heuristic::{dsatur, extract_independent_sets, hybrid_evolutionary, partialcol};
+use crate::heuristic::{
+    Hybrid, PartialCol, dsatur, extract_independent_sets, hybrid_evolutionary, partialcol,
+};
 use std::time::{Duration, Instant};
 
 /// The fewest vertices for which the search starts with independent-set extraction (when the
@@ -54,16 +58,22 @@ pub(super) fn search(
         // Where a k-colouring would prove χ (k is the lower bound), PartialCol first, with
         // half of the time left in runs of growing length from fresh seeds: it colours
         // le450_15c and le450_15d with 15 in seconds, where the hybrid search needs minutes.
-        // Above the lower bound, the hybrid search alone (better on random graphs: DSJC500.5
-        // with 49 colours in 14 s, where PartialCol fails in 20 s).
+        // Above the lower bound, the hybrid search (better on random graphs: DSJC500.5 with 49
+        // colours in 14 s, where PartialCol fails in 20 s), joined by PartialCol when it
+        // stalls.
         let found = if k == lb {
             partialcol_runs(g, k, best, &mut seed, until, timed, config.tabu_iterations)
         } else {
             None
         };
         let found = found.or_else(|| {
-            let run =
-                |seed| hybrid_evolutionary(g, k, best, per_child, generations, seed, Some(until));
+            let run = |seed| {
+                if timed && k > lb {
+                    hybrid_and_partialcol(g, k, best, per_child, seed, until)
+                } else {
+                    hybrid_evolutionary(g, k, best, per_child, generations, seed, Some(until))
+                }
+            };
             first_of(config.jobs, seed, &run)
         });
         seed = seed.wrapping_add(config.jobs.max(1) as u64);
@@ -79,6 +89,56 @@ pub(super) fn search(
     }
     improved
 }
+
+/// The hybrid search for a `k`-colouring, joined by PartialCol once it has stalled
+/// ([`Hybrid::stalled`]), until `until`: turns of [`HYBRID_TURN`] for the hybrid search, each
+/// followed, while it is stalled, by one of [`PARTIALCOL_TURN`] for PartialCol (from `best`'s
+/// largest classes), each search resumed where it stopped.
+///
+/// On flat300_28_0 the hybrid search stalls at 30 colours and PartialCol then finds the
+/// planted 28-colouring with 2 seeds of 8 in 60 s (the hybrid search alone stops at 31, also
+/// in 300 s); on DSJC500.5 it rarely stalls, and PartialCol gets 0–6 s of the 60.
+fn hybrid_and_partialcol(
+    g: &Graph,
+    k: u32,
+    best: &Colouring,
+    per_child: u64,
+    seed: u64,
+    until: Instant,
+) -> Option<Colouring> {
+    let mut hybrid = Hybrid::new(g, k, best, per_child, seed);
+    // Built at its first turn: most `k` never need it.
+    let mut pcol = None;
+    while Instant::now() < until {
+        let pause = until.min(Instant::now() + HYBRID_TURN);
+        if let Some(c) = hybrid.run(g, u64::MAX, Some(pause), Some(until)) {
+            return Some(c);
+        }
+        if !hybrid.stalled() {
+            continue;
+        }
+        let pcol = pcol.get_or_insert_with(|| {
+            PartialCol::new(g, k, &best.largest_classes_first(), seed ^ PARTIALCOL_SEEDS)
+        });
+        let pause = until.min(Instant::now() + PARTIALCOL_TURN);
+        if let Some(c) = pcol.run(g, u64::MAX, Some(pause)) {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// The hybrid search's turn in [`hybrid_and_partialcol`].
+const HYBRID_TURN: Duration = Duration::from_secs(1);
+
+/// PartialCol's turn in [`hybrid_and_partialcol`], after each of the stalled hybrid search's:
+/// three quarters of the time. PartialCol's successes on flat300_28_0 come after 5–60 s of
+/// it and at a roughly even rate, so it needs the bulk of what is left; with equal turns (and
+/// stall thresholds of 20 and 200 generations), 28 colours came with 1 seed of 10.
+const PARTIALCOL_TURN: Duration = Duration::from_secs(3);
+
+/// Set apart PartialCol's seeds from the hybrid search's.
+const PARTIALCOL_SEEDS: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// TabuCol iterations per child of the hybrid search on `n` vertices.
 fn per_child(n: usize) -> u64 {

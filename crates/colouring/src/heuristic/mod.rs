@@ -5,6 +5,7 @@ mod extraction;
 mod partialcol;
 
 pub use extraction::{Extraction, extract_independent_sets, large_independent_set};
+pub(crate) use partialcol::PartialCol;
 pub use partialcol::partialcol;
 
 use crate::encode::Colouring;
@@ -435,76 +436,203 @@ pub fn hybrid_evolutionary(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Option<Colouring> {
-    let n = g.len();
-    if k == 0 {
-        return (n == 0).then(|| Colouring { colours: vec![] });
-    }
-    let mut rng = SplitMix64::new(seed);
-    let mut tabu = TabuCol::new(n, k as usize);
-    let mut p1 = redraw(&start.colours, k, &mut rng);
-    let mut p2: Vec<u32> = (0..n).map(|_| rng.below(k)).collect();
-    let mut c1 = vec![0; n];
-    let mut c2 = vec![0; n];
-    let mut taken = vec![false; n];
-    let mut size = [Vec::new(), Vec::new()];
-    let mut partition_map = vec![u32::MAX; 2 * k as usize];
-    let mut f1 = tabu.run(g, &mut p1, iters_per_child, &mut rng, deadline);
-    let mut f2 = tabu.run(g, &mut p2, iters_per_child, &mut rng, deadline);
-    let done = |c: &[u32]| {
-        Some(Colouring {
-            colours: c.to_vec(),
-        })
-    };
-    if f1 == 0 {
-        return done(&p1);
-    }
-    if f2 == 0 {
-        return done(&p2);
-    }
-    // The elite of the current cycle and of the previous one.
-    let (mut elite, mut elite_f) = if f1 <= f2 {
-        (p1.clone(), f1)
-    } else {
-        (p2.clone(), f2)
-    };
-    let mut previous = elite.clone();
-    for generation in 1..=max_generations {
-        if csp_core::termination::past(deadline) {
-            return None;
+    Hybrid::new(g, k, start, iters_per_child, seed).run(g, max_generations, None, deadline)
+}
+
+/// A [`hybrid_evolutionary`] search that can be paused between generations and resumed:
+/// each [`Hybrid::run`] goes on with the same parents, elites and generation count, so that
+/// a caller can share its time with another search in slices.
+pub(crate) struct Hybrid {
+    k: u32,
+    iters_per_child: u64,
+    rng: SplitMix64,
+    tabu: TabuCol,
+    p1: Vec<u32>,
+    p2: Vec<u32>,
+    c1: Vec<u32>,
+    c2: Vec<u32>,
+    /// GPX's and `same_partition`'s workspaces.
+    taken: Vec<bool>,
+    size: [Vec<u32>; 2],
+    partition_map: Vec<u32>,
+    /// The elite of the current cycle (with its conflicts) and of the previous one.
+    elite: Vec<u32>,
+    elite_f: i64,
+    previous: Vec<u32>,
+    /// Whether the parents have had their first TabuCol walk.
+    started: bool,
+    /// Generations done.
+    generation: u64,
+    /// The proper colouring, once found.
+    found: Option<Colouring>,
+    /// The fewest conflicting edges of any child so far, and the generation that first had it.
+    best_f: i64,
+    best_generation: u64,
+}
+
+impl Hybrid {
+    /// A search for a proper `k`-colouring of `g` from `start` (colours `≥ k` redrawn at
+    /// random) and a random colouring, each child improved by `iters_per_child` TabuCol
+    /// iterations.
+    pub(crate) fn new(
+        g: &Graph,
+        k: u32,
+        start: &Colouring,
+        iters_per_child: u64,
+        seed: u64,
+    ) -> Self {
+        let n = g.len();
+        let mut rng = SplitMix64::new(seed);
+        let (p1, p2) = if k == 0 {
+            (vec![0; n], vec![0; n])
+        } else {
+            let p1 = redraw(&start.colours, k, &mut rng);
+            let p2: Vec<u32> = (0..n).map(|_| rng.below(k)).collect();
+            (p1, p2)
+        };
+        Hybrid {
+            k,
+            iters_per_child,
+            rng,
+            tabu: TabuCol::new(n, k as usize),
+            p1,
+            p2,
+            c1: vec![0; n],
+            c2: vec![0; n],
+            taken: vec![false; n],
+            size: [Vec::new(), Vec::new()],
+            partition_map: vec![u32::MAX; 2 * k as usize],
+            elite: Vec::new(),
+            elite_f: i64::MAX,
+            previous: Vec::new(),
+            started: false,
+            generation: 0,
+            found: None,
+            best_f: i64::MAX,
+            best_generation: 0,
         }
-        gpx(&p1, &p2, k, &mut c1, &mut rng, &mut taken, &mut size);
-        gpx(&p2, &p1, k, &mut c2, &mut rng, &mut taken, &mut size);
-        f1 = tabu.run(g, &mut c1, iters_per_child, &mut rng, deadline);
-        if f1 == 0 {
-            return done(&c1);
+    }
+
+    /// Whether the search has stalled: no child has beaten its best for
+    /// [`Hybrid::STALL_MIN`] generations, nor for as many as it took to reach it. On
+    /// flat300_28_0 at 30 colours it stalls within seconds (its best child, three conflicting
+    /// edges, comes by generation 70 and nothing better in the hundreds after); on
+    /// DSJC500.5 at 48 and 49 it stalls in 60 s with at most two seeds of four, for a few
+    /// seconds.
+    pub(crate) fn stalled(&self) -> bool {
+        let stale = self.generation - self.best_generation;
+        stale >= Self::STALL_MIN && stale >= self.best_generation
+    }
+
+    /// The fewest generations without a better child for [`Hybrid::stalled`]: DSJC500.5 at
+    /// 48 goes 76 generations between two better children, then succeeds.
+    const STALL_MIN: u64 = 100;
+
+    /// Goes on for at most `max_generations` more generations, until `pause` (checked between
+    /// generations) or until `deadline` (checked inside them too); returns the proper
+    /// colouring once found (and on every later call).
+    pub(crate) fn run(
+        &mut self,
+        g: &Graph,
+        max_generations: u64,
+        pause: Option<Instant>,
+        deadline: Option<Instant>,
+    ) -> Option<Colouring> {
+        let n = g.len();
+        if self.k == 0 {
+            return (n == 0).then(|| Colouring { colours: vec![] });
         }
-        f2 = tabu.run(g, &mut c2, iters_per_child, &mut rng, deadline);
-        if f2 == 0 {
-            return done(&c2);
+        if self.found.is_some() {
+            return self.found.clone();
         }
-        std::mem::swap(&mut p1, &mut c1);
-        std::mem::swap(&mut p2, &mut c2);
-        for (p, f) in [(&p1, f1), (&p2, f2)] {
-            if f < elite_f {
-                elite.copy_from_slice(p);
-                elite_f = f;
+        let Hybrid {
+            k,
+            iters_per_child,
+            rng,
+            tabu,
+            p1,
+            p2,
+            c1,
+            c2,
+            taken,
+            size,
+            partition_map,
+            elite,
+            elite_f,
+            previous,
+            started,
+            generation,
+            found,
+            best_f,
+            best_generation,
+        } = self;
+        let (k, per_child) = (*k, *iters_per_child);
+        let mut done = |c: &[u32]| {
+            *found = Some(Colouring {
+                colours: c.to_vec(),
+            });
+            found.clone()
+        };
+        if !*started {
+            *started = true;
+            let f1 = tabu.run(g, p1, per_child, rng, deadline);
+            if f1 == 0 {
+                return done(p1);
+            }
+            let f2 = tabu.run(g, p2, per_child, rng, deadline);
+            if f2 == 0 {
+                return done(p2);
+            }
+            (*elite, *elite_f) = if f1 <= f2 {
+                (p1.clone(), f1)
+            } else {
+                (p2.clone(), f2)
+            };
+            *previous = elite.clone();
+        }
+        let stop = generation.saturating_add(max_generations);
+        while *generation < stop {
+            if csp_core::termination::past(deadline) || pause.is_some_and(|p| Instant::now() >= p) {
+                return None;
+            }
+            *generation += 1;
+            gpx(p1, p2, k, c1, rng, taken, size);
+            gpx(p2, p1, k, c2, rng, taken, size);
+            let f1 = tabu.run(g, c1, per_child, rng, deadline);
+            if f1 == 0 {
+                return done(c1);
+            }
+            let f2 = tabu.run(g, c2, per_child, rng, deadline);
+            if f2 == 0 {
+                return done(c2);
+            }
+            std::mem::swap(p1, c1);
+            std::mem::swap(p2, c2);
+            if f1.min(f2) < *best_f {
+                (*best_f, *best_generation) = (f1.min(f2), *generation);
+            }
+            for (p, f) in [(&*p1, f1), (&*p2, f2)] {
+                if f < *elite_f {
+                    elite.copy_from_slice(p);
+                    *elite_f = f;
+                }
+            }
+            if generation.is_multiple_of(10) {
+                // Bring back the previous cycle's elite in place of the first parent.
+                p1.copy_from_slice(previous);
+                previous.copy_from_slice(elite);
+                *elite_f = i64::MAX;
+            }
+            // Two parents with the same colour classes (whatever their colours' names) make
+            // GPX a copy: restart the second one at random.
+            if same_partition(p1, p2, partition_map) {
+                for c in p2.iter_mut() {
+                    *c = rng.below(k);
+                }
             }
         }
-        if generation % 10 == 0 {
-            // Bring back the previous cycle's elite in place of the first parent.
-            p1.copy_from_slice(&previous);
-            previous.copy_from_slice(&elite);
-            elite_f = i64::MAX;
-        }
-        // Two parents with the same colour classes (whatever their colours' names) make GPX a
-        // copy: restart the second one at random.
-        if same_partition(&p1, &p2, &mut partition_map) {
-            for c in p2.iter_mut() {
-                *c = rng.below(k);
-            }
-        }
+        None
     }
-    None
 }
 
 /// Whether colourings `a` and `b` have the same colour classes, whatever the colours' names:
@@ -664,5 +792,34 @@ mod tests {
             Ok(())
         );
         assert_eq!(hybrid_evolutionary(&g, 3, &start, 500, 20, 3, None), None);
+    }
+
+    #[test]
+    fn a_paused_hybrid_search_resumes_where_it_stopped() {
+        // G(70, 0.5) with 9 colours: not found within 20 generations of 300 iterations, so
+        // every run below stops on its generation count. Runs of 3, 10 and 7 generations
+        // leave the same parents, elites and count as one of 20 (a pause in the past stops
+        // before any generation and changes nothing).
+        let g = crate::graph::random_half_graph(70, 3);
+        let start = dsatur(&g, &[]);
+        let mut whole = Hybrid::new(&g, 9, &start, 300, 5);
+        assert_eq!(whole.run(&g, 20, None, None), None);
+        let mut parts = Hybrid::new(&g, 9, &start, 300, 5);
+        let past = Instant::now();
+        for generations in [3, 10, 0, 7] {
+            assert_eq!(parts.run(&g, generations, None, None), None);
+            assert_eq!(parts.run(&g, 5, Some(past), None), None);
+        }
+        assert_eq!(parts.generation, 20);
+        assert_eq!(
+            (&parts.p1, &parts.p2, &parts.elite, &parts.previous),
+            (&whole.p1, &whole.p2, &whole.elite, &whole.previous)
+        );
+        // Once found, the colouring is returned again.
+        let mut easy = Hybrid::new(&g, start.num_colours(), &start, 300, 5);
+        let c = easy
+            .run(&g, 1, None, None)
+            .expect("DSATUR's colouring is proper");
+        assert_eq!(easy.run(&g, 1, None, None), Some(c));
     }
 }

@@ -25,105 +25,169 @@ pub fn partialcol(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Option<Colouring> {
-    let n = g.len();
-    if k == 0 {
-        return (n == 0).then(|| Colouring { colours: vec![] });
-    }
-    let k = k as usize;
-    let mut rng = SplitMix64::new(seed);
-    const NONE: u32 = u32::MAX;
-    // The start: colours below k, conflicts resolved by uncolouring the later vertex.
-    let mut col: Vec<u32> = start
-        .colours
-        .iter()
-        .map(|&c| if (c as usize) < k { c } else { NONE })
-        .collect();
-    for v in 0..n {
-        if col[v] != NONE
-            && g.neighbours(v)
-                .iter()
-                .any(|&w| (w as usize) < v && col[w as usize] == col[v])
-        {
-            col[v] = NONE;
-        }
-    }
-    // `gamma[v*k + c]`: coloured neighbours of `v` with colour `c`.
-    let mut gamma = vec![0i32; n * k];
-    for v in 0..n {
-        for &w in g.neighbours(v) {
-            let c = col[w as usize];
-            if c != NONE {
-                gamma[v * k + c as usize] += 1;
+    PartialCol::new(g, k, start, seed).run(g, max_iters, deadline)
+}
+
+/// A [`partialcol`] search that can be paused and resumed: each [`PartialCol::run`] goes on
+/// from where the last one stopped (the colouring, the tabu list, the tenure, the count of
+/// iterations), so that a caller can share its time with another search in slices.
+pub(crate) struct PartialCol {
+    k: usize,
+    rng: SplitMix64,
+    /// `NONE` for an uncoloured vertex.
+    col: Vec<u32>,
+    /// `gamma[v*k + c]`: coloured neighbours of `v` with colour `c`.
+    gamma: Vec<i32>,
+    /// `tabu[v*k + c]`: the iteration until which `v` may not take `c`.
+    tabu: Vec<u64>,
+    uncoloured: Vec<usize>,
+    /// `pos[v]`: `v`'s index in `uncoloured`, `usize::MAX` when coloured.
+    pos: Vec<usize>,
+    /// The fewest uncoloured vertices so far.
+    best: usize,
+    reaction: ReactiveTenure,
+    iter: u64,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl PartialCol {
+    /// A search for a proper `k`-colouring of `g` from `start` (colours `≥ k` uncoloured,
+    /// then each conflict resolved by uncolouring the later vertex). `O(n·k + m)`.
+    pub(crate) fn new(g: &Graph, k: u32, start: &Colouring, seed: u64) -> Self {
+        let n = g.len();
+        let k = k as usize;
+        let mut col: Vec<u32> = start
+            .colours
+            .iter()
+            .map(|&c| if (c as usize) < k { c } else { NONE })
+            .collect();
+        for v in 0..n {
+            if col[v] != NONE
+                && g.neighbours(v)
+                    .iter()
+                    .any(|&w| (w as usize) < v && col[w as usize] == col[v])
+            {
+                col[v] = NONE;
             }
         }
-    }
-    let mut tabu = vec![0u64; n * k];
-    let mut uncoloured: Vec<usize> = (0..n).filter(|&v| col[v] == NONE).collect();
-    let mut pos = vec![usize::MAX; n];
-    for (i, &v) in uncoloured.iter().enumerate() {
-        pos[v] = i;
-    }
-    let mut best = uncoloured.len();
-    let mut reaction = ReactiveTenure::new(n, best);
-    let mut iter = 0u64;
-    while !uncoloured.is_empty() {
-        if iter >= max_iters || (iter.is_multiple_of(1024) && csp_core::termination::past(deadline))
-        {
-            return None;
-        }
-        iter += 1;
-        let size = uncoloured.len() as i64;
-        let mut pick = Lowest::new(i32::MAX);
-        for &v in &uncoloured {
-            let row = &gamma[v * k..v * k + k];
-            let trow = &tabu[v * k..v * k + k];
-            for c in 0..k {
-                let delta = row[c] - 1;
-                if delta > pick.key() {
-                    continue;
-                }
-                if trow[c] <= iter || size + i64::from(delta) < best as i64 {
-                    pick.offer(delta, (v, c), &mut rng);
+        let mut gamma = vec![0i32; n * k];
+        for v in 0..n {
+            for &w in g.neighbours(v) {
+                let c = col[w as usize];
+                if c != NONE {
+                    gamma[v * k + c as usize] += 1;
                 }
             }
         }
-        // Every move is tabu: a random uncoloured vertex to a random colour.
-        let (v, c) = pick.item().unwrap_or_else(|| {
-            (
-                uncoloured[rng.below(uncoloured.len() as u32) as usize],
-                rng.below(k as u32) as usize,
-            )
-        });
-        // Uncolour v's neighbours of colour c, forbidding them c for the tenure.
-        let tenure = reaction.tenure;
-        for i in 0..g.neighbours(v).len() {
-            let w = g.neighbours(v)[i] as usize;
-            if col[w] as usize == c {
-                col[w] = NONE;
-                tabu[w * k + c] = iter + tenure;
-                for &x in g.neighbours(w) {
-                    gamma[x as usize * k + c] -= 1;
-                }
-                pos[w] = uncoloured.len();
-                uncoloured.push(w);
-            }
+        let uncoloured: Vec<usize> = (0..n).filter(|&v| col[v] == NONE).collect();
+        let mut pos = vec![usize::MAX; n];
+        for (i, &v) in uncoloured.iter().enumerate() {
+            pos[v] = i;
         }
-        col[v] = c as u32;
-        for &x in g.neighbours(v) {
-            gamma[x as usize * k + c] += 1;
+        let best = uncoloured.len();
+        PartialCol {
+            k,
+            rng: SplitMix64::new(seed),
+            col,
+            gamma,
+            tabu: vec![0u64; n * k],
+            uncoloured,
+            pos,
+            best,
+            reaction: ReactiveTenure::new(n, best),
+            iter: 0,
         }
-        let i = pos[v];
-        let last = *uncoloured.last().expect("v is uncoloured");
-        uncoloured.swap_remove(i);
-        if last != v {
-            pos[last] = i;
-        }
-        pos[v] = usize::MAX;
-        let u = uncoloured.len();
-        best = best.min(u);
-        reaction.update(u, &mut rng);
     }
-    Some(Colouring { colours: col })
+
+    /// Goes on for at most `max_iters` more iterations or until `deadline`; returns the
+    /// proper colouring once every vertex is coloured (and on every later call).
+    pub(crate) fn run(
+        &mut self,
+        g: &Graph,
+        max_iters: u64,
+        deadline: Option<Instant>,
+    ) -> Option<Colouring> {
+        let n = g.len();
+        if self.k == 0 {
+            return (n == 0).then(|| Colouring { colours: vec![] });
+        }
+        let PartialCol {
+            k,
+            rng,
+            col,
+            gamma,
+            tabu,
+            uncoloured,
+            pos,
+            best,
+            reaction,
+            iter,
+        } = self;
+        let k = *k;
+        let stop = iter.saturating_add(max_iters);
+        while !uncoloured.is_empty() {
+            if *iter >= stop || (iter.is_multiple_of(1024) && csp_core::termination::past(deadline))
+            {
+                return None;
+            }
+            *iter += 1;
+            let iter = *iter;
+            let size = uncoloured.len() as i64;
+            let mut pick = Lowest::new(i32::MAX);
+            for &v in uncoloured.iter() {
+                let row = &gamma[v * k..v * k + k];
+                let trow = &tabu[v * k..v * k + k];
+                for c in 0..k {
+                    let delta = row[c] - 1;
+                    if delta > pick.key() {
+                        continue;
+                    }
+                    if trow[c] <= iter || size + i64::from(delta) < *best as i64 {
+                        pick.offer(delta, (v, c), rng);
+                    }
+                }
+            }
+            // Every move is tabu: a random uncoloured vertex to a random colour.
+            let (v, c) = pick.item().unwrap_or_else(|| {
+                (
+                    uncoloured[rng.below(uncoloured.len() as u32) as usize],
+                    rng.below(k as u32) as usize,
+                )
+            });
+            // Uncolour v's neighbours of colour c, forbidding them c for the tenure.
+            let tenure = reaction.tenure;
+            for i in 0..g.neighbours(v).len() {
+                let w = g.neighbours(v)[i] as usize;
+                if col[w] as usize == c {
+                    col[w] = NONE;
+                    tabu[w * k + c] = iter + tenure;
+                    for &x in g.neighbours(w) {
+                        gamma[x as usize * k + c] -= 1;
+                    }
+                    pos[w] = uncoloured.len();
+                    uncoloured.push(w);
+                }
+            }
+            col[v] = c as u32;
+            for &x in g.neighbours(v) {
+                gamma[x as usize * k + c] += 1;
+            }
+            let i = pos[v];
+            let last = *uncoloured.last().expect("v is uncoloured");
+            uncoloured.swap_remove(i);
+            if last != v {
+                pos[last] = i;
+            }
+            pos[v] = usize::MAX;
+            let u = uncoloured.len();
+            *best = (*best).min(u);
+            reaction.update(u, rng);
+        }
+        Some(Colouring {
+            colours: col.clone(),
+        })
+    }
 }
 
 /// The reactive tabu tenure of Blöchliger & Zufferey's FOO-PartialCol ("Fluctuation Of the
@@ -280,6 +344,35 @@ mod tests {
         };
         let c = partialcol(&g, 3, &wide, 100_000, 2, None).expect("3-colourable");
         assert_eq!(verify(&Instance::new("p", g), Some(3), &c), Ok(()));
+    }
+
+    #[test]
+    fn a_paused_partialcol_resumes_where_it_stopped() {
+        // G(70, 0.5) with 9 colours: not found in 5,000 iterations. Runs of 1,000, 2,500, 0
+        // and 1,500 iterations leave the same state as one of 5,000.
+        let g = crate::graph::random_half_graph(70, 3);
+        let start = crate::heuristic::dsatur(&g, &[]);
+        let mut whole = PartialCol::new(&g, 9, &start, 5);
+        assert_eq!(whole.run(&g, 5_000, None), None);
+        let mut parts = PartialCol::new(&g, 9, &start, 5);
+        for iterations in [1_000, 2_500, 0, 1_500] {
+            assert_eq!(parts.run(&g, iterations, None), None);
+        }
+        assert_eq!(parts.iter, 5_000);
+        assert_eq!(
+            (
+                &parts.col,
+                &parts.uncoloured,
+                parts.best,
+                parts.reaction.tenure
+            ),
+            (
+                &whole.col,
+                &whole.uncoloured,
+                whole.best,
+                whole.reaction.tenure
+            )
+        );
     }
 
     proptest::proptest! {
