@@ -95,9 +95,9 @@ pub(super) fn search(
 /// followed, while it is stalled, by one of [`PARTIALCOL_TURN`] for PartialCol (from `best`'s
 /// largest classes), each search resumed where it stopped.
 ///
-/// On flat300_28_0 the hybrid search stalls at 30 colours and PartialCol then finds the
-/// planted 28-colouring with 2 seeds of 8 in 60 s (the hybrid search alone stops at 31, also
-/// in 300 s); on DSJC500.5 it rarely stalls, and PartialCol gets 0–6 s of the 60.
+/// On flat300_28_0 the hybrid search stalls at 30 colours, and PartialCol then finds the
+/// planted 28-colouring with 1 seed of 8 in 60 s (the hybrid search alone stops at 31, also
+/// in 300 s); on DSJC500.5 it hardly ever stalls.
 fn hybrid_and_partialcol(
     g: &Graph,
     k: u32,
@@ -133,8 +133,8 @@ const HYBRID_TURN: Duration = Duration::from_secs(1);
 
 /// PartialCol's turn in [`hybrid_and_partialcol`], after each of the stalled hybrid search's:
 /// three quarters of the time. PartialCol's successes on flat300_28_0 come after 5–60 s of
-/// it and at a roughly even rate, so it needs the bulk of what is left; with equal turns (and
-/// stall thresholds of 20 and 200 generations), 28 colours came with 1 seed of 10.
+/// it and at a roughly even rate, so it needs the bulk of what is left: with equal turns,
+/// 28 colours came with no seed of 6.
 const PARTIALCOL_TURN: Duration = Duration::from_secs(3);
 
 /// Set apart PartialCol's seeds from the hybrid search's.

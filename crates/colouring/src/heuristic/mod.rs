@@ -515,18 +515,18 @@ impl Hybrid {
 
     /// Whether the search has stalled: no child has beaten its best for
     /// [`Hybrid::STALL_MIN`] generations, nor for as many as it took to reach it. On
-    /// flat300_28_0 at 30 colours it stalls within seconds (its best child, three conflicting
-    /// edges, comes by generation 70 and nothing better in the hundreds after); on
-    /// DSJC500.5 at 48 and 49 it stalls in 60 s with at most two seeds of four, for a few
-    /// seconds.
+    /// flat300_28_0 at 30 colours it stalls by generation 270 (its best child, three
+    /// conflicting edges, comes by generation 70 and nothing better in the hundreds after);
+    /// on DSJC500.5 at 48 and 49 it hardly ever does within 60 s.
     pub(crate) fn stalled(&self) -> bool {
         let stale = self.generation - self.best_generation;
         stale >= Self::STALL_MIN && stale >= self.best_generation
     }
 
-    /// The fewest generations without a better child for [`Hybrid::stalled`]: DSJC500.5 at
-    /// 48 goes 76 generations between two better children, then succeeds.
-    const STALL_MIN: u64 = 100;
+    /// The fewest generations without a better child for [`Hybrid::stalled`]. With 100,
+    /// DSJC500.5 lost its 48 colours with 2 seeds of 7 (found at 50 and 54 s without
+    /// PartialCol's turns); with 200, those seeds find it again.
+    const STALL_MIN: u64 = 200;
 
     /// Goes on for at most `max_generations` more generations, until `pause` (checked between
     /// generations) or until `deadline` (checked inside them too); returns the proper
