@@ -109,7 +109,9 @@ fn hybrid_and_partialcol(
     let mut hybrid = Hybrid::new(g, k, best, per_child, seed);
     // Built at its first turn: most `k` never need it.
     let mut pcol = None;
-    while Instant::now() < until {
+    // Until the deadline or a stop request (another thread's colouring, Ctrl-C): both searches
+    // return at once then, so a loop on the clock alone would spin until `until`.
+    while !csp_core::termination::past(Some(until)) {
         let pause = until.min(Instant::now() + HYBRID_TURN);
         if let Some(c) = hybrid.run(g, u64::MAX, Some(pause), Some(until)) {
             return Some(c);
@@ -245,7 +247,7 @@ fn partialcol_runs(
     let start = best.largest_classes_first();
     let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
     let mut length = Duration::from_secs(2);
-    while Instant::now() < half {
+    while !csp_core::termination::past(Some(half)) {
         let run = half.min(Instant::now() + length);
         length = length.saturating_mul(2);
         let found = partialcol(g, k, &start, u64::MAX, *seed, Some(run));
@@ -339,6 +341,28 @@ mod tests {
         });
         assert_eq!(found, None);
         assert!(t.elapsed() < Duration::from_secs(60));
+    }
+
+    #[test]
+    fn turns_of_hybrid_search_and_partialcol_stop_at_a_stop_request() {
+        // G(60, 1/2) has no 3-colouring: the turns would go on for 20 s, but a raised flag
+        // (another thread's colouring) stops them at once.
+        let g = crate::graph::random_half_graph(60, 1);
+        let start = dsatur(&g, &[]);
+        let far = Instant::now() + Duration::from_secs(20);
+        let cancelled = csp_core::termination::Flag::default();
+        cancelled.raise();
+        let t = Instant::now();
+        let found = csp_core::termination::with_cancel(cancelled, || {
+            hybrid_and_partialcol(&g, 3, &start, 1_000, 1, far)
+        });
+        assert_eq!(found, None);
+        assert!(t.elapsed() < Duration::from_secs(10));
+        // Without one, it colours what can be coloured.
+        let k = start.num_colours();
+        let c = hybrid_and_partialcol(&g, k, &start, 1_000, 1, far).expect("k-colourable");
+        let inst = crate::graph::Instance::new("g", g);
+        assert_eq!(crate::encode::verify(&inst, Some(k), &c), Ok(()));
     }
 
     #[test]
