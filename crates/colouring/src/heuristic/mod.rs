@@ -197,6 +197,29 @@ impl TabuCol {
         }
     }
 
+    /// [`TabuCol::run`] on `a`, then on `b` unless `a` became proper: the two counts of
+    /// conflicting edges, or `Err` with the colouring that became proper (a hybrid search's
+    /// two parents or two children).
+    fn run_two<'c>(
+        &mut self,
+        g: &Graph,
+        a: &'c mut [u32],
+        b: &'c mut [u32],
+        max_iters: u64,
+        rng: &mut SplitMix64,
+        deadline: Option<Instant>,
+    ) -> Result<(i64, i64), &'c [u32]> {
+        let fa = self.run(g, a, max_iters, rng, deadline);
+        if fa == 0 {
+            return Err(a);
+        }
+        let fb = self.run(g, b, max_iters, rng, deadline);
+        if fb == 0 {
+            return Err(b);
+        }
+        Ok((fa, fb))
+    }
+
     /// Improves `col` (colours `< k`) for at most `max_iters` iterations or until `deadline`
     /// and leaves in it the colouring with the fewest conflicting edges seen; returns that
     /// number (0: a proper colouring).
@@ -360,7 +383,9 @@ impl TabuCol {
     }
 }
 
-/// Removes `u` from the conflict list in O(1).
+/// Removes `u` in O(1) from a list that keeps each member's index in `pos` (`usize::MAX` once
+/// out): TabuCol's conflicting vertices, PartialCol's uncoloured ones.
+#[inline]
 fn remove(conf: &mut Vec<usize>, pos: &mut [usize], u: usize) {
     let i = pos[u];
     let last = *conf.last().expect("u is in the list");
@@ -575,14 +600,10 @@ impl Hybrid {
         };
         if !*started {
             *started = true;
-            let f1 = tabu.run(g, p1, per_child, rng, deadline);
-            if f1 == 0 {
-                return done(p1);
-            }
-            let f2 = tabu.run(g, p2, per_child, rng, deadline);
-            if f2 == 0 {
-                return done(p2);
-            }
+            let (f1, f2) = match tabu.run_two(g, p1, p2, per_child, rng, deadline) {
+                Ok(f) => f,
+                Err(proper) => return done(proper),
+            };
             (*elite, *elite_f) = if f1 <= f2 {
                 (p1.clone(), f1)
             } else {
@@ -598,14 +619,10 @@ impl Hybrid {
             *generation += 1;
             gpx(p1, p2, k, c1, rng, taken, size);
             gpx(p2, p1, k, c2, rng, taken, size);
-            let f1 = tabu.run(g, c1, per_child, rng, deadline);
-            if f1 == 0 {
-                return done(c1);
-            }
-            let f2 = tabu.run(g, c2, per_child, rng, deadline);
-            if f2 == 0 {
-                return done(c2);
-            }
+            let (f1, f2) = match tabu.run_two(g, c1, c2, per_child, rng, deadline) {
+                Ok(f) => f,
+                Err(proper) => return done(proper),
+            };
             std::mem::swap(p1, c1);
             std::mem::swap(p2, c2);
             if f1.min(f2) < *best_f {

@@ -1,6 +1,6 @@
 //! PartialCol: local search over partial proper colourings, with a reactive tabu tenure.
 
-use super::Lowest;
+use super::{Lowest, remove};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -173,13 +173,7 @@ impl PartialCol {
             for &x in g.neighbours(v) {
                 gamma[x as usize * k + c] += 1;
             }
-            let i = pos[v];
-            let last = *uncoloured.last().expect("v is uncoloured");
-            uncoloured.swap_remove(i);
-            if last != v {
-                pos[last] = i;
-            }
-            pos[v] = usize::MAX;
+            remove(uncoloured, pos, v);
             let u = uncoloured.len();
             *best = (*best).min(u);
             reaction.update(u, rng);
