@@ -812,6 +812,24 @@ mod tests {
     }
 
     #[test]
+    fn a_hybrid_search_for_a_colouring_that_does_not_exist_stalls() {
+        // G(60, 1/2) has no 3-colouring: the children's best count of conflicting edges stops
+        // improving, and the search counts as stalled once it has not improved for
+        // `STALL_MIN` generations nor for as many as that best took, never before.
+        let g = crate::graph::random_half_graph(60, 1);
+        let mut h = Hybrid::new(&g, 3, &dsatur(&g, &[]), 50, 2);
+        assert_eq!(h.run(&g, Hybrid::STALL_MIN - 1, None, None), None);
+        assert!(!h.stalled());
+        while !h.stalled() {
+            assert_eq!(h.run(&g, 1, None, None), None);
+            assert!(h.generation < 10_000, "no stall in 10,000 generations");
+        }
+        let stale = h.generation - h.best_generation;
+        assert!(stale >= Hybrid::STALL_MIN && stale >= h.best_generation);
+        assert!(h.best_f > 0);
+    }
+
+    #[test]
     fn a_paused_hybrid_search_resumes_where_it_stopped() {
         // G(70, 0.5) with 9 colours: not found within 20 generations of 300 iterations, so
         // every run below stops on its generation count. Runs of 3, 10 and 7 generations
