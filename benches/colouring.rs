@@ -1,8 +1,8 @@
 //! Graph colouring: k-colourability proofs per strategy on a few small shared instances, the
-//! whole chromatic-number pipeline, a colouring on wide clique all-differents, and TabuCol's
-//! iteration rate. Ids are `colouring/<instance>/<what>`. Instances are
-//! read from `$CSP_DATA/colouring` (default `../shared/data/colouring`), else from the
-//! bundled `data/colouring`.
+//! whole chromatic-number pipeline, a colouring on wide clique all-differents, and the
+//! iteration rates of TabuCol, PartialCol and the hybrid search. Ids are
+//! `colouring/<instance>/<what>`. Instances are read from `$CSP_DATA/colouring` (default
+//! `../shared/data/colouring`), else from the bundled `data/colouring`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use csp_colouring::chromatic::{self, Config, Effort, KAnswer, Strategy};
@@ -131,11 +131,69 @@ fn tabucol(c: &mut Criterion) {
     }
 }
 
+fn partialcol(c: &mut Criterion) {
+    // As for TabuCol: a fixed number of iterations below any colouring the search can find
+    // (queen8_8 χ = 9; flat300_28_0 planted 28), from DSATUR's largest classes, fixed seed.
+    for (name, k, iters) in [("queen8_8", 8, 200_000), ("flat300_28_0", 20, 200_000)] {
+        let Some(inst) = load(name) else { continue };
+        let start = csp_colouring::heuristic::dsatur(&inst.graph, &[]).largest_classes_first();
+        let mut g = c.benchmark_group(format!("colouring/{name}"));
+        g.sample_size(10);
+        g.bench_function(format!("partialcol-{k}/{iters}-iterations"), |b| {
+            b.iter(|| {
+                let r = csp_colouring::heuristic::partialcol(
+                    black_box(&inst.graph),
+                    k,
+                    &start,
+                    iters,
+                    1,
+                    None,
+                );
+                assert!(r.is_none());
+            })
+        });
+        g.finish();
+    }
+}
+
+fn hybrid(c: &mut Criterion) {
+    // The hybrid evolutionary search for a fixed number of generations below χ or the best
+    // known (queen8_8 χ = 9; DSJC250.5 best known 28): crossovers and TabuCol walks.
+    for (name, k, per_child, generations) in
+        [("queen8_8", 8, 2_000, 20), ("DSJC250.5", 26, 5_000, 10)]
+    {
+        let Some(inst) = load(name) else { continue };
+        let start = csp_colouring::heuristic::dsatur(&inst.graph, &[]);
+        let mut g = c.benchmark_group(format!("colouring/{name}"));
+        g.sample_size(10);
+        g.bench_function(
+            format!("hybrid-{k}/{generations}-generations-of-{per_child}"),
+            |b| {
+                b.iter(|| {
+                    let r = csp_colouring::heuristic::hybrid_evolutionary(
+                        black_box(&inst.graph),
+                        k,
+                        &start,
+                        per_child,
+                        generations,
+                        1,
+                        None,
+                    );
+                    assert!(r.is_none());
+                })
+            },
+        );
+        g.finish();
+    }
+}
+
 criterion_group!(
     benches,
     k_colouring,
     chromatic_number,
     clique_model,
-    tabucol
+    tabucol,
+    partialcol,
+    hybrid
 );
 criterion_main!(benches);
