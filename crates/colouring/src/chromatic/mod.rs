@@ -15,7 +15,7 @@
 //!    ([`crate::heuristic::extract_independent_sets`], Wu & Hao's EXTRACOL, 2012), the hybrid
 //!    search colouring only the residual graph. On graphs of 400 vertices or more whose
 //!    bounds are three or more apart, a short local search (a sixtieth of the time, 1 s at
-//!    most) comes before the exact passes: the le450 graphs with χ = ω are proved within it.
+//!    most) comes first: the le450 graphs with χ = ω are proved within it.
 //! 3. **Clause learning** on small graphs: the k-colouring formula ([`crate::sat`], Van
 //!    Gelder 2008's direct encoding with a clique's colours fixed) through batsat's CDCL
 //!    (conflict-driven clause learning, Marques-Silva & Sakallah 1996; the MiniSat/Glucose
@@ -139,7 +139,7 @@ impl FromStr for Strategy {
 /// and propagating clauses that the engine's propagation already covers).
 pub const SAT_LITERALS: u64 = 50_000;
 
-/// The fewest vertices for which a short local search runs before the exact passes when
+/// The fewest vertices for which a short local search runs first when
 /// the bounds are three or more apart (the le450 graphs have 450).
 pub const PROBE_MIN_VERTICES: usize = 400;
 
@@ -257,8 +257,8 @@ pub struct Chromatic {
 /// sixtieth of the time (at most 1 s); a first exact pass
 /// with a twentieth of the time (easy instances end here); with the portfolio, a pass with
 /// restarts on another twentieth; a longer Mycielskian bound (a twentieth, at most 1 s) —
-/// these three skipped on a graph of 800 vertices or more whose bounds are three or more
-/// apart, beyond SAT and without tight cliques; for a small graph (a formula of at most
+/// these three skipped where the bounds are three or more apart, beyond SAT and without
+/// tight cliques; for a small graph (a formula of at most
 /// [`SAT_LITERALS`] literals), SAT for 1 s; local search with three quarters of what is
 /// left (a quarter on a small graph; half where the bounds are three or more apart and the
 /// cliques tight; all but a fortieth where they are three or more apart otherwise on a
@@ -335,15 +335,15 @@ pub fn chromatic_number(
     if mycielski(&mut lb, ub, Duration::from_millis(150), &mut report) {
         lb_source = "mycielski";
     }
-    // On graphs large enough for independent-set extraction, a gap of three colours or more
-    // that clause learning cannot take on and tight cliques cannot close is left to local
-    // search at once: the exact passes and the longer Mycielskian bound settle nothing there
-    // and took 6 s of DSJC1000.5's 60.
+    // A gap of three colours or more that clause learning cannot take on and tight cliques
+    // cannot close is left to local search at once: the exact passes and the longer
+    // Mycielskian bound settle nothing there. They took 6 s of DSJC1000.5's 60 and 7 s of
+    // flat300_28_0's, DSJC250.5's and flat300_20_0's (whose 20 colours local search then
+    // finds at once); skipping them lost no proof of the bench (57 either way).
     // The edge clique cover's size, computed at most once (a quarter of a second on some
     // large graphs) for the questions below.
     let cover = std::cell::OnceCell::new();
-    let large_gap = n >= local::EXTRACTION_MIN_VERTICES
-        && ub >= lb + 3
+    let large_gap = ub >= lb + 3
         && crate::sat::formula_literals(inst, ub - 1) > SAT_LITERALS
         && !exact::cliques_tight_with(g, clique.len(), ub, &cover);
     let mut effort = Effort::default();
@@ -376,14 +376,18 @@ pub fn chromatic_number(
         }
         (improved, refuted)
     };
-    // On larger graphs with a gap of three colours or more, a second of local search comes
-    // before the exact passes (the whole local search, PartialCol at the lower bound
-    // included): le450_5a, le450_5d, le450_15c and le450_15d are coloured with χ = ω within
-    // it, where the exact passes spent 3 to 7 s before the local search proved them. Graphs
-    // whose cliques are tight are left to the schedule below (DSJR500.5's exact search).
+    // On larger graphs with a gap of three colours or more (not those that go straight to
+    // extraction), a second of local search comes first, with seeds of its own (the whole
+    // local search, PartialCol at the lower bound included): le450_5a, le450_5d, le450_15c
+    // and le450_15d are coloured with χ = ω within it. It came before the exact passes, which
+    // spent 3 to 7 s before the local search proved them; now that a wide gap skips those,
+    // it is a short first run before the long one: without it, le450_15c and le450_15d took
+    // 0.6 s and 2.5 s at the bench's seed instead of 0.45 s and 0.55 s (a matter of seeds:
+    // PartialCol's first run succeeds within 2.1 s on twelve). Graphs whose cliques are
+    // tight are left to the schedule below (DSJR500.5's exact search).
     if lb + 3 <= ub
         && n >= PROBE_MIN_VERTICES
-        && !large_gap
+        && !(large_gap && n >= local::EXTRACTION_MIN_VERTICES)
         && deadline.is_some()
         && config.tabu
         && inst.precoloured.is_empty()
@@ -391,7 +395,7 @@ pub fn chromatic_number(
     {
         let until = share(60, Duration::ZERO).min(Instant::now() + Duration::from_secs(1));
         let bounds = &mut (&mut lb, &mut ub, &mut best);
-        // Seeds of its own, so that the local search after the exact passes does not replay
+        // Seeds of its own, so that the local search after it does not replay
         // its PartialCol runs from the same colouring.
         let probe = Config {
             seed: config.seed.wrapping_add(PROBE_SEEDS),
