@@ -643,6 +643,33 @@ mod tests {
     }
 
     #[test]
+    fn a_wide_gap_below_extraction_size_goes_to_local_search_at_once() {
+        // G(150, 1/2): a clique of about 8 and DSATUR's 20-odd colours, a formula beyond
+        // SAT_LITERALS, no tight cliques and under PROBE_MIN_VERTICES. Neither the first
+        // exact passes nor the longer Mycielskian bound come before local search (before, they
+        // were skipped from 800 vertices only).
+        let inst = Instance::new("g", crate::graph::random_half_graph(150, 1));
+        let config = Config {
+            time_limit: Some(Duration::from_millis(500)),
+            ..Config::default()
+        };
+        let mut phases = Vec::new();
+        let r = chromatic_number(&inst, &config, &mut |p| {
+            phases.push((p.lb, p.ub, p.phase.clone()))
+        });
+        assert_eq!(verify(&inst, Some(r.ub), &r.colouring), Ok(()));
+        let (lb, ub, _) = phases.first().expect("phases are reported").clone();
+        assert!(ub >= lb + 3, "the bounds start {lb}..{ub}");
+        assert!(crate::sat::formula_literals(&inst, ub - 1) > SAT_LITERALS);
+        let local = phases
+            .iter()
+            .position(|(_, _, p)| p.starts_with("local search"))
+            .expect("local search runs");
+        let before: Vec<&str> = phases[..local].iter().map(|(_, _, p)| &p[..]).collect();
+        assert_eq!(before, ["dsatur", "mycielski"], "{phases:?}");
+    }
+
+    #[test]
     fn huge_k_is_trivially_colourable() {
         let g = Graph::from_edges(3, [(0, 1), (1, 2)]);
         let inst = Instance {
