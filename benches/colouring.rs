@@ -6,7 +6,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use csp_colouring::chromatic::{self, Config, Effort, KAnswer, Strategy};
-use csp_colouring::{Instance, dimacs};
+use csp_colouring::{Colouring, Graph, Instance, dimacs, heuristic};
 use std::hint::black_box;
 
 /// The instance from the full set, else the bundled sample; `None` (skipped, said on
@@ -105,29 +105,39 @@ fn clique_model(c: &mut Criterion) {
     group.finish();
 }
 
+/// Benches `search` on `name` (skipped when the file is absent) from `start`'s colouring of
+/// its graph, under `label`: a local search run below any colouring it can find, for a fixed
+/// budget with a fixed seed, so that it always runs to the end of that budget.
+fn failing_search(
+    c: &mut Criterion,
+    name: &str,
+    label: String,
+    start: fn(&Graph) -> Colouring,
+    search: impl Fn(&Graph, &Colouring) -> Option<Colouring>,
+) {
+    let Some(inst) = load(name) else { return };
+    let start = start(&inst.graph);
+    let mut g = c.benchmark_group(format!("colouring/{name}"));
+    g.sample_size(10);
+    g.bench_function(label, |b| {
+        b.iter(|| assert!(search(black_box(&inst.graph), &start).is_none()))
+    });
+    g.finish();
+}
+
+fn dsatur(g: &Graph) -> Colouring {
+    heuristic::dsatur(g, &[])
+}
+
 fn tabucol(c: &mut Criterion) {
     // A fixed number of iterations below χ (no proper colouring ends the walk early), from
     // DSATUR, with a fixed seed: the time per iteration of the move scan and table update.
     // queen8_8 (χ = 9) is bundled; DSJC1000.5 (best known 82) is the large case (full set).
     for (name, k, iters) in [("queen8_8", 8, 200_000), ("DSJC1000.5", 84, 50_000)] {
-        let Some(inst) = load(name) else { continue };
-        let start = csp_colouring::heuristic::dsatur(&inst.graph, &[]);
-        let mut g = c.benchmark_group(format!("colouring/{name}"));
-        g.sample_size(10);
-        g.bench_function(format!("tabucol-{k}/{iters}-iterations"), |b| {
-            b.iter(|| {
-                let r = csp_colouring::heuristic::tabucol(
-                    black_box(&inst.graph),
-                    k,
-                    &start,
-                    iters,
-                    1,
-                    None,
-                );
-                assert!(r.is_none());
-            })
+        let label = format!("tabucol-{k}/{iters}-iterations");
+        failing_search(c, name, label, dsatur, |g, start| {
+            heuristic::tabucol(g, k, start, iters, 1, None)
         });
-        g.finish();
     }
 }
 
@@ -135,24 +145,11 @@ fn partialcol(c: &mut Criterion) {
     // As for TabuCol: a fixed number of iterations below any colouring the search can find
     // (queen8_8 χ = 9; flat300_28_0 planted 28), from DSATUR's largest classes, fixed seed.
     for (name, k, iters) in [("queen8_8", 8, 200_000), ("flat300_28_0", 20, 200_000)] {
-        let Some(inst) = load(name) else { continue };
-        let start = csp_colouring::heuristic::dsatur(&inst.graph, &[]).largest_classes_first();
-        let mut g = c.benchmark_group(format!("colouring/{name}"));
-        g.sample_size(10);
-        g.bench_function(format!("partialcol-{k}/{iters}-iterations"), |b| {
-            b.iter(|| {
-                let r = csp_colouring::heuristic::partialcol(
-                    black_box(&inst.graph),
-                    k,
-                    &start,
-                    iters,
-                    1,
-                    None,
-                );
-                assert!(r.is_none());
-            })
+        let label = format!("partialcol-{k}/{iters}-iterations");
+        let start = |g: &Graph| dsatur(g).largest_classes_first();
+        failing_search(c, name, label, start, |g, start| {
+            heuristic::partialcol(g, k, start, iters, 1, None)
         });
-        g.finish();
     }
 }
 
@@ -162,28 +159,10 @@ fn hybrid(c: &mut Criterion) {
     for (name, k, per_child, generations) in
         [("queen8_8", 8, 2_000, 20), ("DSJC250.5", 26, 5_000, 10)]
     {
-        let Some(inst) = load(name) else { continue };
-        let start = csp_colouring::heuristic::dsatur(&inst.graph, &[]);
-        let mut g = c.benchmark_group(format!("colouring/{name}"));
-        g.sample_size(10);
-        g.bench_function(
-            format!("hybrid-{k}/{generations}-generations-of-{per_child}"),
-            |b| {
-                b.iter(|| {
-                    let r = csp_colouring::heuristic::hybrid_evolutionary(
-                        black_box(&inst.graph),
-                        k,
-                        &start,
-                        per_child,
-                        generations,
-                        1,
-                        None,
-                    );
-                    assert!(r.is_none());
-                })
-            },
-        );
-        g.finish();
+        let label = format!("hybrid-{k}/{generations}-generations-of-{per_child}");
+        failing_search(c, name, label, dsatur, |g, start| {
+            heuristic::hybrid_evolutionary(g, k, start, per_child, generations, 1, None)
+        });
     }
 }
 
