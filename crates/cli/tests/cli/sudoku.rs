@@ -121,6 +121,7 @@ fn sudoku_svg_and_bench_run() {
     ]) {
         assert!(row.starts_with(start), "{text}");
     }
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
