@@ -158,7 +158,7 @@ fn generations(config: &Config, timed: bool, per_child: u64) -> u64 {
 }
 
 /// Independent-set extraction (Wu & Hao's EXTRACOL recipe): large independent sets are taken
-/// out until half of the vertices are left (with half of the time at most), each becoming
+/// out until 45 % of the vertices are left (with half of the time at most), each becoming
 /// a colour class; then the hybrid search colours the residual graph with one colour fewer at
 /// a time, each success giving a colouring of the whole graph. Returns whether it improved
 /// `best`.
@@ -182,9 +182,12 @@ fn extraction(
     let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
     // Twenty tabu iterations per vertex for each size tried: DSJC1000.5's sets of 14 in about
     // 0.02 s each.
+    // Down to 45 % of the vertices: on DSJC1000.5 (six seeds, twice), 85 colours came with
+    // 11 runs of 12 and sooner than at half (5 of 6), and one run reached 84; at 40 % the
+    // last sets have 12 vertices and 85 came with 4 of 6.
     let x = extract_independent_sets(
         g,
-        n / 2,
+        n * 9 / 20,
         20 * n as u64,
         *seed,
         config.jobs,
