@@ -28,6 +28,12 @@ use std::time::{Duration, Instant};
 /// 48 (one run each, same seeds and time).
 pub const EXTRACTION_MIN_VERTICES: usize = 800;
 
+/// Whether the local search on `n` vertices starts with extraction: a large graph whose
+/// bounds are too far apart for the exact search (`hopeless`).
+pub(super) fn starts_with_extraction(n: usize, hopeless: bool) -> bool {
+    hopeless && n >= EXTRACTION_MIN_VERTICES
+}
+
 /// Lowers `ub` with local search until `until` (`timed`: the caller has a time limit; without
 /// one the hybrid search has an iteration budget of `config.tabu_iterations` per `k`).
 /// `hopeless`: the bounds are too far apart for the exact search, so large graphs start with
@@ -45,7 +51,7 @@ pub(super) fn search(
     let lb = **lb;
     let mut seed = config.seed;
     let mut improved = false;
-    if hopeless && n >= EXTRACTION_MIN_VERTICES {
+    if starts_with_extraction(n, hopeless) {
         improved |= extraction(g, lb, ub, best, config, &mut seed, timed, until, report);
     }
     // TabuCol iterations per child: 100 per vertex (tuned on DSJC250.5 and DSJC500.5; much
@@ -176,15 +182,15 @@ fn extraction(
 ) -> bool {
     let n = g.len();
     report(lb, *ub, "extraction".into());
-    // Half of the time at most: DSJC1000.5's extraction takes 25–30 s of 60 with ten tries
-    // per set, and the residual graph, smaller and sparser for it, reaches 85 colours more
-    // often in the 30 s left than the five tries' one in 45 s (see `ATTEMPTS` there).
+    // - Down to 45 % of the vertices: on DSJC1000.5 (six seeds, twice), 85 colours came
+    //   with 11 runs of 12 and sooner than at half (5 of 6), and one run reached 84; at 40 %
+    //   the last sets have 12 vertices and 85 came with 4 of 6.
+    // - Twenty tabu iterations per vertex for each size tried: DSJC1000.5's sets of 14 in
+    //   about 0.02 s each.
+    // - Half of the time at most: with ten tries per set DSJC1000.5's extraction takes 25–30
+    //   s of 60, and its smaller, sparser residual graph reaches 85 colours more often in
+    //   the 30 s left than the five tries' one in 45 s (`heuristic::extraction`'s tries).
     let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
-    // Twenty tabu iterations per vertex for each size tried: DSJC1000.5's sets of 14 in about
-    // 0.02 s each.
-    // Down to 45 % of the vertices: on DSJC1000.5 (six seeds, twice), 85 colours came with
-    // 11 runs of 12 and sooner than at half (5 of 6), and one run reached 84; at 40 % the
-    // last sets have 12 vertices and 85 came with 4 of 6.
     let x = extract_independent_sets(
         g,
         n * 9 / 20,

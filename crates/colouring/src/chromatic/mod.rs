@@ -387,7 +387,7 @@ pub fn chromatic_number(
     // tight are left to the schedule below (DSJR500.5's exact search).
     if lb + 3 <= ub
         && n >= PROBE_MIN_VERTICES
-        && !(large_gap && n >= local::EXTRACTION_MIN_VERTICES)
+        && !local::starts_with_extraction(n, large_gap)
         && deadline.is_some()
         && config.tabu
         && inst.precoloured.is_empty()

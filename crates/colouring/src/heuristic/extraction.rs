@@ -16,7 +16,7 @@ use super::Lowest;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Independent sets taken out of a graph, and the vertices left.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,17 +95,16 @@ pub fn extract_independent_sets(
             break;
         }
         if let Some(deadline) = deadline {
-            // Tries that fit in the time left if every set to come is as large as this one
-            // and each try takes as long (an overestimate: the graph shrinks).
-            let per_try = began.elapsed().as_secs_f64() / tries as f64;
+            // As if every set to come were as large as this one (an overestimate of their
+            // number and, as the graph shrinks, of the time per try).
             let to_come = (rest.len() - set.len())
                 .saturating_sub(keep)
                 .div_ceil(set.len());
-            let left = deadline
-                .saturating_duration_since(Instant::now())
-                .as_secs_f64();
-            let fit = left / (per_try * to_come.max(1) as f64);
-            tries = (fit as usize).clamp(1, ATTEMPTS);
+            tries = tries_that_fit(
+                deadline.saturating_duration_since(Instant::now()),
+                began.elapsed() / tries as u32,
+                to_come,
+            );
         }
         let mut out = vec![false; rest.len()];
         for &i in &set {
@@ -119,6 +118,13 @@ pub fn extract_independent_sets(
         });
     }
     Extraction { sets, rest }
+}
+
+/// Tries per set (1 to [`ATTEMPTS`]) that fit `sets` more sets in `left` at `per_try` each.
+fn tries_that_fit(left: Duration, per_try: Duration, sets: usize) -> usize {
+    let fit = left.as_secs_f64() / (per_try.as_secs_f64() * sets.max(1) as f64);
+    // `as` saturates: an instant try (infinity) gives every try, no time left (NaN at 0/0) one.
+    (fit as usize).clamp(1, ATTEMPTS)
 }
 
 /// The best of [`large_independent_set`] from each of `seeds` (on up to `jobs` threads): the
@@ -387,6 +393,19 @@ mod tests {
             extract_independent_sets(&g, 40, 5_000, 4, 1, None),
             extract_independent_sets(&g, 40, 5_000, 4, 1, Some(hour))
         );
+    }
+
+    #[test]
+    fn tries_shrink_with_the_time_left() {
+        let ms = Duration::from_millis;
+        // 40 sets to come at 10 ms a try: 4 s covers every try, 2 s half of them.
+        assert_eq!(tries_that_fit(ms(4_000), ms(10), 40), ATTEMPTS);
+        assert_eq!(tries_that_fit(ms(2_000), ms(10), 40), ATTEMPTS / 2);
+        // Never fewer than one, never more than ATTEMPTS, also at the edges.
+        assert_eq!(tries_that_fit(ms(1), ms(10), 40), 1);
+        assert_eq!(tries_that_fit(ms(0), ms(0), 40), 1);
+        assert_eq!(tries_that_fit(ms(100), ms(0), 40), ATTEMPTS);
+        assert_eq!(tries_that_fit(ms(100), ms(10), 0), ATTEMPTS);
     }
 
     proptest::proptest! {
