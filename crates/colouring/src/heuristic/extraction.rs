@@ -137,8 +137,11 @@ fn best_of(
     jobs: usize,
     deadline: Option<Instant>,
 ) -> Vec<usize> {
-    let run =
-        |seed: u64| large_independent_set(h, iterations, &mut SplitMix64::new(seed), deadline);
+    // One adjacency matrix for every try (and thread).
+    let rows = Rows::new(h);
+    let run = |seed: u64| {
+        independent_set_with(h, &rows, iterations, &mut SplitMix64::new(seed), deadline)
+    };
     let sets: Vec<Vec<usize>> = if jobs <= 1 {
         seeds.iter().map(|&s| run(s)).collect()
     } else {
@@ -149,6 +152,7 @@ fn best_of(
                 .chunks(seeds.len().div_ceil(jobs))
                 .map(|chunk| {
                     let flag = flag.clone();
+                    let run = &run;
                     scope.spawn(move || {
                         let tries = || chunk.iter().map(|&s| run(s)).collect::<Vec<_>>();
                         match flag {
@@ -181,6 +185,17 @@ pub fn large_independent_set(
     rng: &mut SplitMix64,
     deadline: Option<Instant>,
 ) -> Vec<usize> {
+    independent_set_with(g, &Rows::new(g), iterations, rng, deadline)
+}
+
+/// [`large_independent_set`] with `g`'s rows already built.
+fn independent_set_with(
+    g: &Graph,
+    rows: &Rows<'_>,
+    iterations: u64,
+    rng: &mut SplitMix64,
+    deadline: Option<Instant>,
+) -> Vec<usize> {
     let n = g.len();
     if n == 0 {
         return Vec::new();
@@ -188,7 +203,7 @@ pub fn large_independent_set(
     let mut best = greedy_independent_set(g, rng);
     let mut search = SetTabu::new(n);
     while best.len() < n && !csp_core::termination::past(deadline) {
-        match search.run(g, &best, iterations, rng, deadline) {
+        match search.run(rows, &best, iterations, rng, deadline) {
             Some(larger) => best = larger,
             None => break,
         }
@@ -230,78 +245,194 @@ fn greedy_independent_set(g: &Graph, rng: &mut SplitMix64) -> Vec<usize> {
     set
 }
 
+/// The most vertices for which [`Rows`] holds an adjacency matrix (16 MiB at most).
+const DENSE_MAX_VERTICES: usize = 4096;
+
+/// How a vertex joining or leaving the set updates its neighbours' counts: a row of an
+/// adjacency matrix of 0/1 bytes added to or subtracted from every count in one pass, which
+/// the compiler vectorises, or a walk of the neighbour list. Both give the same counts.
+///
+/// On DSJC1000.5 a swap updates about a thousand counts; walking the lists, that was most of
+/// the tabu search's time. The matrix takes `n²` bytes, so it is built only up to
+/// [`DENSE_MAX_VERTICES`] vertices, and only where a row pass does no more work than the
+/// lists: an average degree of at least `n/32`.
+enum Rows<'g> {
+    /// `matrix[v * n + x]`: 1 when `v–x` is an edge, else 0.
+    Matrix {
+        n: usize,
+        matrix: Vec<u8>,
+    },
+    Lists(&'g Graph),
+}
+
+impl<'g> Rows<'g> {
+    fn new(g: &'g Graph) -> Self {
+        let n = g.len();
+        if n > DENSE_MAX_VERTICES || 2 * g.edge_count() * 32 < n * n {
+            return Rows::Lists(g);
+        }
+        let mut matrix = vec![0u8; n * n];
+        for v in 0..n {
+            for &w in g.neighbours(v) {
+                matrix[v * n + w as usize] = 1;
+            }
+        }
+        Rows::Matrix { n, matrix }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Rows::Matrix { n, .. } => *n,
+            Rows::Lists(g) => g.len(),
+        }
+    }
+
+    /// `v` joins the set: each of its neighbours has one more neighbour inside.
+    #[inline]
+    fn join(&self, inside: &mut [u32], v: usize) {
+        match self {
+            Rows::Matrix { n, matrix } => {
+                let row = &matrix[v * n..v * n + n];
+                for (c, &e) in inside.iter_mut().zip(row) {
+                    *c += u32::from(e);
+                }
+            }
+            Rows::Lists(g) => {
+                for &w in g.neighbours(v) {
+                    inside[w as usize] += 1;
+                }
+            }
+        }
+    }
+
+    /// `v` leaves the set: each of its neighbours has one neighbour fewer inside.
+    #[inline]
+    fn leave(&self, inside: &mut [u32], v: usize) {
+        match self {
+            Rows::Matrix { n, matrix } => {
+                let row = &matrix[v * n..v * n + n];
+                for (c, &e) in inside.iter_mut().zip(row) {
+                    *c -= u32::from(e);
+                }
+            }
+            Rows::Lists(g) => {
+                for &w in g.neighbours(v) {
+                    inside[w as usize] -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// A vertex inside the set, in [`SetTabu::entry`]: never free to enter.
+const INSIDE: u32 = u32::MAX;
+
 /// The tabu search for an independent set of a given size: workspaces reused across sizes.
 struct SetTabu {
-    inside: Vec<bool>,
     /// Neighbours of each vertex inside the set.
     adj_in: Vec<u32>,
-    /// The iteration until which a vertex may not change sides.
-    tabu: Vec<u64>,
-    /// Marks the neighbours of the vertex leaving, per iteration.
-    mark: Vec<u64>,
+    /// [`INSIDE`] for a member; for another vertex, the iteration from which it may enter.
+    entry: Vec<u32>,
     members: Vec<usize>,
-    others: Vec<usize>,
+    /// `exit[i]`: the iteration from which `members[i]` may leave.
+    exit: Vec<u32>,
+    /// Ties for the lowest count in each block of [`TIE_BLOCK`] vertices.
+    ties: Vec<u32>,
 }
+
+/// Vertices per block in [`SetTabu::entering`]'s count of ties.
+const TIE_BLOCK: usize = 64;
 
 impl SetTabu {
     fn new(n: usize) -> Self {
         SetTabu {
-            inside: vec![false; n],
             adj_in: vec![0; n],
-            tabu: vec![0; n],
-            mark: vec![0; n],
+            entry: vec![0; n],
             members: Vec::with_capacity(n),
-            others: Vec::with_capacity(n),
+            exit: Vec::with_capacity(n),
+            ties: Vec::with_capacity(n.div_ceil(TIE_BLOCK)),
         }
     }
 
+    /// The vertex with the fewest neighbours inside among those free to enter at `iter`,
+    /// ties at random; `None` when none is free. Branch-free passes over the vertices, which
+    /// the compiler vectorises: the lowest count, then the ties in each block of
+    /// [`TIE_BLOCK`] vertices; then a scan of the one block that holds the tie drawn.
+    fn entering(&mut self, iter: u32, rng: &mut SplitMix64) -> Option<usize> {
+        // A vertex not free to enter counts as `u32::MAX`.
+        let key = |c: u32, e: u32| c | u32::from(e > iter).wrapping_neg();
+        let (adj_in, entry) = (&self.adj_in[..], &self.entry[..self.adj_in.len()]);
+        let mut low = u32::MAX;
+        for (&c, &e) in adj_in.iter().zip(entry) {
+            low = low.min(key(c, e));
+        }
+        if low == u32::MAX {
+            return None;
+        }
+        self.ties.clear();
+        for (cs, es) in adj_in.chunks(TIE_BLOCK).zip(entry.chunks(TIE_BLOCK)) {
+            let mut ties = 0u32;
+            for (&c, &e) in cs.iter().zip(es) {
+                ties += u32::from(key(c, e) == low);
+            }
+            self.ties.push(ties);
+        }
+        let mut draw = rng.below(self.ties.iter().sum());
+        let block = self.ties.iter().position(|&t| {
+            let here = draw < t;
+            if !here {
+                draw -= t;
+            }
+            here
+        })?;
+        let start = block * TIE_BLOCK;
+        (start..adj_in.len().min(start + TIE_BLOCK)).find(|&v| {
+            if key(adj_in[v], entry[v]) != low {
+                return false;
+            }
+            let hit = draw == 0;
+            draw = draw.wrapping_sub(1);
+            hit
+        })
+    }
+
     /// Looks for an independent set of `set.len() + 1` vertices, starting from `set` plus
-    /// the outside vertex with the fewest neighbours in it.
+    /// the outside vertex with the fewest neighbours in it. The iteration count is capped at
+    /// 2³¹ (ticks in 32 bits).
     fn run(
         &mut self,
-        g: &Graph,
+        rows: &Rows<'_>,
         set: &[usize],
         iterations: u64,
         rng: &mut SplitMix64,
         deadline: Option<Instant>,
     ) -> Option<Vec<usize>> {
-        let n = g.len();
-        self.inside.fill(false);
+        let n = rows.len();
+        let iterations = iterations.min(1 << 31) as u32;
         self.adj_in.fill(0);
-        self.tabu.fill(0);
-        self.mark.fill(0);
+        self.entry.fill(0);
+        self.members.clear();
         for &v in set {
-            self.inside[v] = true;
-            for &w in g.neighbours(v) {
-                self.adj_in[w as usize] += 1;
-            }
+            self.entry[v] = INSIDE;
+            self.members.push(v);
+            rows.join(&mut self.adj_in, v);
         }
         // The vertex added: fewest neighbours inside, ties at random.
-        let mut lowest = Lowest::new(u32::MAX);
-        for v in (0..n).filter(|&v| !self.inside[v]) {
-            lowest.offer(self.adj_in[v], v, rng);
-        }
-        let add = lowest.item().expect("the set is smaller than the graph");
+        let add = self
+            .entering(0, rng)
+            .expect("the set is smaller than the graph");
         let mut conflicts = u64::from(self.adj_in[add]);
-        self.inside[add] = true;
-        for &w in g.neighbours(add) {
-            self.adj_in[w as usize] += 1;
-        }
-        self.members.clear();
-        self.others.clear();
-        for v in 0..n {
-            if self.inside[v] {
-                self.members.push(v);
-            } else {
-                self.others.push(v);
-            }
-        }
+        self.entry[add] = INSIDE;
+        self.members.push(add);
+        rows.join(&mut self.adj_in, add);
         let size = self.members.len() as u32;
-        if self.others.is_empty() {
+        if size as usize == n {
             // The whole graph: independent only without edges.
             return (conflicts == 0).then(|| self.members.clone());
         }
-        let mut iter = 0u64;
+        self.exit.clear();
+        self.exit.resize(self.members.len(), 0);
+        let mut iter = 0u32;
         while conflicts > 0 {
             if iter >= iterations
                 || (iter.is_multiple_of(256) && csp_core::termination::past(deadline))
@@ -311,46 +442,33 @@ impl SetTabu {
             iter += 1;
             // Leaving: the member with the most neighbours inside (not tabu), ties at random.
             let mut leaving = Lowest::new(i64::MAX);
-            for (i, &u) in self.members.iter().enumerate() {
-                if self.tabu[u] <= iter {
+            for (i, (&u, &exit)) in self.members.iter().zip(&self.exit).enumerate() {
+                if exit <= iter {
                     leaving.offer(-i64::from(self.adj_in[u]), i, rng);
                 }
             }
             let out_i = leaving.item().unwrap_or_else(|| rng.below(size) as usize);
             let u = self.members[out_i];
-            for &w in g.neighbours(u) {
-                self.mark[w as usize] = iter;
-            }
-            // Entering: the outside vertex with the fewest neighbours inside once `u` has
-            // left (not tabu), ties at random.
-            let after = |w: usize| self.adj_in[w] - u32::from(self.mark[w] == iter);
-            let mut entering = Lowest::new(u32::MAX);
-            for (i, &w) in self.others.iter().enumerate() {
-                if self.tabu[w] <= iter {
-                    entering.offer(after(w), i, rng);
-                }
-            }
-            let in_i = entering
-                .item()
-                .unwrap_or_else(|| rng.below(self.others.len() as u32) as usize);
-            let w = self.others[in_i];
-            let low = after(w);
-            conflicts = conflicts - u64::from(self.adj_in[u]) + u64::from(low);
-            self.members[out_i] = w;
-            self.others[in_i] = u;
-            self.inside[u] = false;
-            self.inside[w] = true;
-            for &x in g.neighbours(u) {
-                self.adj_in[x as usize] -= 1;
-            }
-            for &x in g.neighbours(w) {
-                self.adj_in[x as usize] += 1;
-            }
-            // The vertex that left may not come back for a while; the one that entered may
+            rows.leave(&mut self.adj_in, u);
+            // The vertex that left may not come back for a while; the one that enters may
             // not leave for a shorter while.
-            let tenure = 7 + u64::from(rng.below(size));
-            self.tabu[u] = iter + tenure;
-            self.tabu[w] = iter + tenure * 6 / 10;
+            let tenure = 7 + rng.below(size);
+            self.entry[u] = iter + tenure;
+            // Entering: the outside vertex with the fewest neighbours inside once `u` has
+            // left (not tabu), ties at random; when all are tabu, any outside vertex but `u`.
+            let w = self.entering(iter, rng).unwrap_or_else(|| {
+                loop {
+                    let w = rng.below(n as u32) as usize;
+                    if w != u && self.entry[w] != INSIDE {
+                        break w;
+                    }
+                }
+            });
+            conflicts = conflicts - u64::from(self.adj_in[u]) + u64::from(self.adj_in[w]);
+            rows.join(&mut self.adj_in, w);
+            self.entry[w] = INSIDE;
+            self.members[out_i] = w;
+            self.exit[out_i] = iter + tenure * 6 / 10;
         }
         Some(self.members.clone())
     }
@@ -372,6 +490,25 @@ mod tests {
         let set = large_independent_set(&g, 10_000, &mut SplitMix64::new(3), None);
         assert_eq!(set.len(), 4);
         assert!(independent(&g, &set));
+    }
+
+    #[test]
+    fn the_matrix_and_the_lists_give_the_same_search() {
+        // G(150, ½) has a matrix; the lists must give the same counts, hence the same sets
+        // from the same seeds, through every size tried.
+        let g = crate::graph::random_half_graph(150, 8);
+        assert!(matches!(Rows::new(&g), Rows::Matrix { .. }));
+        for seed in 0..4 {
+            let with = |rows: &Rows<'_>| {
+                independent_set_with(&g, rows, 3_000, &mut SplitMix64::new(seed), None)
+            };
+            let set = with(&Rows::new(&g));
+            assert_eq!(set, with(&Rows::Lists(&g)));
+            assert!(set.len() >= 5 && independent(&g, &set));
+        }
+        // A sparse graph keeps the lists: a cycle's rows would be almost all zeros.
+        let cycle = Graph::from_edges(200, (0..200).map(|i| (i, (i + 1) % 200)));
+        assert!(matches!(Rows::new(&cycle), Rows::Lists(_)));
     }
 
     #[test]
