@@ -186,10 +186,11 @@ fn extraction(
     //   with 11 runs of 12 and sooner than at half (5 of 6), and one run reached 84; at 40 %
     //   the last sets have 12 vertices and 85 came with 4 of 6.
     // - Twenty tabu iterations per vertex for each size tried: DSJC1000.5's sets of 14 in
-    //   about 0.02 s each.
-    // - Half of the time at most: with ten tries per set DSJC1000.5's extraction takes 25–30
-    //   s of 60, and its smaller, sparser residual graph reaches 85 colours more often in
-    //   the 30 s left than the five tries' one in 45 s (`heuristic::extraction`'s tries).
+    //   about 4 ms each.
+    // - Half of the time at most: with twenty tries per set DSJC1000.5's extraction takes
+    //   13–19 s of 60 (the tries are cut when it would take more), and its smaller, sparser
+    //   residual graph reaches 84 colours more often in the time left than ten tries' in
+    //   more time (`heuristic::extraction`'s tries).
     let half = Instant::now() + until.saturating_duration_since(Instant::now()) / 2;
     let x = extract_independent_sets(
         g,
