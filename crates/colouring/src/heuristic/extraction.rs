@@ -291,34 +291,29 @@ impl<'g> Rows<'g> {
     /// `v` joins the set: each of its neighbours has one more neighbour inside.
     #[inline]
     fn join(&self, inside: &mut [u32], v: usize) {
-        match self {
-            Rows::Matrix { n, matrix } => {
-                let row = &matrix[v * n..v * n + n];
-                for (c, &e) in inside.iter_mut().zip(row) {
-                    *c += u32::from(e);
-                }
-            }
-            Rows::Lists(g) => {
-                for &w in g.neighbours(v) {
-                    inside[w as usize] += 1;
-                }
-            }
-        }
+        self.each_neighbour(inside, v, |c, e| *c += e);
     }
 
     /// `v` leaves the set: each of its neighbours has one neighbour fewer inside.
     #[inline]
     fn leave(&self, inside: &mut [u32], v: usize) {
+        self.each_neighbour(inside, v, |c, e| *c -= e);
+    }
+
+    /// `f(count, e)` for each vertex's count: `e` is 1 for `v`'s neighbours; the matrix
+    /// also passes 0 for the others, which leaves a branch-free loop over every count.
+    #[inline(always)]
+    fn each_neighbour(&self, inside: &mut [u32], v: usize, f: impl Fn(&mut u32, u32)) {
         match self {
             Rows::Matrix { n, matrix } => {
                 let row = &matrix[v * n..v * n + n];
                 for (c, &e) in inside.iter_mut().zip(row) {
-                    *c -= u32::from(e);
+                    f(c, u32::from(e));
                 }
             }
             Rows::Lists(g) => {
                 for &w in g.neighbours(v) {
-                    inside[w as usize] -= 1;
+                    f(&mut inside[w as usize], 1);
                 }
             }
         }
