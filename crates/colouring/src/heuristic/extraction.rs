@@ -357,7 +357,7 @@ impl SetTabu {
     fn entering(&mut self, iter: u32, rng: &mut SplitMix64) -> Option<usize> {
         // A vertex not free to enter counts as `u32::MAX`.
         let key = |c: u32, e: u32| c | u32::from(e > iter).wrapping_neg();
-        let (adj_in, entry) = (&self.adj_in[..], &self.entry[..self.adj_in.len()]);
+        let (adj_in, entry) = (&self.adj_in[..], &self.entry[..]);
         let mut low = u32::MAX;
         for (&c, &e) in adj_in.iter().zip(entry) {
             low = low.min(key(c, e));
@@ -505,6 +505,43 @@ mod tests {
         // A sparse graph keeps the lists: a cycle's rows would be almost all zeros.
         let cycle = Graph::from_edges(200, (0..200).map(|i| (i, (i + 1) % 200)));
         assert!(matches!(Rows::new(&cycle), Rows::Lists(_)));
+    }
+
+    #[test]
+    fn the_entering_vertex_is_drawn_uniformly_among_the_free_ties() {
+        // 150 vertices, so three blocks of ties (64, 64, 22). The lowest count, 1, is held by
+        // five vertices spread over the blocks (the last vertex included) and by two that
+        // may not enter: one inside, one tabu until iteration 10. Only the five are drawn,
+        // each about a fifth of the time.
+        let mut t = SetTabu::new(150);
+        t.adj_in.fill(3);
+        let ties = [0, 63, 64, 128, 149];
+        for v in ties.into_iter().chain([5, 70]) {
+            t.adj_in[v] = 1;
+        }
+        t.entry[5] = INSIDE;
+        t.entry[70] = 10;
+        let mut rng = SplitMix64::new(1);
+        let mut drawn = [0u32; 150];
+        for _ in 0..5_000 {
+            drawn[t.entering(9, &mut rng).expect("a vertex is free")] += 1;
+        }
+        for (v, &d) in drawn.iter().enumerate() {
+            if ties.contains(&v) {
+                assert!((800..1_200).contains(&d), "vertex {v} drawn {d} times");
+            } else {
+                assert_eq!(d, 0, "vertex {v}");
+            }
+        }
+        // From iteration 10 the tabu vertex is free again; with every vertex inside or tabu,
+        // none is.
+        assert_eq!(
+            t.entering(10, &mut rng)
+                .map(|v| ties.contains(&v) || v == 70),
+            Some(true)
+        );
+        t.entry.fill(INSIDE);
+        assert_eq!(t.entering(10, &mut rng), None);
     }
 
     #[test]

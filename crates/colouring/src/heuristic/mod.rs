@@ -103,9 +103,10 @@ pub fn tabucol(
 
 /// The best candidate of a move scan: the lowest key wins, ties are broken uniformly at
 /// random (reservoir sampling: the i-th candidate of an equal key replaces the choice with
-/// probability 1/i). PartialCol's and the extraction's scans pick their moves with it
-/// (TabuCol draws among the ties of whole rows, which it scans in vectorised passes); the key
-/// type is the scan's own (`i32` deltas in PartialCol: widening them cost 5 %).
+/// probability 1/i). PartialCol's scan and the extraction's choice of the member leaving
+/// pick with it (TabuCol, and the extraction's choice of the vertex entering, count the ties
+/// in vectorised passes and draw once); the key type is the scan's own (`i32` deltas in
+/// PartialCol: widening them cost 5 %).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Lowest<K, T> {
     key: K,
