@@ -98,7 +98,8 @@ pub struct EngineArgs {
     /// Luby restarts for the first solution, this many failures per unit.
     #[arg(long, value_name = "SCALE", num_args = 0..=1, default_missing_value = "100")]
     pub restarts: Option<u64>,
-    /// Seed for --val-order random.
+    /// Seed for --val-order random, and for the local search of `csp colour`'s chromatic
+    /// number (default 1).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Give up after this many failures.

@@ -31,6 +31,9 @@ pub struct BenchArgs {
     /// Threads for the local search (default 1: the single-core figures).
     #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
+    /// The local search's seed (the same for every instance).
+    #[arg(long, value_name = "N", default_value = "1")]
+    seed: u64,
     /// Only instances whose file name contains one of these (comma-separated).
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
@@ -151,6 +154,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
         strategy: b.branching,
         tabu: !b.no_tabu,
         jobs: usize::from(b.jobs),
+        seed: b.seed,
         ..chromatic::Config::default()
     };
     let secs = b.time_limit.as_secs_f64();
@@ -163,8 +167,8 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     } else if !b.json {
         writeln!(
             out,
-            "branching {}, tabu {}, {} local-search thread(s), {secs} s per instance\n",
-            config.strategy, config.tabu, config.jobs
+            "branching {}, tabu {}, {} local-search thread(s), seed {}, {secs} s per instance\n",
+            config.strategy, config.tabu, config.jobs, config.seed
         )?;
         writeln!(
             out,

@@ -98,6 +98,39 @@ fn colour_reports_bad_graph_files_with_their_place() {
 }
 
 #[test]
+fn colour_takes_a_seed_and_every_seed_gives_a_checked_answer() {
+    // Local search runs on queen8_8 (DSATUR's colouring is above χ = 9): each seed may walk
+    // differently, but each reaches the same proved χ with a proper colouring.
+    for seed in ["1", "2", "18446744073709551615"] {
+        let o = csp(&[
+            "colour",
+            "data/colouring/queen8_8.col",
+            "--seed",
+            seed,
+            "--json",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "seed {seed}: {o:?}");
+        let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(
+            (j["ub"].as_u64(), j["proved"].as_bool()),
+            (Some(9), Some(true))
+        );
+    }
+    let o = csp(&["colour", "problems/petersen.yaml", "--seed", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = csp(&[
+        "colour",
+        "bench",
+        "data/colouring",
+        "--only",
+        "myciel3",
+        "--seed",
+        "5",
+    ]);
+    assert!(stdout(&o).contains("seed 5,"), "{}", stdout(&o));
+}
+
+#[test]
 fn colour_bench_runs_on_a_folder_and_checks_known_values() {
     let dir = std::env::temp_dir().join(format!("csp-colour-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
