@@ -261,7 +261,10 @@ fn chromatic_number(inst: &Instance, args: &ColourArgs) -> Found {
         tabu: !args.no_tabu,
         jobs: usize::from(args.jobs),
         // `--seed` (an engine flag, also the seed of `--val-order random`).
-        seed: args.engine.seed.unwrap_or(chromatic::Config::default().seed),
+        seed: args
+            .engine
+            .seed
+            .unwrap_or(chromatic::Config::default().seed),
         ..chromatic::Config::default()
     };
     let spinner = crate::progress::spinner();
