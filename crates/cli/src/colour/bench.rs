@@ -281,7 +281,7 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     if b.json {
         json_line(
             &mut out,
-            &json!({"status": Status::Done.name(), "instances": total, "proved": proved, "proved_within_1s": proved_1s, "seconds_per_instance": secs,
+            &json!({"status": Status::Done.name(), "instances": total, "proved": proved, "proved_within_1s": proved_1s, "seconds_per_instance": secs, "seed": b.seed, "jobs": b.jobs,
                 "ub_at_best_known": at_best, "ub_best_known_plus_one": plus_one, "ub_beyond": beyond,
                 "vs_gc_cdcl": versus_counts.iter().map(|(v, n)| (v.to_string(), *n)).collect::<HashMap<_, _>>()}),
         )?;

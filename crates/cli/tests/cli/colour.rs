@@ -128,6 +128,22 @@ fn colour_takes_a_seed_and_every_seed_gives_a_checked_answer() {
         "5",
     ]);
     assert!(stdout(&o).contains("seed 5,"), "{}", stdout(&o));
+    let o = csp(&[
+        "colour",
+        "bench",
+        "data/colouring",
+        "--only",
+        "myciel3",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let out = stdout(&o);
+    let summary: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (summary["seed"].as_u64(), summary["jobs"].as_u64()),
+        (Some(5), Some(1))
+    );
 }
 
 #[test]
