@@ -101,7 +101,10 @@ fn colour_reports_bad_graph_files_with_their_place() {
 fn colour_takes_a_seed_and_every_seed_gives_a_checked_answer() {
     // le450_5a's 5-colouring comes from local search (DSATUR's has more colours): each
     // seed walks its own way, and each reaches the proved χ = 5 with a checked colouring.
-    for seed in ["1", "2", "18446744073709551615"] {
+    // The seed reaches the search: the same seed gives the same colouring, another seed
+    // another one.
+    let mut colourings = Vec::new();
+    for seed in ["1", "1", "2", "18446744073709551615"] {
         let o = csp(&[
             "colour",
             "data/colouring/le450_5a.col",
@@ -119,7 +122,11 @@ fn colour_takes_a_seed_and_every_seed_gives_a_checked_answer() {
             ),
             (Some(5), Some(true), Some("local search"))
         );
+        colourings.push(j["colouring"].clone());
     }
+    assert_eq!(colourings[0], colourings[1]);
+    assert_ne!(colourings[0], colourings[2]);
+    assert_ne!(colourings[2], colourings[3]);
     let o = csp(&["colour", "problems/petersen.yaml", "--seed", "-1"]);
     assert_eq!(o.status.code(), Some(2));
     let bench = |json: bool| {

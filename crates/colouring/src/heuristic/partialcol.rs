@@ -376,6 +376,33 @@ mod tests {
         );
     }
 
+    #[test]
+    fn every_pause_leaves_independent_classes_and_true_counts() {
+        // G(120, 1/2) has no 10-colouring: each pause leaves a partial one. Its classes are
+        // independent (a move uncolours every neighbour of the colour it gives, even though
+        // the walk stops at the last of them) and its counts are the colouring's.
+        let g = crate::graph::random_half_graph(120, 4);
+        let start = crate::heuristic::dsatur(&g, &[]);
+        for seed in 0..3 {
+            let mut p = PartialCol::new(&g, 10, &start, seed);
+            for _ in 0..4 {
+                assert_eq!(p.run(&g, 2_000, None), None);
+                for v in 0..g.len() {
+                    for c in 0..10u32 {
+                        let count = g
+                            .neighbours(v)
+                            .iter()
+                            .filter(|&&w| p.col[w as usize] == c)
+                            .count();
+                        assert_eq!(p.gamma[v * 10 + c as usize] as usize, count);
+                    }
+                    assert!(p.col[v] == NONE || p.gamma[v * 10 + p.col[v] as usize] == 0);
+                    assert_eq!(p.col[v] == NONE, p.uncoloured.contains(&v));
+                }
+            }
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
 
