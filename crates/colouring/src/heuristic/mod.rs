@@ -103,10 +103,9 @@ pub fn tabucol(
 
 /// The best candidate of a move scan: the lowest key wins, ties are broken uniformly at
 /// random (reservoir sampling: the i-th candidate of an equal key replaces the choice with
-/// probability 1/i). PartialCol's scan and the extraction's choice of the member leaving
-/// pick with it (TabuCol, and the extraction's choice of the vertex entering, count the ties
-/// in vectorised passes and draw once); the key type is the scan's own (`i32` deltas in
-/// PartialCol: widening them cost 5 %).
+/// probability 1/i). The extraction's greedy start and its choice of the member leaving pick
+/// with it (TabuCol, PartialCol and the extraction's choice of the vertex entering count the
+/// ties in vectorised passes and draw once).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Lowest<K, T> {
     key: K,
@@ -122,12 +121,6 @@ impl<K: Copy + Ord, T: Copy> Lowest<K, T> {
             item: None,
             ties: 0,
         }
-    }
-
-    /// The best key so far (`worst` before any candidate): scans skip worse ones early.
-    #[inline]
-    pub(crate) fn key(&self) -> K {
-        self.key
     }
 
     /// The candidate chosen, if any was offered.
@@ -686,7 +679,7 @@ mod tests {
             for (key, item) in [(5, 0), (2, 1), (2, 2), (3, 3), (2, 3)] {
                 pick.offer(key, item, &mut rng);
             }
-            assert_eq!(pick.key(), 2);
+            assert_eq!(pick.key, 2);
             count[pick.item().unwrap()] += 1;
         }
         // Items 1, 2 and 3 tie at key 2: about a thousand each, never item 0.
