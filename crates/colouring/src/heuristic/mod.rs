@@ -145,6 +145,65 @@ impl<K: Copy + Ord, T: Copy> Lowest<K, T> {
     }
 }
 
+/// One row of a tabu search's move scan (TabuCol's and PartialCol's): a vertex's counts per
+/// colour (`row`) and the ticks of the tabu clock until which each colour is forbidden to it
+/// (`trow`). A move to colour `c` is allowed when it is not tabu (`trow[c] <= now`) or when
+/// it aspires (`row[c] < aspire`). Each pass is branch-free, and vectorised.
+#[derive(Clone, Copy)]
+pub(crate) struct ScanRow<'a> {
+    row: &'a [i32],
+    trow: &'a [i32],
+    now: i32,
+    aspire: i32,
+}
+
+impl<'a> ScanRow<'a> {
+    #[inline]
+    pub(crate) fn new(row: &'a [i32], trow: &'a [i32], now: i32, aspire: i32) -> Self {
+        ScanRow {
+            row,
+            trow,
+            now,
+            aspire,
+        }
+    }
+
+    /// The least count of an allowed colour; `i32::MAX` when every colour is tabu.
+    #[inline]
+    pub(crate) fn least(&self) -> i32 {
+        let (now, aspire) = (self.now, self.aspire);
+        self.row
+            .iter()
+            .zip(self.trow)
+            .map(|(&r, &t)| if t <= now || r < aspire { r } else { i32::MAX })
+            .fold(i32::MAX, i32::min)
+    }
+
+    /// How many allowed colours have count `least` (the row's [`ScanRow::least`]).
+    #[inline]
+    pub(crate) fn ties(&self, least: i32) -> u32 {
+        if least < self.aspire {
+            // Every colour with that count aspires.
+            self.row.iter().map(|&r| u32::from(r == least)).sum()
+        } else {
+            let now = self.now;
+            self.row
+                .iter()
+                .zip(self.trow)
+                .map(|(&r, &t)| u32::from(r == least && t <= now))
+                .sum()
+        }
+    }
+
+    /// The `j`-th allowed colour (from 0) with count `least`; `j` below [`ScanRow::ties`].
+    pub(crate) fn nth_tie(&self, least: i32, j: u32) -> usize {
+        (0..self.row.len())
+            .filter(|&c| self.row[c] == least && (self.trow[c] <= self.now || least < self.aspire))
+            .nth(j as usize)
+            .expect("fewer ties than j")
+    }
+}
+
 /// Keeps colours below `k`, redraws the others at random.
 fn redraw(colours: &[u32], k: u32, rng: &mut SplitMix64) -> Vec<u32> {
     colours
@@ -316,39 +375,24 @@ impl TabuCol {
                 let row = &gamma[v * s..v * s + s];
                 let trow = &tabu[v * s..v * s + s];
                 let cur = row[col[v] as usize];
-                let aspire = cur + gap;
-                let least = row
-                    .iter()
-                    .zip(trow)
-                    .map(|(&r, &t)| if t <= now || r < aspire { r } else { i32::MAX })
-                    .fold(i32::MAX, i32::min);
+                let scan = ScanRow::new(row, trow, now, cur + gap);
+                let least = scan.least();
                 if least == i32::MAX || least - cur > key {
                     continue;
                 }
-                let m = if least < aspire {
-                    row.iter().map(|&r| u32::from(r == least)).sum::<u32>()
-                } else {
-                    row.iter()
-                        .zip(trow)
-                        .map(|(&r, &t)| u32::from(r == least && t <= now))
-                        .sum::<u32>()
-                };
+                let m = scan.ties(least);
                 if least - cur < key {
                     (key, ties) = (least - cur, 0);
                 }
                 ties += m;
                 if rng.below(ties) < m {
-                    chosen = Some((v, least, aspire, m));
+                    chosen = Some((v, least, scan.aspire, m));
                 }
             }
             let pick = chosen.map(|(v, least, aspire, m)| {
                 let row = &gamma[v * s..v * s + s];
                 let trow = &tabu[v * s..v * s + s];
-                let j = rng.below(m) as usize;
-                let c = (0..k)
-                    .filter(|&c| row[c] == least && (trow[c] <= now || least < aspire))
-                    .nth(j)
-                    .expect("the row has m ties");
+                let c = ScanRow::new(row, trow, now, aspire).nth_tie(least, rng.below(m));
                 (v, c)
             });
             let (v, c) = pick.unwrap_or_else(|| {

@@ -1,6 +1,6 @@
 //! PartialCol: local search over partial proper colourings, with a reactive tabu tenure.
 
-use super::remove;
+use super::{ScanRow, remove};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -230,24 +230,17 @@ fn choose(
     let (mut key, mut ties) = (i32::MAX, 0u32);
     let mut chosen = None;
     for &v in uncoloured {
-        let row = &gamma[v * k..v * k + k];
-        let trow = &tabu[v * k..v * k + k];
-        let least = row
-            .iter()
-            .zip(trow)
-            .map(|(&r, &t)| if t <= now || r < aspire { r } else { i32::MAX })
-            .fold(i32::MAX, i32::min);
+        let scan = ScanRow::new(
+            &gamma[v * k..v * k + k],
+            &tabu[v * k..v * k + k],
+            now,
+            aspire,
+        );
+        let least = scan.least();
         if least == i32::MAX || least > key {
             continue;
         }
-        let m = if least < aspire {
-            row.iter().map(|&r| u32::from(r == least)).sum::<u32>()
-        } else {
-            row.iter()
-                .zip(trow)
-                .map(|(&r, &t)| u32::from(r == least && t <= now))
-                .sum::<u32>()
-        };
+        let m = scan.ties(least);
         if least < key {
             (key, ties) = (least, 0);
         }
@@ -257,14 +250,13 @@ fn choose(
         }
     }
     chosen.map(|(v, least, m)| {
-        let row = &gamma[v * k..v * k + k];
-        let trow = &tabu[v * k..v * k + k];
-        let j = rng.below(m) as usize;
-        let c = (0..k)
-            .filter(|&c| row[c] == least && (trow[c] <= now || least < aspire))
-            .nth(j)
-            .expect("the row has m ties");
-        (v, c)
+        let scan = ScanRow::new(
+            &gamma[v * k..v * k + k],
+            &tabu[v * k..v * k + k],
+            now,
+            aspire,
+        );
+        (v, scan.nth_tie(least, rng.below(m)))
     })
 }
 
