@@ -103,9 +103,12 @@ pub fn tabucol(
 
 /// The best candidate of a move scan: the lowest key wins, ties are broken uniformly at
 /// random (reservoir sampling: the i-th candidate of an equal key replaces the choice with
-/// probability 1/i). The extraction's greedy start and its choice of the member leaving pick
-/// with it (TabuCol, PartialCol and the extraction's choice of the vertex entering count the
-/// ties in vectorised passes and draw once).
+/// probability 1/i). PartialCol's scan, the extraction's greedy start and its choice of the
+/// member leaving pick with it (TabuCol and the extraction's choice of the vertex entering
+/// count the ties in vectorised passes and draw once); the key type is the scan's own (`i32`
+/// deltas in PartialCol: widening them cost 5 %). PartialCol's scan in TabuCol's manner
+/// ([`ScanRow`]) was slower in the release build: most of its rows tie at the least count,
+/// and each tie costs a second pass and a draw.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Lowest<K, T> {
     key: K,
@@ -121,6 +124,12 @@ impl<K: Copy + Ord, T: Copy> Lowest<K, T> {
             item: None,
             ties: 0,
         }
+    }
+
+    /// The best key so far (`worst` before any candidate): scans skip worse ones early.
+    #[inline]
+    pub(crate) fn key(&self) -> K {
+        self.key
     }
 
     /// The candidate chosen, if any was offered.
@@ -145,10 +154,10 @@ impl<K: Copy + Ord, T: Copy> Lowest<K, T> {
     }
 }
 
-/// One row of a tabu search's move scan (TabuCol's and PartialCol's): a vertex's counts per
-/// colour (`row`) and the ticks of the tabu clock until which each colour is forbidden to it
-/// (`trow`). A move to colour `c` is allowed when it is not tabu (`trow[c] <= now`) or when
-/// it aspires (`row[c] < aspire`). Each pass is branch-free, and vectorised.
+/// One row of TabuCol's move scan: a vertex's counts per colour (`row`) and the ticks of the
+/// tabu clock until which each colour is forbidden to it (`trow`). A move to colour `c` is
+/// allowed when it is not tabu (`trow[c] <= now`) or when it aspires (`row[c] < aspire`).
+/// Each pass is branch-free, and vectorised.
 #[derive(Clone, Copy)]
 pub(crate) struct ScanRow<'a> {
     row: &'a [i32],
@@ -747,7 +756,7 @@ mod tests {
             for (key, item) in [(5, 0), (2, 1), (2, 2), (3, 3), (2, 3)] {
                 pick.offer(key, item, &mut rng);
             }
-            assert_eq!(pick.key, 2);
+            assert_eq!(pick.key(), 2);
             count[pick.item().unwrap()] += 1;
         }
         // Items 1, 2 and 3 tie at key 2: about a thousand each, never item 0.

@@ -1,6 +1,6 @@
 //! PartialCol: local search over partial proper colourings, with a reactive tabu tenure.
 
-use super::{ScanRow, remove};
+use super::{Lowest, remove};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -38,14 +38,8 @@ pub(crate) struct PartialCol {
     col: Vec<u32>,
     /// `gamma[v*k + c]`: coloured neighbours of `v` with colour `c`.
     gamma: Vec<i32>,
-    /// `tabu[v*k + c]`: the tick of the tabu clock `now` until which `v` may not take `c`.
-    /// 32 bits, as TabuCol's: the move scan compares four or eight entries per instruction
-    /// (the clock is rebased before it can overflow, see [`PartialCol::REBASE`]).
-    tabu: Vec<i32>,
-    /// The tabu clock: `iter` less what the rebasing took off.
-    now: i32,
-    /// [`PartialCol::REBASE`], lowered by a test to exercise the rebasing.
-    rebase: i32,
+    /// `tabu[v*k + c]`: the iteration until which `v` may not take `c`.
+    tabu: Vec<u64>,
     uncoloured: Vec<usize>,
     /// `pos[v]`: `v`'s index in `uncoloured`, `usize::MAX` when coloured.
     pos: Vec<usize>,
@@ -58,11 +52,6 @@ pub(crate) struct PartialCol {
 const NONE: u32 = u32::MAX;
 
 impl PartialCol {
-    /// When the tabu clock reaches `2·REBASE`, every entry and the clock move back by
-    /// `REBASE` (an `O(n·k)` pass once per 2²⁹ iterations). Exact: an entry still in force is
-    /// at least the clock and keeps its distance to it; an expired one stays below it.
-    const REBASE: i32 = 1 << 29;
-
     /// A search for a proper `k`-colouring of `g` from `start` (colours `≥ k` uncoloured,
     /// then each conflict resolved by uncolouring the later vertex). `O(n·k + m)`.
     pub(crate) fn new(g: &Graph, k: u32, start: &Colouring, seed: u64) -> Self {
@@ -102,9 +91,7 @@ impl PartialCol {
             rng: SplitMix64::new(seed),
             col,
             gamma,
-            tabu: vec![0; n * k],
-            now: 0,
-            rebase: Self::REBASE,
+            tabu: vec![0u64; n * k],
             uncoloured,
             pos,
             best,
@@ -131,8 +118,6 @@ impl PartialCol {
             col,
             gamma,
             tabu,
-            now,
-            rebase,
             uncoloured,
             pos,
             best,
@@ -140,7 +125,6 @@ impl PartialCol {
             iter,
         } = self;
         let k = *k;
-        let rebase = *rebase;
         let stop = iter.saturating_add(max_iters);
         while !uncoloured.is_empty() {
             if *iter >= stop || (iter.is_multiple_of(1024) && csp_core::termination::past(deadline))
@@ -148,34 +132,33 @@ impl PartialCol {
                 return None;
             }
             *iter += 1;
-            if *now == 2 * rebase {
-                for t in tabu.iter_mut() {
-                    if *t != i32::MAX {
-                        *t = (*t - rebase).max(0);
+            let iter = *iter;
+            let size = uncoloured.len() as i64;
+            let mut pick = Lowest::new(i32::MAX);
+            for &v in uncoloured.iter() {
+                let row = &gamma[v * k..v * k + k];
+                let trow = &tabu[v * k..v * k + k];
+                for c in 0..k {
+                    let delta = row[c] - 1;
+                    if delta > pick.key() {
+                        continue;
+                    }
+                    if trow[c] <= iter || size + i64::from(delta) < *best as i64 {
+                        pick.offer(delta, (v, c), rng);
                     }
                 }
-                *now -= rebase;
             }
-            *now += 1;
-            let now = *now;
-            // Giving `v` colour `c` uncolours `gamma[v][c]` neighbours. A tabu move is allowed
-            // when it would leave fewer uncoloured vertices than the best so far (aspiration:
-            // `gamma[v][c] < aspire`; `best` is at most the current count, so only a move that
-            // uncolours nothing, at the best count, aspires).
-            let aspire = (*best as i64 - uncoloured.len() as i64 + 1).max(-1) as i32;
-            let pick = choose(gamma, tabu, uncoloured, k, now, aspire, rng);
             // Every move is tabu: a random uncoloured vertex to a random colour.
-            let (v, c) = pick.unwrap_or_else(|| {
+            let (v, c) = pick.item().unwrap_or_else(|| {
                 (
                     uncoloured[rng.below(uncoloured.len() as u32) as usize],
                     rng.below(k as u32) as usize,
                 )
             });
-            // Uncolour v's neighbours of colour c, forbidding them c for the tenure (saturated
-            // at `i32::MAX`, for ever, only past two billion iterations). There are
+            // Uncolour v's neighbours of colour c, forbidding them c for the tenure. There are
             // `gamma[v][c]` of them: the walk stops at the last (most moves have none or one;
             // the full walk of the list was a fifth of the time on flat300_28_0).
-            let tenure = i32::try_from(reaction.tenure).unwrap_or(i32::MAX);
+            let tenure = reaction.tenure;
             let mut left = gamma[v * k + c];
             for i in 0..g.neighbours(v).len() {
                 if left == 0 {
@@ -185,7 +168,7 @@ impl PartialCol {
                 if col[w] as usize == c {
                     left -= 1;
                     col[w] = NONE;
-                    tabu[w * k + c] = now.saturating_add(tenure);
+                    tabu[w * k + c] = iter + tenure;
                     for &x in g.neighbours(w) {
                         gamma[x as usize * k + c] -= 1;
                     }
@@ -206,58 +189,6 @@ impl PartialCol {
             colours: col.clone(),
         })
     }
-}
-
-/// PartialCol's move: among the uncoloured vertices `v` and colours `c` whose move is allowed
-/// (`tabu[v*k + c] <= now`, or `gamma[v*k + c] < aspire`), one with the fewest neighbours to
-/// uncolour (`gamma[v*k + c]`), uniformly at random among the ties; `None` when every move is
-/// tabu.
-///
-/// As in TabuCol, each row takes two branch-free passes (vectorised): its least allowed
-/// count, then, only when that can tie or beat the best move so far, how many allowed
-/// colours reach it. A row with `m` of `t` ties so far takes the choice with probability
-/// `m/t`, and the colour is drawn among its `m` at the end. On flat300_28_0 at 28 colours
-/// the scalar scan it replaced, with a test per entry, took half of the time.
-fn choose(
-    gamma: &[i32],
-    tabu: &[i32],
-    uncoloured: &[usize],
-    k: usize,
-    now: i32,
-    aspire: i32,
-    rng: &mut SplitMix64,
-) -> Option<(usize, usize)> {
-    let (mut key, mut ties) = (i32::MAX, 0u32);
-    let mut chosen = None;
-    for &v in uncoloured {
-        let scan = ScanRow::new(
-            &gamma[v * k..v * k + k],
-            &tabu[v * k..v * k + k],
-            now,
-            aspire,
-        );
-        let least = scan.least();
-        if least == i32::MAX || least > key {
-            continue;
-        }
-        let m = scan.ties(least);
-        if least < key {
-            (key, ties) = (least, 0);
-        }
-        ties += m;
-        if rng.below(ties) < m {
-            chosen = Some((v, least, m));
-        }
-    }
-    chosen.map(|(v, least, m)| {
-        let scan = ScanRow::new(
-            &gamma[v * k..v * k + k],
-            &tabu[v * k..v * k + k],
-            now,
-            aspire,
-        );
-        (v, scan.nth_tie(least, rng.below(m)))
-    })
 }
 
 /// The reactive tabu tenure of Blöchliger & Zufferey's FOO-PartialCol ("Fluctuation Of the
@@ -446,21 +377,6 @@ mod tests {
     }
 
     #[test]
-    fn partialcol_rebasing_its_clock_changes_nothing() {
-        // The same walk with the clock rebased every 16 iterations (the tenure starts at 7
-        // and grows, so entries outlast a rebasing).
-        let g = crate::graph::random_half_graph(70, 3);
-        let start = crate::heuristic::dsatur(&g, &[]);
-        let walk = |rebase: i32| {
-            let mut p = PartialCol::new(&g, 9, &start, 5);
-            p.rebase = rebase;
-            assert_eq!(p.run(&g, 20_000, None), None);
-            (p.col, p.uncoloured, p.best, p.reaction.tenure)
-        };
-        assert_eq!(walk(16), walk(PartialCol::REBASE));
-    }
-
-    #[test]
     fn every_pause_leaves_independent_classes_and_true_counts() {
         // G(120, 1/2) has no 10-colouring: each pause leaves a partial one. Its classes are
         // independent (a move uncolours every neighbour of the colour it gives, even though
@@ -484,53 +400,6 @@ mod tests {
                     assert_eq!(p.col[v] == NONE, p.uncoloured.contains(&v));
                 }
             }
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
-
-        /// The move chosen is an allowed one (not tabu, or aspiring) with the fewest
-        /// neighbours to uncolour, and every such move is chosen now and then (uniform ties);
-        /// against a brute-force pass over the table.
-        #[test]
-        fn the_move_is_a_least_allowed_one_and_every_tie_is_drawn(
-            k in 1usize..6,
-            rows in 1usize..5,
-            aspire in -1i32..2,
-            table in proptest::collection::vec((0i32..3, 0i32..20), 30),
-            seed in 0u64..1000,
-        ) {
-            let n = rows + 1;
-            let gamma: Vec<i32> = (0..n * k).map(|i| table[i % 30].0).collect();
-            let tabu: Vec<i32> = (0..n * k).map(|i| table[(i * 7) % 30].1).collect();
-            let uncoloured: Vec<usize> = (1..n).collect();
-            let now = 10;
-            let allowed = |v: usize, c: usize| tabu[v * k + c] <= now || gamma[v * k + c] < aspire;
-            let moves: Vec<(usize, usize)> = uncoloured
-                .iter()
-                .flat_map(|&v| (0..k).map(move |c| (v, c)))
-                .filter(|&(v, c)| allowed(v, c))
-                .collect();
-            let least = moves.iter().map(|&(v, c)| gamma[v * k + c]).min();
-            let best: Vec<(usize, usize)> = moves
-                .iter()
-                .copied()
-                .filter(|&(v, c)| Some(gamma[v * k + c]) == least)
-                .collect();
-            let mut rng = SplitMix64::new(seed);
-            let mut seen = std::collections::HashSet::new();
-            for _ in 0..400 {
-                let pick = choose(&gamma, &tabu, &uncoloured, k, now, aspire, &mut rng);
-                match pick {
-                    None => proptest::prop_assert!(best.is_empty()),
-                    Some(m) => {
-                        proptest::prop_assert!(best.contains(&m), "{:?} not in {:?}", m, best);
-                        seen.insert(m);
-                    }
-                }
-            }
-            proptest::prop_assert_eq!(seen.len(), best.len());
         }
     }
 
