@@ -106,9 +106,7 @@ pub fn tabucol(
 /// probability 1/i). PartialCol's scan, the extraction's greedy start and its choice of the
 /// member leaving pick with it (TabuCol and the extraction's choice of the vertex entering
 /// count the ties in vectorised passes and draw once); the key type is the scan's own (`i32`
-/// deltas in PartialCol: widening them cost 5 %). PartialCol's scan in TabuCol's manner
-/// ([`ScanRow`]) was slower in the release build: most of its rows tie at the least count,
-/// and each tie costs a second pass and a draw.
+/// deltas in PartialCol: widening them cost 5 %).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Lowest<K, T> {
     key: K,
@@ -157,9 +155,11 @@ impl<K: Copy + Ord, T: Copy> Lowest<K, T> {
 /// One row of TabuCol's move scan: a vertex's counts per colour (`row`) and the ticks of the
 /// tabu clock until which each colour is forbidden to it (`trow`). A move to colour `c` is
 /// allowed when it is not tabu (`trow[c] <= now`) or when it aspires (`row[c] < aspire`).
-/// Each pass is branch-free, and vectorised.
+/// Each pass is branch-free, and vectorised. (PartialCol's scan done this way was slower in
+/// the release build: most of its rows tie at the least count, and each tie costs a second
+/// pass and a draw, where [`Lowest`]'s early test costs one comparison.)
 #[derive(Clone, Copy)]
-pub(crate) struct ScanRow<'a> {
+struct ScanRow<'a> {
     row: &'a [i32],
     trow: &'a [i32],
     now: i32,
@@ -168,7 +168,7 @@ pub(crate) struct ScanRow<'a> {
 
 impl<'a> ScanRow<'a> {
     #[inline]
-    pub(crate) fn new(row: &'a [i32], trow: &'a [i32], now: i32, aspire: i32) -> Self {
+    fn new(row: &'a [i32], trow: &'a [i32], now: i32, aspire: i32) -> Self {
         ScanRow {
             row,
             trow,
@@ -179,7 +179,7 @@ impl<'a> ScanRow<'a> {
 
     /// The least count of an allowed colour; `i32::MAX` when every colour is tabu.
     #[inline]
-    pub(crate) fn least(&self) -> i32 {
+    fn least(&self) -> i32 {
         let (now, aspire) = (self.now, self.aspire);
         self.row
             .iter()
@@ -190,7 +190,7 @@ impl<'a> ScanRow<'a> {
 
     /// How many allowed colours have count `least` (the row's [`ScanRow::least`]).
     #[inline]
-    pub(crate) fn ties(&self, least: i32) -> u32 {
+    fn ties(&self, least: i32) -> u32 {
         if least < self.aspire {
             // Every colour with that count aspires.
             self.row.iter().map(|&r| u32::from(r == least)).sum()
@@ -205,7 +205,7 @@ impl<'a> ScanRow<'a> {
     }
 
     /// The `j`-th allowed colour (from 0) with count `least`; `j` below [`ScanRow::ties`].
-    pub(crate) fn nth_tie(&self, least: i32, j: u32) -> usize {
+    fn nth_tie(&self, least: i32, j: u32) -> usize {
         (0..self.row.len())
             .filter(|&c| self.row[c] == least && (self.trow[c] <= self.now || least < self.aspire))
             .nth(j as usize)
@@ -253,10 +253,11 @@ impl TabuCol {
     const REBASE: i32 = 1 << 29;
 
     /// The row length for `k` colours. Measured against rows of `k` (200,000 iterations from
-    /// DSATUR's colouring): DSJC500.5 at 47 colours (padded to 48) 1.11–1.18× faster,
-    /// le450_15c at 14 (to 16) 1.2×; but queen11_11 at 10 padded to 16 was 7 % slower,
-    /// DSJC1000.5 at 84 padded to 88 about 1.5 % slower and DSJC500.5 at 43 padded to 48
-    /// hardly faster (1.025×), so a tail of four entries or fewer stays.
+    /// DSATUR's colouring, bench profile): DSJC500.5 at 47 colours (padded to 48) 1.11–1.18×
+    /// faster, le450_15c at 14 (to 16) 1.2×; but queen11_11 at 10 padded to 16 was 7 %
+    /// slower, DSJC1000.5 at 84 padded to 88 about 1.5 % slower and DSJC500.5 at 43 padded
+    /// to 48 hardly faster (1.025×), so a tail of four entries or fewer stays. In the release
+    /// build (fat LTO): DSJC500.5 at 47 1.07×, le450_15c at 14 1.17×, DSJC1000.5 at 45 1.05×.
     fn stride(k: usize) -> usize {
         if k % 8 >= 5 { k.next_multiple_of(8) } else { k }
     }
@@ -330,8 +331,6 @@ impl TabuCol {
         for v in 0..n {
             gamma[v * s + k..v * s + s].fill(i32::MAX);
             tabu[v * s + k..v * s + s].fill(i32::MAX);
-        }
-        for v in 0..n {
             tabu[v * s + col[v] as usize] = i32::MAX;
             for &w in g.neighbours(v) {
                 gamma[v * s + col[w as usize] as usize] += 1;
@@ -395,15 +394,10 @@ impl TabuCol {
                 }
                 ties += m;
                 if rng.below(ties) < m {
-                    chosen = Some((v, least, scan.aspire, m));
+                    chosen = Some((v, scan, least, m));
                 }
             }
-            let pick = chosen.map(|(v, least, aspire, m)| {
-                let row = &gamma[v * s..v * s + s];
-                let trow = &tabu[v * s..v * s + s];
-                let c = ScanRow::new(row, trow, now, aspire).nth_tie(least, rng.below(m));
-                (v, c)
-            });
+            let pick = chosen.map(|(v, scan, least, m)| (v, scan.nth_tie(least, rng.below(m))));
             let (v, c) = pick.unwrap_or_else(|| {
                 // Every move is tabu: move a random conflicting vertex to a random colour.
                 let v = conf[rng.below(conf.len() as u32) as usize];
