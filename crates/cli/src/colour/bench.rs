@@ -34,6 +34,10 @@ pub struct BenchArgs {
     /// The local search's seed (the same for every instance).
     #[arg(long, value_name = "N", default_value = "1")]
     seed: u64,
+    /// Runs per instance, with seeds --seed, --seed + 1, …, one after another: the results of
+    /// a randomized search as rates (a table over seeds follows the runs).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    seeds: u32,
     /// Only instances whose file name contains one of these (comma-separated).
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
@@ -116,6 +120,65 @@ fn versus(ours: (u32, u32), gc: Option<Result<u32, (u32, u32)>>) -> &'static str
     }
 }
 
+/// One graph's runs over seeds: its upper bound per seed, how many runs proved χ, and the
+/// best known upper bound from the README.
+struct OverSeeds {
+    name: String,
+    best: Option<u32>,
+    proved: usize,
+    /// `(seed, ub)` per run, in seed order.
+    ubs: Vec<(u64, u32)>,
+}
+
+impl OverSeeds {
+    /// Runs whose upper bound is at the best known (or below).
+    fn at_best(&self) -> usize {
+        self.best
+            .map_or(0, |b| self.ubs.iter().filter(|&&(_, ub)| ub <= b).count())
+    }
+
+    /// Each upper bound reached, lowest first, with the seeds that reached it.
+    fn by_ub(&self) -> Vec<(u32, Vec<u64>)> {
+        let mut by: Vec<(u32, Vec<u64>)> = Vec::new();
+        for &(seed, ub) in &self.ubs {
+            match by.iter_mut().find(|(u, _)| *u == ub) {
+                Some((_, seeds)) => seeds.push(seed),
+                None => by.push((ub, vec![seed])),
+            }
+        }
+        by.sort_by_key(|(u, _)| *u);
+        by
+    }
+
+    /// `48 ×8 (seeds 3–10), 49 ×2 (seeds 1, 2)`.
+    fn ub_cell(&self) -> String {
+        self.by_ub()
+            .iter()
+            .map(|(ub, seeds)| format!("{ub} ×{} (seeds {})", seeds.len(), seed_list(seeds)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Seeds in increasing order with consecutive runs joined: `1, 3–5, 9`.
+fn seed_list(seeds: &[u64]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < seeds.len() {
+        let mut j = i;
+        while j + 1 < seeds.len() && seeds[j + 1] == seeds[j] + 1 {
+            j += 1;
+        }
+        parts.push(match j - i {
+            0 => seeds[i].to_string(),
+            1 => format!("{}, {}", seeds[i], seeds[j]),
+            _ => format!("{}–{}", seeds[i], seeds[j]),
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
 /// Runs `csp colour bench`.
 pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     let dir = b
@@ -157,120 +220,158 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
         seed: b.seed,
         ..chromatic::Config::default()
     };
+    // Seeds `seed..=last`; several make every row a (graph, seed) run.
+    let last = b.seed.saturating_add(u64::from(b.seeds) - 1);
+    let several = last > b.seed;
     let secs = b.time_limit.as_secs_f64();
     let mut out = std::io::stdout().lock();
     if b.csv {
         writeln!(
             out,
-            "instance,V,E,lb,ub,proved,seconds,nodes,known,class,gc_cdcl,vs_gc_cdcl"
+            "instance,V,E,lb,ub,proved,seconds,nodes,known,class,gc_cdcl,vs_gc_cdcl,seed"
         )?;
     } else if !b.json {
+        let seeds = if several {
+            format!("seeds {}–{last}", b.seed)
+        } else {
+            format!("seed {}", b.seed)
+        };
         writeln!(
             out,
-            "branching {}, tabu {}, {} local-search thread(s), seed {}, {secs} s per instance\n",
-            config.strategy, config.tabu, config.jobs, config.seed
+            "branching {}, tabu {}, {} local-search thread(s), {seeds}, {secs} s per instance\n",
+            config.strategy, config.tabu, config.jobs
+        )?;
+        let seed_head = if several {
+            ("seed | ", "---:|")
+        } else {
+            ("", "")
+        };
+        writeln!(
+            out,
+            "| instance | {}V | E | lb | ub | proved | time (s) | nodes | known χ | class | gc-cdcl | vs gc-cdcl |",
+            seed_head.0
         )?;
         writeln!(
             out,
-            "| instance | V | E | lb | ub | proved | time (s) | nodes | known χ | class | gc-cdcl | vs gc-cdcl |"
-        )?;
-        writeln!(
-            out,
-            "|---|---:|---:|---:|---:|:---:|---:|---:|---|---|---|---|"
+            "|---|{}---:|---:|---:|---:|:---:|---:|---:|---|---|---|---|",
+            seed_head.1
         )?;
     }
-    let bar = crate::progress::bar(files.len() as u64, "graphs");
+    let runs = files.len() as u64 * (last - b.seed + 1);
+    let bar = crate::progress::bar(runs, if several { "runs" } else { "graphs" });
     let (mut proved, mut proved_1s, mut total) = (0, 0, 0);
     // Upper bounds against the best known: at it (or below), one above, further; and the
     // comparison with gc-cdcl's runs.
     let (mut at_best, mut plus_one, mut beyond) = (0, 0, Vec::new());
     let mut versus_counts: Vec<(&'static str, usize)> = Vec::new();
     let mut wrong = Vec::new();
+    let mut over_seeds = Vec::new();
     for f in &files {
         let inst = csp_colouring::dimacs::read(f)?;
-        bar.set_message(inst.name.clone());
-        let r = chromatic::chromatic_number(&inst, &config, &mut |p: &chromatic::Progress| {
-            bar.set_message(format!("{}: {} ≤ χ ≤ {}", inst.name, p.lb, p.ub));
-        });
-        bar.inc(1);
-        verify(&inst, Some(r.ub), &r.colouring)
-            .with_context(|| format!("{}: colouring does not verify", inst.name))?;
         let k = known.get(&inst.name);
         let (chi, class, gc) = k.map_or(("?", "?", "?"), |k| {
             (k.chi.as_str(), k.class.as_str(), k.gc.as_str())
         });
-        // A proved χ that contradicts a known exact value is a bug, loudly.
-        if let Ok(c) = chi.parse::<u32>()
-            && (r.lb > c || (r.proved && r.ub != c))
-        {
-            wrong.push(format!(
-                "{}: ours {}..{} vs known {c}",
-                inst.name, r.lb, r.ub
-            ));
-        }
-        total += 1;
-        if r.proved {
-            proved += 1;
-            if r.elapsed < Duration::from_secs(1) {
-                proved_1s += 1;
+        let mut graph = OverSeeds {
+            name: inst.name.clone(),
+            best: best_known(chi),
+            proved: 0,
+            ubs: Vec::new(),
+        };
+        for seed in b.seed..=last {
+            bar.set_message(inst.name.clone());
+            let config = chromatic::Config { seed, ..config };
+            let r = chromatic::chromatic_number(&inst, &config, &mut |p: &chromatic::Progress| {
+                bar.set_message(format!("{}: {} ≤ χ ≤ {}", inst.name, p.lb, p.ub));
+            });
+            bar.inc(1);
+            verify(&inst, Some(r.ub), &r.colouring).with_context(|| {
+                format!("{} (seed {seed}): colouring does not verify", inst.name)
+            })?;
+            // A proved χ that contradicts a known exact value is a bug, loudly.
+            if let Ok(c) = chi.parse::<u32>()
+                && (r.lb > c || (r.proved && r.ub != c))
+            {
+                wrong.push(format!(
+                    "{} (seed {seed}): ours {}..{} vs known {c}",
+                    inst.name, r.lb, r.ub
+                ));
             }
-        }
-        let seconds = r.elapsed.as_secs_f64();
-        if let Some(best) = best_known(chi) {
-            match r.ub.cmp(&best) {
-                std::cmp::Ordering::Less | std::cmp::Ordering::Equal => at_best += 1,
-                _ if r.ub == best + 1 => plus_one += 1,
-                _ => beyond.push(format!("{} {} (best {best})", inst.name, r.ub)),
-            }
-        }
-        let vs = versus((r.lb, r.ub), gc_cdcl(gc));
-        match versus_counts.iter_mut().find(|(v, _)| *v == vs) {
-            Some((_, n)) => *n += 1,
-            None => versus_counts.push((vs, 1)),
-        }
-        bar.suspend(|| -> Result<()> {
-            if b.json {
-                let status = if r.proved {
-                    Status::Optimal
-                } else {
-                    Status::Unknown
-                };
-                json_line(
-                    &mut out,
-                    &json!({"graph": inst.name, "status": status.name(), "vertices": inst.graph.len(),
-                        "edges": inst.graph.edge_count(), "lb": r.lb, "ub": r.ub, "proved": r.proved,
-                        "seconds": seconds, "nodes": r.effort.nodes, "known": chi, "class": class, "gc_cdcl": gc,
-                        "vs_gc_cdcl": vs}),
-                )?;
-            } else {
-                let proved_cell = match (b.csv, r.proved) {
-                    (true, p) => p.to_string(),
-                    (false, true) => "yes".to_string(),
-                    (false, false) => String::new(),
-                };
-                let cells = [
-                    inst.name.clone(),
-                    inst.graph.len().to_string(),
-                    inst.graph.edge_count().to_string(),
-                    r.lb.to_string(),
-                    r.ub.to_string(),
-                    proved_cell,
-                    format!("{seconds:.3}"),
-                    r.effort.nodes.to_string(),
-                    chi.to_string(),
-                    class.to_string(),
-                    gc.to_string(),
-                    vs.to_string(),
-                ];
-                if b.csv {
-                    writeln!(out, "{}", cells.join(","))?;
-                } else {
-                    writeln!(out, "| {} |", cells.join(" | "))?;
+            total += 1;
+            graph.ubs.push((seed, r.ub));
+            if r.proved {
+                proved += 1;
+                graph.proved += 1;
+                if r.elapsed < Duration::from_secs(1) {
+                    proved_1s += 1;
                 }
             }
-            out.flush()?;
-            Ok(())
-        })?;
+            let seconds = r.elapsed.as_secs_f64();
+            if let Some(best) = graph.best {
+                match r.ub.cmp(&best) {
+                    std::cmp::Ordering::Less | std::cmp::Ordering::Equal => at_best += 1,
+                    _ if r.ub == best + 1 => plus_one += 1,
+                    _ if several => beyond.push(format!(
+                        "{} {} at seed {seed} (best {best})",
+                        inst.name, r.ub
+                    )),
+                    _ => beyond.push(format!("{} {} (best {best})", inst.name, r.ub)),
+                }
+            }
+            let vs = versus((r.lb, r.ub), gc_cdcl(gc));
+            match versus_counts.iter_mut().find(|(v, _)| *v == vs) {
+                Some((_, n)) => *n += 1,
+                None => versus_counts.push((vs, 1)),
+            }
+            bar.suspend(|| -> Result<()> {
+                if b.json {
+                    let status = if r.proved {
+                        Status::Optimal
+                    } else {
+                        Status::Unknown
+                    };
+                    json_line(
+                        &mut out,
+                        &json!({"graph": inst.name, "seed": seed, "status": status.name(), "vertices": inst.graph.len(),
+                            "edges": inst.graph.edge_count(), "lb": r.lb, "ub": r.ub, "proved": r.proved,
+                            "seconds": seconds, "nodes": r.effort.nodes, "known": chi, "class": class, "gc_cdcl": gc,
+                            "vs_gc_cdcl": vs}),
+                    )?;
+                } else {
+                    let proved_cell = match (b.csv, r.proved) {
+                        (true, p) => p.to_string(),
+                        (false, true) => "yes".to_string(),
+                        (false, false) => String::new(),
+                    };
+                    let mut cells = vec![inst.name.clone()];
+                    if several && !b.csv {
+                        cells.push(seed.to_string());
+                    }
+                    cells.extend([
+                        inst.graph.len().to_string(),
+                        inst.graph.edge_count().to_string(),
+                        r.lb.to_string(),
+                        r.ub.to_string(),
+                        proved_cell,
+                        format!("{seconds:.3}"),
+                        r.effort.nodes.to_string(),
+                        chi.to_string(),
+                        class.to_string(),
+                        gc.to_string(),
+                        vs.to_string(),
+                    ]);
+                    if b.csv {
+                        cells.push(seed.to_string());
+                        writeln!(out, "{}", cells.join(","))?;
+                    } else {
+                        writeln!(out, "| {} |", cells.join(" | "))?;
+                    }
+                }
+                out.flush()?;
+                Ok(())
+            })?;
+        }
+        over_seeds.push(graph);
     }
     bar.finish_and_clear();
     let versus_text = versus_counts
@@ -278,17 +379,59 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
         .map(|(v, n)| format!("{v} {n}"))
         .collect::<Vec<_>>()
         .join("; ");
+    let items = if several { " runs" } else { "" };
     if b.json {
-        json_line(
-            &mut out,
-            &json!({"status": Status::Done.name(), "instances": total, "proved": proved, "proved_within_1s": proved_1s, "seconds_per_instance": secs, "seed": b.seed, "jobs": b.jobs,
-                "ub_at_best_known": at_best, "ub_best_known_plus_one": plus_one, "ub_beyond": beyond,
-                "vs_gc_cdcl": versus_counts.iter().map(|(v, n)| (v.to_string(), *n)).collect::<HashMap<_, _>>()}),
-        )?;
+        let mut summary = json!({"status": Status::Done.name(), "instances": files.len(), "runs": total, "proved": proved, "proved_within_1s": proved_1s, "seconds_per_instance": secs, "seed": b.seed, "seeds": b.seeds, "jobs": b.jobs,
+            "ub_at_best_known": at_best, "ub_best_known_plus_one": plus_one, "ub_beyond": beyond,
+            "vs_gc_cdcl": versus_counts.iter().map(|(v, n)| (v.to_string(), *n)).collect::<HashMap<_, _>>()});
+        if several {
+            summary["over_seeds"] = over_seeds
+                .iter()
+                .map(|g| {
+                    let ubs: serde_json::Map<String, serde_json::Value> = g
+                        .by_ub()
+                        .into_iter()
+                        .map(|(ub, seeds)| (ub.to_string(), json!(seeds)))
+                        .collect();
+                    (
+                        g.name.clone(),
+                        json!({"runs": g.ubs.len(), "proved": g.proved, "ub_seeds": ubs,
+                            "best_known": g.best, "at_best_known": g.best.map(|_| g.at_best())}),
+                    )
+                })
+                .collect::<serde_json::Map<_, _>>()
+                .into();
+        }
+        json_line(&mut out, &summary)?;
     } else if !b.csv {
+        if several {
+            writeln!(out, "\nover seeds {}–{last}:\n", b.seed)?;
+            writeln!(
+                out,
+                "| instance | runs | proved | ub per seed | at the best known | best known |"
+            )?;
+            writeln!(out, "|---|---:|---:|---|---:|---:|")?;
+            for g in &over_seeds {
+                let (at, best) = match g.best {
+                    Some(best) => (
+                        format!("{} of {}", g.at_best(), g.ubs.len()),
+                        best.to_string(),
+                    ),
+                    None => ("?".to_string(), "?".to_string()),
+                };
+                writeln!(
+                    out,
+                    "| {} | {} | {} | {} | {at} | {best} |",
+                    g.name,
+                    g.ubs.len(),
+                    g.proved,
+                    g.ub_cell()
+                )?;
+            }
+        }
         writeln!(
             out,
-            "\nproved {proved} of {total} within {secs} s each ({proved_1s} within 1 s)"
+            "\nproved {proved} of {total}{items} within {secs} s each ({proved_1s} within 1 s)"
         )?;
         writeln!(
             out,
@@ -333,5 +476,29 @@ mod tests {
             versus((25, 27), Some(Err((25, 26)))),
             "open: gc-cdcl tighter"
         );
+    }
+
+    #[test]
+    fn runs_over_seeds_are_summarised_per_upper_bound() {
+        assert_eq!(seed_list(&[1, 3, 4, 5, 9, 10]), "1, 3–5, 9, 10");
+        assert_eq!(seed_list(&[7]), "7");
+        assert_eq!(seed_list(&[]), "");
+        let g = OverSeeds {
+            name: "DSJC500.5".into(),
+            best: Some(48),
+            proved: 0,
+            ubs: vec![(1, 49), (2, 49), (3, 48), (4, 48), (5, 48), (6, 47)],
+        };
+        assert_eq!(
+            g.by_ub(),
+            vec![(47, vec![6]), (48, vec![3, 4, 5]), (49, vec![1, 2])]
+        );
+        assert_eq!(
+            g.ub_cell(),
+            "47 ×1 (seeds 6), 48 ×3 (seeds 3–5), 49 ×2 (seeds 1, 2)"
+        );
+        // At the best known or below.
+        assert_eq!(g.at_best(), 4);
+        assert_eq!(OverSeeds { best: None, ..g }.at_best(), 0);
     }
 }

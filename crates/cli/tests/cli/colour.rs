@@ -181,7 +181,63 @@ fn colour_bench_runs_on_a_folder_and_checks_known_values() {
     let out = stdout(&o);
     assert!(out.contains("| c5 | 5 | 5 | 3 | 3 | yes |"), "{out}");
     assert!(out.contains("| k4 | 4 | 6 | 4 | 4 | yes |"), "{out}");
-    assert!(out.contains("proved 2 of 2"), "{out}");
+    assert!(out.contains("proved 2 of 2 within"), "{out}");
+    // Several seeds: a row per run, then a table over seeds; the JSON summary has them too.
+    let o = csp(&[
+        "colour",
+        "bench",
+        dir.to_str().unwrap(),
+        "--time-limit",
+        "5",
+        "--seed",
+        "4",
+        "--seeds",
+        "2",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("seeds 4–5, 5 s per instance"), "{out}");
+    assert!(out.contains("| c5 | 4 | 5 | 5 | 3 | 3 | yes |"), "{out}");
+    assert!(out.contains("| c5 | 5 | 5 | 5 | 3 | 3 | yes |"), "{out}");
+    assert!(out.contains("over seeds 4–5:"), "{out}");
+    assert!(
+        out.contains("| k4 | 2 | 2 | 4 ×2 (seeds 4, 5) | 2 of 2 | 4 |"),
+        "{out}"
+    );
+    assert!(out.contains("proved 4 of 4 runs within"), "{out}");
+    let o = csp(&[
+        "colour",
+        "bench",
+        dir.to_str().unwrap(),
+        "--only",
+        "c5",
+        "--seeds",
+        "3",
+        "--json",
+    ]);
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    let seeds: Vec<_> = lines[..3].iter().map(|l| l["seed"].as_u64()).collect();
+    assert_eq!(seeds, [Some(1), Some(2), Some(3)]);
+    let c5 = &lines[3]["over_seeds"]["c5"];
+    assert_eq!(
+        (
+            c5["runs"].as_u64(),
+            c5["proved"].as_u64(),
+            c5["at_best_known"].as_u64()
+        ),
+        (Some(3), Some(3), Some(3))
+    );
+    assert_eq!(c5["ub_seeds"]["3"], serde_json::json!([1, 2, 3]));
+    assert_eq!(
+        (lines[3]["runs"].as_u64(), lines[3]["seeds"].as_u64()),
+        (Some(3), Some(3))
+    );
+    let o = csp(&["colour", "bench", dir.to_str().unwrap(), "--seeds", "0"]);
+    assert_eq!(o.status.code(), Some(2));
     // A README claiming a wrong χ is caught.
     std::fs::write(
         dir.join("README.md"),
