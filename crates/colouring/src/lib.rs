@@ -28,6 +28,7 @@ pub mod heuristic;
 pub mod mycielski;
 pub mod render;
 pub mod sat;
+pub mod transversal;
 pub mod yaml;
 
 pub use encode::{Colouring, decode, encode, verify};

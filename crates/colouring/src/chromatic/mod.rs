@@ -44,6 +44,7 @@ use crate::encode::Colouring;
 use crate::graph::{Graph, Instance};
 use crate::heuristic::dsatur;
 use crate::mycielski::mycielski_multistart;
+use crate::transversal::Transversals;
 use csp_core::{
     AllDifferentStrength, Limits, Propagation, Restarts, SearchConfig, ValueOrder, VarOrder,
 };
@@ -238,9 +239,11 @@ pub struct Chromatic {
     pub clique: Vec<usize>,
     /// Whether the clique is proved maximum.
     pub clique_exact: bool,
-    /// Which step gave the upper bound: `dsatur`, `local search`, `sat` or `exact`.
+    /// Which step gave the upper bound: `dsatur`, `local search`, `transversals`, `sat` or
+    /// `exact`.
     pub ub_source: &'static str,
-    /// Which step gave the lower bound: `clique`, `mycielski`, `sat` or `exact`.
+    /// Which step gave the lower bound: `clique`, `mycielski`, `transversals`, `sat` or
+    /// `exact`.
     pub lb_source: &'static str,
     /// Search effort of the exact phase.
     pub effort: Effort,
@@ -334,6 +337,23 @@ pub fn chromatic_number(
         };
     if mycielski(&mut lb, ub, Duration::from_millis(150), &mut report) {
         lb_source = "mycielski";
+    }
+    // Where the vertices split into cliques of the lower bound's size, the transversal
+    // cover decides that k: queen10_10 has no 10-colouring (18 ms, 724 transversals) and
+    // queen11_11 an 11-colouring (6 ms, 2,680), where the exact search and clause learning
+    // settle neither in 60 s. A quick try first, of 20,000 transversals at most, so that
+    // the easy graphs with many (queen8_12, which the exact search colours in 0.15 s) lose
+    // little; a longer one before the local search.
+    match transversal_pass(
+        inst,
+        &mut (&mut lb, &mut ub, &mut best),
+        TRANSVERSAL_QUICK,
+        share(20, Duration::from_secs(1)),
+        &mut report,
+    ) {
+        Some(true) => ub_source = "transversals",
+        Some(false) => lb_source = "transversals",
+        None => {}
     }
     // A gap of three colours or more that clause learning cannot take on and tight cliques
     // cannot close is left to local search at once: the exact passes and the longer
@@ -462,6 +482,18 @@ pub fn chromatic_number(
     // in 60 s. (The cover is computed only for such a gap: r250.1c's takes 0.6 s.)
     let small = lb < ub && crate::sat::formula_literals(inst, ub - 1) <= SAT_LITERALS;
     let tight = ub >= lb + 3 && !small && exact::cliques_tight_with(g, clique.len(), ub, &cover);
+    // The transversal cover again, without the quick try's cap: a twentieth of the time.
+    match transversal_pass(
+        inst,
+        &mut (&mut lb, &mut ub, &mut best),
+        usize::MAX,
+        share(20, Duration::from_secs(1)),
+        &mut report,
+    ) {
+        Some(true) => ub_source = "transversals",
+        Some(false) => lb_source = "transversals",
+        None => {}
+    }
     // Local search lowers the upper bound: with a time limit it gets three quarters of what
     // is left (the exact search has had its easy chance), without one an iteration budget.
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
@@ -544,6 +576,62 @@ pub fn chromatic_number(
 
 /// The bounds a phase may tighten: lower bound, upper bound, best colouring.
 type Bounds<'a> = (&'a mut u32, &'a mut u32, &'a mut Colouring);
+
+/// The most vertices for [`transversal_pass`]: its edge clique cover takes 0.2 s on
+/// DSJC1000.5.
+pub const TRANSVERSAL_MAX_VERTICES: usize = 1000;
+
+/// The most vertex entries in the transversals [`transversal_pass`] lists (sets × their
+/// size): 2,000,000 keeps the list and its dancing links under 100 MB.
+const TRANSVERSAL_ENTRIES: usize = 2_000_000;
+
+/// The most transversals [`transversal_pass`]'s first, quick try lists: queen8_12 has more
+/// and was coloured by the exact search in 0.151 s, 0.154 s with this try (0.23–0.26 s when
+/// it listed them all and took 80 ms to colour it that way).
+const TRANSVERSAL_QUICK: usize = 20_000;
+
+/// The transversal cover ([`crate::transversal`]) at `k = lb`, when the vertices split into
+/// cliques of `lb` (found among the edge clique cover's, so `lb` divides the number of
+/// vertices; not with a precolouring): a colouring proves `χ = lb`, a refutation raises the
+/// lower bound to `lb + 1`. Lists at most `max_sets` transversals (and at most
+/// [`TRANSVERSAL_ENTRIES`] vertex entries). Stops at `until`. Returns `Some(true)` when it coloured (the
+/// upper bound moved), `Some(false)` when it refuted (the lower bound moved), `None` when
+/// it decided nothing.
+fn transversal_pass(
+    inst: &Instance,
+    (lb, ub, best): &mut Bounds<'_>,
+    max_sets: usize,
+    until: Instant,
+    report: &mut dyn FnMut(u32, u32, String),
+) -> Option<bool> {
+    let g = &inst.graph;
+    let n = g.len();
+    let k = **lb as usize;
+    if **lb >= **ub
+        || k < 2
+        || n > TRANSVERSAL_MAX_VERTICES
+        || !n.is_multiple_of(k)
+        || !inst.precoloured.is_empty()
+    {
+        return None;
+    }
+    report(**lb, **ub, format!("transversals {k}"));
+    let cover = edge_clique_cover(g, &vec![true; n]);
+    let parts = crate::transversal::clique_partition(g, k, &cover, 100_000)?;
+    let max_sets = max_sets.min(TRANSVERSAL_ENTRIES / parts.len().max(1));
+    match crate::transversal::k_colour_by_transversals(g, k, &parts, max_sets, Some(until)) {
+        Transversals::Colourable(c) => {
+            **best = c;
+            **ub = best.num_colours().min(k as u32);
+            Some(true)
+        }
+        Transversals::NotColourable => {
+            **lb = k as u32 + 1;
+            Some(false)
+        }
+        Transversals::Unknown | Transversals::NoPartition => None,
+    }
+}
 
 /// Clause learning: while `lb < ub` and the formula for `k = ub - 1` has at most
 /// [`SAT_LITERALS`] literals, decides k-colourability with batsat until `until`; a colouring
