@@ -278,6 +278,22 @@ pub(crate) fn random_half_graph(n: usize, seed: u64) -> Graph {
 
 /// χ by brute force, for tests: the fewest colours of any assignment (small graphs only:
 /// `k^n` assignments for each `k`).
+/// The `n × n` queens graph: cell `(r, c)` is vertex `n·r + c`, adjacent to the cells in its
+/// row, column and diagonals.
+#[cfg(test)]
+pub(crate) fn queens_graph(n: usize) -> Graph {
+    let mut edges = Vec::new();
+    for a in 0..n * n {
+        for b in a + 1..n * n {
+            let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
+            if r1 == r2 || c1 == c2 || r1 + c2 == r2 + c1 || r1 + c1 == r2 + c2 {
+                edges.push((a, b));
+            }
+        }
+    }
+    Graph::from_edges(n * n, edges)
+}
+
 #[cfg(test)]
 pub(crate) fn brute_chromatic(g: &Graph) -> u32 {
     let n = g.len();

@@ -288,19 +288,7 @@ mod tests {
     use crate::encode::verify;
     use crate::graph::Instance;
 
-    /// The `n × n` queens graph, cell `(r, c)` is vertex `n·r + c`.
-    fn queens(n: usize) -> Graph {
-        let mut edges = Vec::new();
-        for a in 0..n * n {
-            for b in a + 1..n * n {
-                let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
-                if r1 == r2 || c1 == c2 || r1 + c2 == r2 + c1 || r1 + c1 == r2 + c2 {
-                    edges.push((a, b));
-                }
-            }
-        }
-        Graph::from_edges(n * n, edges)
-    }
+    use crate::graph::queens_graph as queens;
 
     #[test]
     fn queens_transversals_are_the_n_queens_solutions() {

@@ -344,9 +344,11 @@ pub fn chromatic_number(
     // settle neither in 60 s. A quick try first, of 20,000 transversals at most, so that
     // the easy graphs with many (queen8_12, which the exact search colours in 0.15 s) lose
     // little; a longer one before the local search.
+    let mut partition = None;
     match transversal_pass(
         inst,
         &mut (&mut lb, &mut ub, &mut best),
+        &mut partition,
         TRANSVERSAL_QUICK,
         share(20, Duration::from_secs(1)),
         &mut report,
@@ -486,6 +488,7 @@ pub fn chromatic_number(
     match transversal_pass(
         inst,
         &mut (&mut lb, &mut ub, &mut best),
+        &mut partition,
         usize::MAX,
         share(20, Duration::from_secs(1)),
         &mut report,
@@ -592,7 +595,8 @@ const TRANSVERSAL_QUICK: usize = 20_000;
 
 /// The transversal cover ([`crate::transversal`]) at `k = lb`, when the vertices split into
 /// cliques of `lb` (found among the edge clique cover's, so `lb` divides the number of
-/// vertices; not with a precolouring): a colouring proves `χ = lb`, a refutation raises the
+/// vertices; not with a precolouring; `partition` keeps the partition found for a `k`
+/// between calls): a colouring proves `χ = lb`, a refutation raises the
 /// lower bound to `lb + 1`. Lists at most `max_sets` transversals (and at most
 /// [`TRANSVERSAL_ENTRIES`] vertex entries). Stops at `until`. Returns `Some(true)` when it coloured (the
 /// upper bound moved), `Some(false)` when it refuted (the lower bound moved), `None` when
@@ -600,6 +604,7 @@ const TRANSVERSAL_QUICK: usize = 20_000;
 fn transversal_pass(
     inst: &Instance,
     (lb, ub, best): &mut Bounds<'_>,
+    partition: &mut Option<(usize, Option<Vec<Vec<usize>>>)>,
     max_sets: usize,
     until: Instant,
     report: &mut dyn FnMut(u32, u32, String),
@@ -615,11 +620,18 @@ fn transversal_pass(
     {
         return None;
     }
+    // The partition for this k, found once (the cover costs up to 0.2 s).
+    if partition.as_ref().is_none_or(|(pk, _)| *pk != k) {
+        let cover = edge_clique_cover(g, &vec![true; n]);
+        *partition = Some((
+            k,
+            crate::transversal::clique_partition(g, k, &cover, 100_000),
+        ));
+    }
+    let parts = partition.as_ref().and_then(|(_, p)| p.as_ref())?;
     report(**lb, **ub, format!("transversals {k}"));
-    let cover = edge_clique_cover(g, &vec![true; n]);
-    let parts = crate::transversal::clique_partition(g, k, &cover, 100_000)?;
     let max_sets = max_sets.min(TRANSVERSAL_ENTRIES / parts.len().max(1));
-    match crate::transversal::k_colour_by_transversals(g, k, &parts, max_sets, Some(until)) {
+    match crate::transversal::k_colour_by_transversals(g, k, parts, max_sets, Some(until)) {
         Transversals::Colourable(c) => {
             **best = c;
             **ub = best.num_colours().min(k as u32);
@@ -673,6 +685,31 @@ fn sat_pass(
 mod tests {
     use super::*;
     use crate::encode::verify;
+
+    #[test]
+    fn queens_graphs_10_and_11_are_proved_by_the_transversal_cover() {
+        // χ(queen10_10) = 11 (no partition of the board into ten 10-queens solutions) and
+        // χ(queen11_11) = 11 (a partition into eleven): the cover refutes 10 and colours 11.
+        for (n, chi, source) in [(10, 11, "lb"), (11, 11, "ub")] {
+            let inst = Instance::new("q", crate::graph::queens_graph(n));
+            let r = chromatic_number(
+                &inst,
+                &Config {
+                    time_limit: Some(Duration::from_secs(20)),
+                    ..Config::default()
+                },
+                &mut |_| {},
+            );
+            assert!(r.proved && r.ub == chi, "n = {n}: {}..{}", r.lb, r.ub);
+            assert_eq!(verify(&inst, Some(chi), &r.colouring), Ok(()));
+            let from = if source == "lb" {
+                r.lb_source
+            } else {
+                r.ub_source
+            };
+            assert_eq!(from, "transversals", "n = {n}");
+        }
+    }
 
     #[test]
     fn mycielski_graphs_need_one_more_colour_each_step() {
