@@ -3,8 +3,10 @@
 //! Reads graphs (DIMACS `.col` in [`dimacs`], YAML in [`yaml`]), decides k-colourability
 //! ([`chromatic::k_colourable`]) and computes the chromatic number with a proof of optimality
 //! ([`chromatic::chromatic_number`]): a clique lower bound, DSATUR and TabuCol upper bounds,
-//! and an exact DSATUR-style search on the engine that closes the gap. Every colouring can be
-//! checked with [`encode::verify`], which looks at the graph only.
+//! and an exact DSATUR-style search on the engine that closes the gap, with clause learning
+//! ([`sat`]) and, for graphs split into cliques of the lower bound's size, an exact cover by
+//! independent transversals ([`transversal`]). Every colouring can be checked with
+//! [`encode::verify`], which looks at the graph only.
 //!
 //! ```
 //! use csp_colouring::{chromatic, Graph, Instance};

@@ -4,7 +4,10 @@
 //!
 //! 1. **Lower bound**: a large clique (greedy from the highest-degree vertices, then
 //!    Tomita's MCQ branch and bound under a node budget), raised by Mycielskian extensions
-//!    ([`crate::mycielski`]), and the largest precolour.
+//!    ([`crate::mycielski`]), and the largest precolour. Where the vertices split into
+//!    cliques of the lower bound's size, the transversal cover ([`crate::transversal`],
+//!    after Vasquez 2004) decides that `k` by dancing links: a colouring or a proof that
+//!    none exists (queen10_10 and queen11_11).
 //! 2. **Upper bound**: DSATUR greedy, then local search for `ub - 1, ub - 2, …` while it
 //!    succeeds (skipped with a precolouring): the hybrid evolutionary search of
 //!    [`crate::heuristic::hybrid_evolutionary`] (GPX crossover of two TabuCol-improved
