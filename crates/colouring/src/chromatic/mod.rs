@@ -583,8 +583,8 @@ pub fn chromatic_number(
 /// The bounds a phase may tighten: lower bound, upper bound, best colouring.
 type Bounds<'a> = (&'a mut u32, &'a mut u32, &'a mut Colouring);
 
-/// The most vertices for [`transversal_pass`]: its edge clique cover takes 0.2 s on
-/// DSJC1000.5.
+/// The most vertices for which [`chromatic_number`] tries the transversal cover
+/// ([`crate::transversal`]): the edge clique cover it starts from takes 0.2 s on DSJC1000.5.
 pub const TRANSVERSAL_MAX_VERTICES: usize = 1000;
 
 /// The most vertex entries in the transversals [`transversal_pass`] lists (sets × their
