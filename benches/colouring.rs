@@ -1,12 +1,13 @@
 //! Graph colouring: k-colourability proofs per strategy on a few small shared instances, the
-//! whole chromatic-number pipeline, a colouring on wide clique all-differents, and the
-//! iteration rates of TabuCol, PartialCol and the hybrid search. Ids are
+//! whole chromatic-number pipeline, a colouring on wide clique all-differents, the
+//! iteration rates of TabuCol, PartialCol and the hybrid search, and the transversal cover
+//! on queens graphs. Ids are
 //! `colouring/<instance>/<what>`. Instances are read from `$CSP_DATA/colouring` (default
 //! `../shared/data/colouring`), else from the bundled `data/colouring`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use csp_colouring::chromatic::{self, Config, Effort, KAnswer, Strategy};
-use csp_colouring::{Colouring, Graph, Instance, dimacs, heuristic};
+use csp_colouring::{Colouring, Graph, Instance, dimacs, heuristic, transversal};
 use std::hint::black_box;
 
 /// The instance from the full set, else the bundled sample; `None` (skipped, said on
@@ -179,6 +180,36 @@ fn hybrid(c: &mut Criterion) {
     }
 }
 
+fn transversals(c: &mut Criterion) {
+    // The transversal cover deciding k = n on the n × n queens graphs: the partition from
+    // the edge clique cover, the n-queens solutions listed, dancing links. queen8_8 and
+    // queen10_10 have no n-colouring (the search is exhausted); queen11_11 has one.
+    for (name, n, colourable) in [
+        ("queen8_8", 8, false),
+        ("queen10_10", 10, false),
+        ("queen11_11", 11, true),
+    ] {
+        let Some(inst) = load(name) else { continue };
+        let g = &inst.graph;
+        let mut group = c.benchmark_group(format!("colouring/{name}"));
+        group.sample_size(20);
+        group.bench_function(format!("transversals-{n}"), |b| {
+            b.iter(|| {
+                let cover = chromatic::edge_clique_cover(g, &vec![true; g.len()]);
+                let parts = transversal::clique_partition(g, n, &cover, 100_000)
+                    .expect("rows and columns partition the board");
+                let answer = transversal::k_colour_by_transversals(g, n, &parts, usize::MAX, None);
+                assert_eq!(
+                    matches!(answer, transversal::Transversals::Colourable(_)),
+                    colourable
+                );
+                black_box(answer)
+            })
+        });
+        group.finish();
+    }
+}
+
 criterion_group!(
     benches,
     k_colouring,
@@ -186,6 +217,7 @@ criterion_group!(
     clique_model,
     tabucol,
     partialcol,
-    hybrid
+    hybrid,
+    transversals
 );
 criterion_main!(benches);
