@@ -348,18 +348,15 @@ pub fn chromatic_number(
     // the easy graphs with many (queen8_12, which the exact search colours in 0.15 s) lose
     // little; a longer one before the local search.
     let mut partition = None;
-    match transversal_pass(
+    transversal_pass(
         inst,
         &mut (&mut lb, &mut ub, &mut best),
+        (&mut lb_source, &mut ub_source),
         &mut partition,
         TRANSVERSAL_QUICK,
         share(20, Duration::from_secs(1)),
         &mut report,
-    ) {
-        Some(true) => ub_source = "transversals",
-        Some(false) => lb_source = "transversals",
-        None => {}
-    }
+    );
     // A gap of three colours or more that clause learning cannot take on and tight cliques
     // cannot close is left to local search at once: the exact passes and the longer
     // Mycielskian bound settle nothing there. They took 6 s of DSJC1000.5's 60 and 7 s of
@@ -488,18 +485,15 @@ pub fn chromatic_number(
     let small = lb < ub && crate::sat::formula_literals(inst, ub - 1) <= SAT_LITERALS;
     let tight = ub >= lb + 3 && !small && exact::cliques_tight_with(g, clique.len(), ub, &cover);
     // The transversal cover again, without the quick try's cap: a twentieth of the time.
-    match transversal_pass(
+    transversal_pass(
         inst,
         &mut (&mut lb, &mut ub, &mut best),
+        (&mut lb_source, &mut ub_source),
         &mut partition,
         usize::MAX,
         share(20, Duration::from_secs(1)),
         &mut report,
-    ) {
-        Some(true) => ub_source = "transversals",
-        Some(false) => lb_source = "transversals",
-        None => {}
-    }
+    );
     // Local search lowers the upper bound: with a time limit it gets three quarters of what
     // is left (the exact search has had its easy chance), without one an iteration budget.
     if lb < ub && config.tabu && inst.precoloured.is_empty() {
@@ -601,17 +595,18 @@ const TRANSVERSAL_QUICK: usize = 20_000;
 /// vertices; not with a precolouring; `partition` keeps the partition found for a `k`
 /// between calls): a colouring proves `χ = lb`, a refutation raises the
 /// lower bound to `lb + 1`. Lists at most `max_sets` transversals (and at most
-/// [`TRANSVERSAL_ENTRIES`] vertex entries). Stops at `until`. Returns `Some(true)` when it coloured (the
-/// upper bound moved), `Some(false)` when it refuted (the lower bound moved), `None` when
-/// it decided nothing.
+/// [`TRANSVERSAL_ENTRIES`] vertex entries). Stops at `until`. The bound it moves takes
+/// `transversals` as its source.
+#[allow(clippy::too_many_arguments)]
 fn transversal_pass(
     inst: &Instance,
     (lb, ub, best): &mut Bounds<'_>,
+    (lb_source, ub_source): (&mut &'static str, &mut &'static str),
     partition: &mut Option<(usize, Option<Vec<Vec<usize>>>)>,
     max_sets: usize,
     until: Instant,
     report: &mut dyn FnMut(u32, u32, String),
-) -> Option<bool> {
+) {
     let g = &inst.graph;
     let n = g.len();
     let k = **lb as usize;
@@ -621,7 +616,7 @@ fn transversal_pass(
         || !n.is_multiple_of(k)
         || !inst.precoloured.is_empty()
     {
-        return None;
+        return;
     }
     // The partition for this k, found once (the cover costs up to 0.2 s).
     if partition.as_ref().is_none_or(|(pk, _)| *pk != k) {
@@ -631,20 +626,22 @@ fn transversal_pass(
             crate::transversal::clique_partition(g, k, &cover, 100_000),
         ));
     }
-    let parts = partition.as_ref().and_then(|(_, p)| p.as_ref())?;
+    let Some(parts) = partition.as_ref().and_then(|(_, p)| p.as_ref()) else {
+        return;
+    };
     report(**lb, **ub, format!("transversals {k}"));
     let max_sets = max_sets.min(TRANSVERSAL_ENTRIES / parts.len().max(1));
     match crate::transversal::k_colour_by_transversals(g, k, parts, max_sets, Some(until)) {
         Transversals::Colourable(c) => {
             **best = c;
             **ub = best.num_colours().min(k as u32);
-            Some(true)
+            *ub_source = "transversals";
         }
         Transversals::NotColourable => {
             **lb = k as u32 + 1;
-            Some(false)
+            *lb_source = "transversals";
         }
-        Transversals::Unknown | Transversals::NoPartition => None,
+        Transversals::Unknown | Transversals::NoPartition => {}
     }
 }
 
