@@ -276,8 +276,6 @@ pub(crate) fn random_half_graph(n: usize, seed: u64) -> Graph {
     Graph::from_edges(n, edges)
 }
 
-/// χ by brute force, for tests: the fewest colours of any assignment (small graphs only:
-/// `k^n` assignments for each `k`).
 /// The `n × n` queens graph: cell `(r, c)` is vertex `n·r + c`, adjacent to the cells in its
 /// row, column and diagonals.
 #[cfg(test)]
@@ -294,6 +292,8 @@ pub(crate) fn queens_graph(n: usize) -> Graph {
     Graph::from_edges(n * n, edges)
 }
 
+/// χ by brute force, for tests: the fewest colours of any assignment (small graphs only:
+/// `k^n` assignments for each `k`).
 #[cfg(test)]
 pub(crate) fn brute_chromatic(g: &Graph) -> u32 {
     let n = g.len();
