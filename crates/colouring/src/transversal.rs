@@ -20,6 +20,12 @@ use crate::graph::Graph;
 use csp_exact_cover::{Dlx, Limits, Matrix};
 use std::time::Instant;
 
+/// The most vertices [`k_colour_by_transversals`] takes on (beyond, [`Transversals::Unknown`]):
+/// its listing keeps each vertex's non-neighbours as a bit row, `n²/8` bytes, 32 MB here.
+/// Clearing a picked vertex's neighbours one by one instead costs 1.2–1.8× on the queens
+/// graphs (criterion, queen8_8 to queen11_11).
+pub const MAX_VERTICES: usize = 16_384;
+
 /// What [`k_colour_by_transversals`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Transversals {
@@ -28,7 +34,8 @@ pub enum Transversals {
     /// Proved: no `k`-colouring (the transversals were all listed and no `k` of them
     /// partition the vertices).
     NotColourable,
-    /// The deadline came first, or the transversals were more than the cap.
+    /// The deadline came first, the transversals were more than the cap, or the graph has
+    /// more than [`MAX_VERTICES`] vertices.
     Unknown,
     /// The method does not apply: no partition of the vertices into cliques of `k` was found.
     NoPartition,
@@ -123,7 +130,7 @@ pub fn k_colour_by_transversals(
     if parts.len() * k != n || parts.iter().any(|p| p.len() != k) {
         return Transversals::NoPartition;
     }
-    if csp_core::termination::past(deadline) {
+    if n > MAX_VERTICES || csp_core::termination::past(deadline) {
         return Transversals::Unknown;
     }
     let Some(sets) = independent_transversals(g, parts, max_sets, deadline) else {
@@ -383,6 +390,15 @@ mod tests {
         assert_eq!(
             k_colour_by_transversals(&g, 4, &rows, usize::MAX, None),
             Transversals::NoPartition
+        );
+        // Too many vertices for the listing's bit rows: unknown, not a large allocation.
+        let n = MAX_VERTICES + 2;
+        let pairs: Vec<(usize, usize)> = (0..n / 2).map(|i| (2 * i, 2 * i + 1)).collect();
+        let matching = Graph::from_edges(n, pairs.iter().copied());
+        let parts: Vec<Vec<usize>> = pairs.iter().map(|&(u, v)| vec![u, v]).collect();
+        assert_eq!(
+            k_colour_by_transversals(&matching, 2, &parts, usize::MAX, None),
+            Transversals::Unknown
         );
         // A deadline in the past: unknown, not a wrong answer.
         let past = Some(Instant::now());
