@@ -150,6 +150,13 @@ impl OverSeeds {
         by
     }
 
+    /// Runs whose upper bound is one above the best known.
+    fn one_above(&self) -> usize {
+        self.best.map_or(0, |b| {
+            self.ubs.iter().filter(|&&(_, ub)| ub == b + 1).count()
+        })
+    }
+
     /// The upper bounds more than one above the best known, with their seeds.
     fn beyond(&self) -> Vec<(u32, Vec<u64>)> {
         let Some(best) = self.best else {
@@ -270,10 +277,9 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     }
     let runs = files.len() as u64 * (last - b.seed + 1);
     let bar = crate::progress::bar(runs, if several { "runs" } else { "graphs" });
-    let (mut proved, mut proved_1s, mut total) = (0, 0, 0);
-    // Upper bounds against the best known: at it (or below), one above, further; and the
-    // comparison with gc-cdcl's runs.
-    let (mut at_best, mut plus_one) = (0, 0);
+    let (mut proved_1s, mut total) = (0, 0);
+    // The comparison with gc-cdcl's runs; the upper bounds against the best known are
+    // counted from `over_seeds` at the end.
     let mut versus_counts: Vec<(&'static str, usize)> = Vec::new();
     let mut wrong = Vec::new();
     let mut over_seeds = Vec::new();
@@ -311,20 +317,12 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
             total += 1;
             graph.ubs.push((seed, r.ub));
             if r.proved {
-                proved += 1;
                 graph.proved += 1;
                 if r.elapsed < Duration::from_secs(1) {
                     proved_1s += 1;
                 }
             }
             let seconds = r.elapsed.as_secs_f64();
-            if let Some(best) = graph.best {
-                match r.ub.cmp(&best) {
-                    std::cmp::Ordering::Less | std::cmp::Ordering::Equal => at_best += 1,
-                    _ if r.ub == best + 1 => plus_one += 1,
-                    _ => {}
-                }
-            }
             let vs = versus((r.lb, r.ub), gc_cdcl(gc));
             match versus_counts.iter_mut().find(|(v, _)| *v == vs) {
                 Some((_, n)) => *n += 1,
@@ -389,6 +387,9 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
     let items = if several { " runs" } else { "" };
     // The runs more than one above the best known, by graph and bound: `DSJC1000.5 85 (best
     // 83)`, with the seeds when there are several.
+    let proved: usize = over_seeds.iter().map(|g| g.proved).sum();
+    let at_best: usize = over_seeds.iter().map(OverSeeds::at_best).sum();
+    let plus_one: usize = over_seeds.iter().map(OverSeeds::one_above).sum();
     let mut beyond = 0;
     let mut beyond_list = Vec::new();
     for g in &over_seeds {
@@ -524,6 +525,7 @@ mod tests {
         );
         // At the best known or below; more than one above.
         assert_eq!(g.at_best(), 4);
+        assert_eq!(g.one_above(), 2);
         assert_eq!(g.beyond(), vec![]);
         let far = OverSeeds {
             name: "x".into(),

@@ -171,29 +171,18 @@ fn colour_bench_runs_on_a_folder_and_checks_known_values() {
         "| file | V | E | header E | χ | source | gc | class |\n|---|---|---|---|---|---|---|---|\n| c5.col | 5 | 5 | = | 3 | x | opt 3 | easy |\n| k4.col | 4 | 6 | = | 4 | x | opt 4 | easy |\n",
     )
     .unwrap();
-    let o = csp(&[
-        "colour",
-        "bench",
-        dir.to_str().unwrap(),
-        "--time-limit",
-        "5",
-    ]);
+    let bench = |extra: &[&str]| {
+        let mut args = vec!["colour", "bench", dir.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        csp(&args)
+    };
+    let o = bench(&["--time-limit", "5"]);
     let out = stdout(&o);
     assert!(out.contains("| c5 | 5 | 5 | 3 | 3 | yes |"), "{out}");
     assert!(out.contains("| k4 | 4 | 6 | 4 | 4 | yes |"), "{out}");
     assert!(out.contains("proved 2 of 2 within"), "{out}");
     // Several seeds: a row per run, then a table over seeds; the JSON summary has them too.
-    let o = csp(&[
-        "colour",
-        "bench",
-        dir.to_str().unwrap(),
-        "--time-limit",
-        "5",
-        "--seed",
-        "4",
-        "--seeds",
-        "2",
-    ]);
+    let o = bench(&["--time-limit", "5", "--seed", "4", "--seeds", "2"]);
     let out = stdout(&o);
     assert!(out.contains("seeds 4–5, 5 s per instance"), "{out}");
     assert!(out.contains("| c5 | 4 | 5 | 5 | 3 | 3 | yes |"), "{out}");
@@ -204,16 +193,11 @@ fn colour_bench_runs_on_a_folder_and_checks_known_values() {
         "{out}"
     );
     assert!(out.contains("proved 4 of 4 runs within"), "{out}");
-    let o = csp(&[
-        "colour",
-        "bench",
-        dir.to_str().unwrap(),
-        "--only",
-        "c5",
-        "--seeds",
-        "3",
-        "--json",
-    ]);
+    assert!(
+        out.contains("upper bounds: 4 at the best known, 0 one above, 0 further"),
+        "{out}"
+    );
+    let o = bench(&["--only", "c5", "--seeds", "3", "--json"]);
     let out = stdout(&o);
     let lines: Vec<serde_json::Value> = out
         .lines()
@@ -236,7 +220,7 @@ fn colour_bench_runs_on_a_folder_and_checks_known_values() {
         (lines[3]["runs"].as_u64(), lines[3]["seeds"].as_u64()),
         (Some(3), Some(3))
     );
-    let o = csp(&["colour", "bench", dir.to_str().unwrap(), "--seeds", "0"]);
+    let o = bench(&["--seeds", "0"]);
     assert_eq!(o.status.code(), Some(2));
     // A README claiming a wrong χ is caught.
     std::fs::write(
@@ -244,14 +228,7 @@ fn colour_bench_runs_on_a_folder_and_checks_known_values() {
         "| f | V | E | h | χ | s | g | c |\n| c5.col | 5 | 5 | = | 4 | x | opt | easy |\n",
     )
     .unwrap();
-    let o = csp(&[
-        "colour",
-        "bench",
-        dir.to_str().unwrap(),
-        "--only",
-        "c5",
-        "--csv",
-    ]);
+    let o = bench(&["--only", "c5", "--csv"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("contradict known chromatic numbers"));
     std::fs::remove_dir_all(&dir).ok();
