@@ -239,7 +239,14 @@ pub fn run(b: &BenchArgs) -> Result<ExitCode> {
         ..chromatic::Config::default()
     };
     // Seeds `seed..=last`; several make every row a (graph, seed) run.
-    let last = b.seed.saturating_add(u64::from(b.seeds) - 1);
+    let Some(last) = b.seed.checked_add(u64::from(b.seeds) - 1) else {
+        bail!(
+            "--seed {} with --seeds {}: the last seed would pass {}",
+            b.seed,
+            b.seeds,
+            u64::MAX
+        );
+    };
     let several = last > b.seed;
     let secs = b.time_limit.as_secs_f64();
     let mut out = std::io::stdout().lock();

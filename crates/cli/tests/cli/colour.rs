@@ -222,6 +222,10 @@ fn colour_bench_runs_on_a_folder_and_checks_known_values() {
     );
     let o = bench(&["--seeds", "0"]);
     assert_eq!(o.status.code(), Some(2));
+    // Seeds past u64::MAX are an error, not fewer runs than asked.
+    let o = bench(&["--seed", "18446744073709551615", "--seeds", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--seeds 2"));
     // A README claiming a wrong χ is caught.
     std::fs::write(
         dir.join("README.md"),
