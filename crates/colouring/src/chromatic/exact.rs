@@ -239,22 +239,20 @@ pub fn cliques_tight(g: &Graph, omega: usize, k: u32) -> bool {
     cliques_tight_with(g, omega, k, &std::cell::OnceCell::new())
 }
 
-/// [`cliques_tight`], with the cover's size (members, cliques) computed once into `cover`
-/// for several questions about one graph.
+/// [`cliques_tight`], with the edge clique cover computed once into `cover` for several
+/// questions about one graph (the transversal cover's partition is chosen from it too).
 pub(super) fn cliques_tight_with(
     g: &Graph,
     omega: usize,
     k: u32,
-    cover: &std::cell::OnceCell<(usize, usize)>,
+    cover: &std::cell::OnceCell<Vec<Vec<usize>>>,
 ) -> bool {
     if 2 * omega < k as usize || !clique_model(g, omega, k) {
         return false;
     }
-    let &(members, cliques) = cover.get_or_init(|| {
-        let cover = edge_clique_cover(g, &vec![true; g.len()]);
-        (cover.iter().map(Vec::len).sum(), cover.len())
-    });
-    cliques > 0 && 2 * members >= k as usize * cliques
+    let cover = cover.get_or_init(|| edge_clique_cover(g, &vec![true; g.len()]));
+    let members: usize = cover.iter().map(Vec::len).sum();
+    !cover.is_empty() && 2 * members >= k as usize * cover.len()
 }
 
 /// Covers the edges among `alive` vertices with cliques, greedily: each uncovered edge grows

@@ -347,11 +347,15 @@ pub fn chromatic_number(
     // settle neither in 60 s. A quick try first, of 20,000 transversals at most, so that
     // the easy graphs with many (queen8_12, which the exact search colours in 0.15 s) lose
     // little; a longer one before the local search.
+    // The edge clique cover, computed at most once (a quarter of a second on some large
+    // graphs) for the transversal cover and the tightness questions below.
+    let cover = std::cell::OnceCell::new();
     let mut partition = None;
     transversal_pass(
         inst,
         &mut (&mut lb, &mut ub, &mut best),
         (&mut lb_source, &mut ub_source),
+        &cover,
         &mut partition,
         TRANSVERSAL_QUICK,
         share(20, Duration::from_secs(1)),
@@ -362,9 +366,6 @@ pub fn chromatic_number(
     // Mycielskian bound settle nothing there. They took 6 s of DSJC1000.5's 60 and 7 s of
     // flat300_28_0's, DSJC250.5's and flat300_20_0's (whose 20 colours local search then
     // finds at once); skipping them lost no proof of the bench (57 either way).
-    // The edge clique cover's size, computed at most once (a quarter of a second on some
-    // large graphs) for the questions below.
-    let cover = std::cell::OnceCell::new();
     let large_gap = ub >= lb + 3
         && crate::sat::formula_literals(inst, ub - 1) > SAT_LITERALS
         && !exact::cliques_tight_with(g, clique.len(), ub, &cover);
@@ -489,6 +490,7 @@ pub fn chromatic_number(
         inst,
         &mut (&mut lb, &mut ub, &mut best),
         (&mut lb_source, &mut ub_source),
+        &cover,
         &mut partition,
         usize::MAX,
         share(20, Duration::from_secs(1)),
@@ -591,7 +593,8 @@ const TRANSVERSAL_ENTRIES: usize = 2_000_000;
 const TRANSVERSAL_QUICK: usize = 20_000;
 
 /// The transversal cover ([`crate::transversal`]) at `k = lb`, when the vertices split into
-/// cliques of `lb` (found among the edge clique cover's, so `lb` divides the number of
+/// cliques of `lb` (found among the edge clique cover's, `cover`, computed at most once;
+/// so `lb` divides the number of
 /// vertices; not with a precolouring; `partition` keeps the partition found for a `k`
 /// between calls): a colouring proves `χ = lb`, a refutation raises the
 /// lower bound to `lb + 1`. Lists at most `max_sets` transversals (and at most
@@ -602,6 +605,7 @@ fn transversal_pass(
     inst: &Instance,
     (lb, ub, best): &mut Bounds<'_>,
     (lb_source, ub_source): (&mut &'static str, &mut &'static str),
+    cover: &std::cell::OnceCell<Vec<Vec<usize>>>,
     partition: &mut Option<(usize, Option<Vec<Vec<usize>>>)>,
     max_sets: usize,
     until: Instant,
@@ -618,12 +622,13 @@ fn transversal_pass(
     {
         return;
     }
-    // The partition for this k, found once (the cover costs up to 0.2 s).
+    // The partition for this k, found once, from the edge clique cover shared with the
+    // tightness question (it costs up to 0.2 s).
     if partition.as_ref().is_none_or(|(pk, _)| *pk != k) {
-        let cover = edge_clique_cover(g, &vec![true; n]);
+        let cover = cover.get_or_init(|| edge_clique_cover(g, &vec![true; n]));
         *partition = Some((
             k,
-            crate::transversal::clique_partition(g, k, &cover, 100_000),
+            crate::transversal::clique_partition(g, k, cover, 100_000),
         ));
     }
     let Some(parts) = partition.as_ref().and_then(|(_, p)| p.as_ref()) else {
