@@ -1,9 +1,12 @@
 //! Upper bounds: DSATUR greedy colouring, TabuCol, PartialCol and the hybrid evolutionary
-//! search; for large graphs, independent-set extraction ([`extract_independent_sets`]).
+//! search; for large graphs, independent-set extraction ([`extract_independent_sets`]);
+//! where a clique holds most of the colours, TabuCol anchored on it ([`anchored_tabucol`]).
 
+mod anchored;
 mod extraction;
 mod partialcol;
 
+pub use anchored::{anchor, anchored_tabucol};
 pub use extraction::{Extraction, extract_independent_sets, large_independent_set};
 pub(crate) use partialcol::PartialCol;
 pub use partialcol::partialcol;
@@ -252,6 +255,10 @@ impl TabuCol {
     /// at least the clock and keeps its distance to it; an expired one stays below it.
     const REBASE: i32 = 1 << 29;
 
+    /// What a barred colour adds to a vertex's count in [`TabuCol::run_within`]: more than any
+    /// count of neighbours, so that moving there never beats the best colouring.
+    const BARRED: i32 = 1 << 30;
+
     /// The row length for `k` colours. Measured against rows of `k` (200,000 iterations from
     /// DSATUR's colouring, bench profile): DSJC500.5 at 47 colours (padded to 48) 1.11–1.18×
     /// faster, le450_15c at 14 (to 16) 1.2×; but queen11_11 at 10 padded to 16 was 7 %
@@ -314,6 +321,22 @@ impl TabuCol {
         rng: &mut SplitMix64,
         deadline: Option<Instant>,
     ) -> i64 {
+        self.run_within(g, col, None, max_iters, rng, deadline)
+    }
+
+    /// [`TabuCol::run`] where each vertex `v` may only take the colours in `allowed[v]` (all
+    /// of them when `allowed` is `None`); `col` must respect them. A colour left out is
+    /// tabu for ever and its count is raised by [`TabuCol::BARRED`], so that it never
+    /// aspires: the move scan is the same, and costs the same.
+    fn run_within(
+        &mut self,
+        g: &Graph,
+        col: &mut [u32],
+        allowed: Option<&[FixedBitSet]>,
+        max_iters: u64,
+        rng: &mut SplitMix64,
+        deadline: Option<Instant>,
+    ) -> i64 {
         let n = g.len();
         let (k, s) = (self.k, self.stride);
         let TabuCol {
@@ -334,6 +357,13 @@ impl TabuCol {
             tabu[v * s + col[v] as usize] = i32::MAX;
             for &w in g.neighbours(v) {
                 gamma[v * s + col[w as usize] as usize] += 1;
+            }
+            if let Some(allowed) = allowed {
+                debug_assert!(allowed[v].contains(col[v] as usize));
+                for c in (0..k).filter(|&c| !allowed[v].contains(c)) {
+                    gamma[v * s + c] += Self::BARRED;
+                    tabu[v * s + c] = i32::MAX;
+                }
             }
         }
         let mut conflicts: i64 = (0..n)
@@ -398,12 +428,21 @@ impl TabuCol {
                 }
             }
             let pick = chosen.map(|(v, scan, least, m)| (v, scan.nth_tie(least, rng.below(m))));
-            let (v, c) = pick.unwrap_or_else(|| {
-                // Every move is tabu: move a random conflicting vertex to a random colour.
+            let pick = pick.or_else(|| {
+                // Every move is tabu: move a random conflicting vertex to a random colour it
+                // may take (with `allowed` from `anchor`, a conflicting vertex has two).
                 let v = conf[rng.below(conf.len() as u32) as usize];
-                let c = rng.below(k as u32) as usize;
-                (v, if c == col[v] as usize { (c + 1) % k } else { c })
+                let row = &gamma[v * s..v * s + k];
+                let others = |c: &usize| *c != col[v] as usize && row[*c] < Self::BARRED;
+                let choices = (0..k).filter(others).count() as u32;
+                let c = (0..k)
+                    .filter(others)
+                    .nth(rng.below(choices.max(1)) as usize)?;
+                Some((v, c))
             });
+            let Some((v, c)) = pick else {
+                break;
+            };
             let old = col[v] as usize;
             col[v] = c as u32;
             conflicts += i64::from(gamma[v * s + c] - gamma[v * s + old]);
