@@ -180,6 +180,34 @@ fn hybrid(c: &mut Criterion) {
     }
 }
 
+fn anchored(c: &mut Criterion) {
+    // DSJR500.5 (ω = χ = 122) with 124 colours: TabuCol anchored on the clique finds it
+    // (fixed seed), where plain TabuCol from DSATUR's 132 colours does not within 200,000
+    // iterations (it stalls at 125).
+    let Some(inst) = load("DSJR500.5") else {
+        return;
+    };
+    let g = &inst.graph;
+    let greedy = csp_colouring::clique::greedy_clique(g, 64);
+    let (clique, _) = csp_colouring::clique::max_clique(g, &greedy, 200_000, None);
+    let mut group = c.benchmark_group("colouring/DSJR500.5");
+    group.sample_size(10);
+    group.bench_function("anchored-tabucol-124", |b| {
+        b.iter(|| {
+            let c = heuristic::anchored_tabucol(black_box(g), 124, &clique, u64::MAX, 1, None);
+            assert!(c.is_some());
+        })
+    });
+    group.finish();
+    failing_search(
+        c,
+        "DSJR500.5",
+        "tabucol-124/200000-iterations".into(),
+        dsatur,
+        |g, s| heuristic::tabucol(g, 124, s, 200_000, 1, None),
+    );
+}
+
 fn transversals(c: &mut Criterion) {
     // The transversal cover deciding k = n on the n × n queens graphs: the partition from
     // the edge clique cover, the n-queens solutions listed, dancing links. queen8_8 and
@@ -218,6 +246,7 @@ criterion_group!(
     tabucol,
     partialcol,
     hybrid,
+    anchored,
     transversals
 );
 criterion_main!(benches);
