@@ -149,10 +149,9 @@ fn anchored_start(
             *c = i as u32;
         }
     }
-    let mut next = clique.len() as u32;
-    for c in rename.iter_mut().filter(|c| **c == u32::MAX) {
-        *c = next;
-        next += 1;
+    let others = rename.iter_mut().filter(|c| **c == u32::MAX);
+    for (name, c) in (clique.len() as u32..).zip(others) {
+        *c = name;
     }
     let mut col: Vec<u32> = colours.iter().map(|&c| rename[c as usize]).collect();
     let mut count = vec![0u32; k as usize];
