@@ -76,15 +76,20 @@ fn chromatic_number(c: &mut Criterion) {
     }
 }
 
+/// `name`'s instance (skipped when the file is absent) and a maximum clique of it.
+fn load_with_clique(name: &str) -> Option<(Instance, Vec<usize>)> {
+    let inst = load(name)?;
+    let greedy = csp_colouring::clique::greedy_clique(&inst.graph, 64);
+    let (clique, _) = csp_colouring::clique::max_clique(&inst.graph, &greedy, 200_000, None);
+    Some((inst, clique))
+}
+
 fn clique_model(c: &mut Criterion) {
     // DSJR500.5 (ω = 122) with 124 colours on the clique all-differents: 120 variables over
     // 124 colours each, so the matching works on key sets of two words (full set only).
-    let Some(inst) = load("DSJR500.5") else {
+    let Some((inst, clique)) = load_with_clique("DSJR500.5") else {
         return;
     };
-    let g = &inst.graph;
-    let greedy = csp_colouring::clique::greedy_clique(g, 64);
-    let (clique, _) = csp_colouring::clique::max_clique(g, &greedy, 200_000, None);
     let mut group = c.benchmark_group("colouring/DSJR500.5");
     group.sample_size(10);
     group.bench_function("colour-124/dsatur+cliques", |b| {
@@ -184,12 +189,10 @@ fn anchored(c: &mut Criterion) {
     // DSJR500.5 (ω = χ = 122) with 124 colours: TabuCol anchored on the clique finds it
     // (fixed seed), where plain TabuCol from DSATUR's 132 colours does not within 200,000
     // iterations (it stalls at 125).
-    let Some(inst) = load("DSJR500.5") else {
+    let Some((inst, clique)) = load_with_clique("DSJR500.5") else {
         return;
     };
     let g = &inst.graph;
-    let greedy = csp_colouring::clique::greedy_clique(g, 64);
-    let (clique, _) = csp_colouring::clique::max_clique(g, &greedy, 200_000, None);
     let mut group = c.benchmark_group("colouring/DSJR500.5");
     group.sample_size(10);
     group.bench_function("anchored-tabucol-124", |b| {
