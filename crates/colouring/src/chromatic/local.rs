@@ -12,17 +12,17 @@
 //! - On large graphs with a wide gap, independent-set extraction
 //!   ([`crate::heuristic::extract_independent_sets`]) runs first, and the hybrid search
 //!   colours only the residual graph.
-//! - Where a clique holds half of the `k` colours or more, TabuCol anchored on it
-//!   ([`crate::heuristic::anchored_tabucol`]) runs first: DSJR500.5 (a clique of 122) is
-//!   coloured with 122 within seconds, where the other searches stall at 125.
+//! - Where a clique holds half of the `k` colours or more and anchoring on it takes a
+//!   quarter of them away, TabuCol anchored on it ([`crate::heuristic::Anchored`]) runs
+//!   first: DSJR500.5 (a clique of 122) is coloured with 122 within seconds, where the other
+//!   searches stall at 125.
 //! - With `jobs > 1`, each search runs on that many threads from different seeds.
 
 use super::{Bounds, Config};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use crate::heuristic::{
-    Hybrid, PartialCol, anchored_tabucol, dsatur, extract_independent_sets, hybrid_evolutionary,
-    partialcol,
+    Anchored, Hybrid, PartialCol, dsatur, extract_independent_sets, hybrid_evolutionary, partialcol,
 };
 use std::time::{Duration, Instant};
 
@@ -76,14 +76,14 @@ pub(super) fn search(
         // stalls.
         // Where anchoring on the clique takes a quarter of the colours away, TabuCol
         // anchored on it first.
-        let found = if anchoring_pays(g, clique, k) {
+        let found = if let Some(anchored) = anchoring(g, clique, k) {
             // Three quarters of the time left where a colouring would prove χ, a quarter
             // above. With half, DSJR500.5 was proved with 19 seeds of 20 (not seed 5, whose
             // four runs of 1–6 s all failed); with three quarters, with seed 5 too (22.7 s),
             // the others alike.
             let left = until.saturating_duration_since(Instant::now());
             let end = Instant::now() + if k == lb { left * 3 / 4 } else { left / 4 };
-            anchored_runs(g, k, clique, config, &mut seed, end, timed)
+            anchored_runs(g, &anchored, config, &mut seed, end, timed)
         } else {
             None
         };
@@ -256,40 +256,30 @@ fn extraction(
     improved
 }
 
-/// Whether TabuCol anchored on `clique` ([`anchored_tabucol`]) runs first at `k`: where the
-/// clique holds half of the colours or more and anchoring leaves the vertices it does not
-/// fix three quarters of the colours or fewer on average (DSJR500.5 at 122–131 colours:
+/// The search anchored on `clique` ([`Anchored`]) for `k` colours, where it runs first: where
+/// the clique holds half of the colours or more and anchoring leaves the vertices it does
+/// not fix three quarters of the colours or fewer on average (DSJR500.5 at 122–131 colours:
 /// 57–60 %; DSJC250.9 at 72: about 55 %; DSJC125.9 at 44: 30 %). Not on le450_15c and
 /// le450_15d at 15 (82 %), which PartialCol colours within a second and which took 23 s
 /// and 1.1 s with the anchored search first, nor on the queens graphs (76–85 %).
-fn anchoring_pays(g: &Graph, clique: &[usize], k: u32) -> bool {
+fn anchoring(g: &Graph, clique: &[usize], k: u32) -> Option<Anchored> {
     if 2 * clique.len() < k as usize {
-        return false;
+        return None;
     }
-    let Some(domains) = crate::heuristic::anchor(g, clique, k) else {
-        return false;
-    };
-    let free: Vec<usize> = domains
-        .iter()
-        .map(|d| d.count_ones(..))
-        .filter(|&m| m > 1)
-        .collect();
-    4 * free.iter().sum::<usize>() <= 3 * k as usize * free.len()
+    Anchored::new(g, clique, k).filter(|a| a.colours_left() <= 0.75)
 }
 
-/// TabuCol anchored on `clique` ([`anchored_tabucol`]) for a `k`-colouring of `g`: with a
-/// time limit, until `end` in runs of 1 s, 2 s, 4 s, …, each from fresh seeds, on
-/// `config.jobs` threads; without one, one run of `config.tabu_iterations`.
+/// The `anchored` search ([`Anchored::run`]): with a time limit, until `end` in runs of 1 s,
+/// 2 s, 4 s, …, each from fresh seeds, on `config.jobs` threads; without one, one run of
+/// `config.tabu_iterations`.
 ///
 /// Restarts, because its successes hang on the seed: on DSJR500.5 at 122 colours, 8 seeds
 /// of 12 succeed within 6.5 s (4 within 1.3 s) and the others not in 20 s. Where it applies
 /// it is quick above χ too: DSJC250.9 at 72 colours in 1.2–2.6 s, DSJC125.9 at 44 and
 /// le450_25c at 26 in milliseconds.
-#[allow(clippy::too_many_arguments)]
 fn anchored_runs(
     g: &Graph,
-    k: u32,
-    clique: &[usize],
+    anchored: &Anchored,
     config: &Config,
     seed: &mut u64,
     end: Instant,
@@ -297,7 +287,7 @@ fn anchored_runs(
 ) -> Option<Colouring> {
     let jobs = config.jobs.max(1) as u64;
     if !timed {
-        let run = |seed| anchored_tabucol(g, k, clique, config.tabu_iterations, seed, None);
+        let run = |seed| anchored.run(g, config.tabu_iterations, seed, None);
         let found = first_of(config.jobs, *seed, &run);
         *seed = seed.wrapping_add(jobs);
         return found;
@@ -306,7 +296,7 @@ fn anchored_runs(
     while !csp_core::termination::past(Some(end)) {
         let stop = end.min(Instant::now() + length);
         length = length.saturating_mul(2);
-        let run = |seed| anchored_tabucol(g, k, clique, u64::MAX, seed, Some(stop));
+        let run = |seed| anchored.run(g, u64::MAX, seed, Some(stop));
         let found = first_of(config.jobs, *seed, &run);
         *seed = seed.wrapping_add(jobs);
         if found.is_some() {
@@ -398,7 +388,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn anchoring_pays_where_the_clique_takes_a_quarter_of_the_colours_away() {
+    fn anchoring_runs_where_the_clique_takes_a_quarter_of_the_colours_away() {
         // A 6-clique whose every other vertex sees four of its members: anchored, each keeps
         // 2 of 6 colours (4 of 8), so it pays; not for 13 colours, of which the clique holds
         // less than half. A triangle at the end of a long path: anchored with 3 colours,
@@ -411,11 +401,11 @@ mod tests {
         }
         let g = Graph::from_edges(20, edges);
         let clique: Vec<usize> = (0..6).collect();
-        assert!(anchoring_pays(&g, &clique, 6));
-        assert!(anchoring_pays(&g, &clique, 8));
-        assert!(!anchoring_pays(&g, &clique, 13));
+        assert!(anchoring(&g, &clique, 6).is_some());
+        assert!(anchoring(&g, &clique, 8).is_some());
+        assert!(anchoring(&g, &clique, 13).is_none());
         let path = Graph::from_edges(30, (0..29).map(|i| (i, i + 1)).chain([(0, 2)]));
-        assert!(!anchoring_pays(&path, &[0, 1, 2], 3));
+        assert!(anchoring(&path, &[0, 1, 2], 3).is_none());
     }
 
     #[test]

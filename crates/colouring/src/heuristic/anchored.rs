@@ -28,6 +28,8 @@ use std::time::Instant;
 /// `None` when that leaves some vertex no colour, or two adjacent ones the same single
 /// colour: then `g` has no `k`-colouring at all (every `k`-colouring can be renamed to agree
 /// with the clique, and a clique of more than `k` vertices has none). `O(n·k + m)`.
+/// `clique` must be a clique of `g`: two members not adjacent could share a colour in every
+/// colouring, and fixing them apart would refute a `k` that has one.
 ///
 /// ```
 /// use csp_colouring::Graph;
@@ -90,14 +92,9 @@ pub fn anchor(g: &Graph, clique: &[usize], k: u32) -> Option<Vec<FixedBitSet>> {
     Some(domains)
 }
 
-/// TabuCol for a `k`-colouring of `g` anchored on `clique` ([`anchor`]), moving each vertex
-/// only among the colours its domain holds. It starts from DSATUR's colouring with the fixed
-/// vertices precoloured (colours `k` and beyond redrawn, each to the colour of its domain
-/// that the fewest neighbours have): on DSJR500.5 at 122 colours that start succeeds within
-/// 20 s with 9 seeds of 12 (most within 2 s), where the best colouring of a descent from
-/// 125, or DSATUR's own renamed to agree with the clique, failed with every seed of six.
-/// At most `max_iters` iterations or until `deadline`; `None` also when anchoring proves
-/// that no `k`-colouring exists (the caller can ask [`anchor`] to tell the two apart).
+/// TabuCol for a `k`-colouring of `g` anchored on `clique` ([`Anchored`]): one run of at
+/// most `max_iters` iterations or until `deadline`. `None` also when anchoring proves that
+/// no `k`-colouring exists ([`Anchored::new`] tells the two apart).
 ///
 /// ```
 /// use csp_colouring::Graph;
@@ -116,62 +113,92 @@ pub fn anchored_tabucol(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Option<Colouring> {
-    let domains = anchor(g, clique, k)?;
-    let fixed: Vec<(usize, u32)> = (0..g.len())
-        .filter(|&v| domains[v].count_ones(..) == 1)
-        .map(|v| (v, domains[v].ones().next().expect("one colour") as u32))
-        .collect();
-    let start = super::dsatur(g, &fixed);
-    let mut rng = SplitMix64::new(seed);
-    let mut col = anchored_start(g, &start.colours, clique, k, &domains, &mut rng);
-    let mut tabu = TabuCol::new(g.len(), k as usize);
-    (tabu.run_within(g, &mut col, Some(&domains), max_iters, &mut rng, deadline) == 0)
-        .then_some(Colouring { colours: col })
+    Anchored::new(g, clique, k)?.run(g, max_iters, seed, deadline)
 }
 
-/// `colours` renamed so that `clique[i]`'s colour becomes `i` (the other colours keep their
-/// order after the clique's); each vertex whose colour its domain lacks then takes, in turn,
-/// the colour of its domain that the fewest of its neighbours have (ties at random). A proper
-/// colouring renamed so lies within the domains but for its colours `k` and beyond.
-fn anchored_start(
-    g: &Graph,
-    colours: &[u32],
-    clique: &[usize],
+/// The anchored search for one graph, clique and `k`, set up once for several runs: the
+/// domains ([`anchor`]) and the start, DSATUR's colouring with the fixed vertices
+/// precoloured. That start matters: on DSJR500.5 at 122 colours it succeeds within 20 s
+/// with 9 seeds of 12 (most within 2 s), where the best colouring of a descent from 125, or
+/// DSATUR's own renamed to agree with the clique, failed with every seed of six.
+#[derive(Debug, Clone)]
+pub struct Anchored {
     k: u32,
-    domains: &[FixedBitSet],
-    rng: &mut SplitMix64,
-) -> Vec<u32> {
-    let names = colours.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-    let mut rename = vec![u32::MAX; names];
-    for (i, &v) in clique.iter().enumerate() {
-        let c = &mut rename[colours[v] as usize];
-        if *c == u32::MAX {
-            *c = i as u32;
+    domains: Vec<FixedBitSet>,
+    start: Vec<u32>,
+}
+
+impl Anchored {
+    /// The search for a `k`-colouring of `g` anchored on `clique`; `None` when anchoring
+    /// proves that there is none ([`anchor`]).
+    pub fn new(g: &Graph, clique: &[usize], k: u32) -> Option<Self> {
+        let domains = anchor(g, clique, k)?;
+        let fixed: Vec<(usize, u32)> = (0..g.len())
+            .filter(|&v| domains[v].count_ones(..) == 1)
+            .map(|v| (v, domains[v].ones().next().expect("one colour") as u32))
+            .collect();
+        // DSATUR keeps the fixed colours and gives no vertex a fixed neighbour's colour,
+        // so its colouring lies within the domains but for its colours `k` and beyond.
+        let start = super::dsatur(g, &fixed).colours;
+        Some(Anchored { k, domains, start })
+    }
+
+    /// The colours each vertex may take ([`anchor`]'s domains).
+    pub fn domains(&self) -> &[FixedBitSet] {
+        &self.domains
+    }
+
+    /// The share of the `k` colours left, on average, to the vertices anchoring does not
+    /// fix (1 when it fixes them all).
+    pub fn colours_left(&self) -> f64 {
+        let (sum, free) = self
+            .domains
+            .iter()
+            .map(|d| d.count_ones(..))
+            .filter(|&m| m > 1)
+            .fold((0, 0), |(sum, free), m| (sum + m, free + 1));
+        if free == 0 {
+            1.0
+        } else {
+            sum as f64 / (free as f64 * f64::from(self.k))
         }
     }
-    let others = rename.iter_mut().filter(|c| **c == u32::MAX);
-    for (name, c) in (clique.len() as u32..).zip(others) {
-        *c = name;
-    }
-    let mut col: Vec<u32> = colours.iter().map(|&c| rename[c as usize]).collect();
-    let mut count = vec![0u32; k as usize];
-    for v in 0..col.len() {
-        if col[v] < k && domains[v].contains(col[v] as usize) {
-            continue;
-        }
-        count.fill(0);
-        for &w in g.neighbours(v) {
-            if let Some(c) = count.get_mut(col[w as usize] as usize) {
-                *c += 1;
+
+    /// One TabuCol run from the start (each vertex coloured `k` or beyond redrawn, in turn,
+    /// to the colour of its domain that the fewest of its neighbours have, ties drawn from
+    /// `seed`), moving each vertex only among the colours its domain holds; at most
+    /// `max_iters` iterations or until `deadline`.
+    pub fn run(
+        &self,
+        g: &Graph,
+        max_iters: u64,
+        seed: u64,
+        deadline: Option<Instant>,
+    ) -> Option<Colouring> {
+        let (k, domains) = (self.k, &self.domains);
+        let mut rng = SplitMix64::new(seed);
+        let mut col = self.start.clone();
+        let mut count = vec![0u32; k as usize];
+        for v in 0..col.len() {
+            if col[v] < k {
+                continue;
             }
+            count.fill(0);
+            for &w in g.neighbours(v) {
+                if let Some(c) = count.get_mut(col[w as usize] as usize) {
+                    *c += 1;
+                }
+            }
+            let mut choice = super::Lowest::new(u32::MAX);
+            for c in domains[v].ones() {
+                choice.offer(count[c], c as u32, &mut rng);
+            }
+            col[v] = choice.item().expect("a domain is never empty");
         }
-        let mut choice = super::Lowest::new(u32::MAX);
-        for c in domains[v].ones() {
-            choice.offer(count[c], c as u32, rng);
-        }
-        col[v] = choice.item().expect("a domain is never empty");
+        let mut tabu = TabuCol::new(g.len(), k as usize);
+        (tabu.run_within(g, &mut col, Some(domains), max_iters, &mut rng, deadline) == 0)
+            .then_some(Colouring { colours: col })
     }
-    col
 }
 
 #[cfg(test)]
@@ -223,6 +250,21 @@ mod tests {
         let k4 = Graph::from_edges(4, [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
         assert!(anchor(&k4, &[0, 1, 2], 3).is_none());
         assert!(anchor(&k4, &[0, 1, 2], 4).is_some());
+    }
+
+    #[test]
+    fn colours_left_averages_the_vertices_not_fixed() {
+        // A triangle with a pendant vertex on vertex 0: with 3 colours the pendant keeps 2;
+        // with 4, 3 of 4. An edge alone, anchored, fixes every vertex.
+        let g = Graph::from_edges(4, [(0, 1), (1, 2), (0, 2), (0, 3)]);
+        let left = |k| Anchored::new(&g, &[0, 1, 2], k).unwrap().colours_left();
+        assert!((left(3) - 2.0 / 3.0).abs() < 1e-9);
+        assert!((left(4) - 3.0 / 4.0).abs() < 1e-9);
+        let edge = Graph::from_edges(2, [(0, 1)]);
+        assert_eq!(
+            Anchored::new(&edge, &[0, 1], 2).unwrap().colours_left(),
+            1.0
+        );
     }
 
     #[test]

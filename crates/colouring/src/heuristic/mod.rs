@@ -6,7 +6,7 @@ mod anchored;
 mod extraction;
 mod partialcol;
 
-pub use anchored::{anchor, anchored_tabucol};
+pub use anchored::{Anchored, anchor, anchored_tabucol};
 pub use extraction::{Extraction, extract_independent_sets, large_independent_set};
 pub(crate) use partialcol::PartialCol;
 pub use partialcol::partialcol;
