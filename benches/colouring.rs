@@ -229,7 +229,15 @@ fn transversals(c: &mut Criterion) {
                 let cover = chromatic::edge_clique_cover(g, &vec![true; g.len()]);
                 let parts = transversal::clique_partition(g, n, &cover, 100_000)
                     .expect("rows and columns partition the board");
-                let answer = transversal::k_colour_by_transversals(g, n, &parts, usize::MAX, None);
+                let answer = transversal::k_colour_by_transversals(
+                    g,
+                    n,
+                    &parts,
+                    &cover,
+                    usize::MAX,
+                    1,
+                    None,
+                );
                 assert_eq!(
                     matches!(answer, transversal::Transversals::Colourable(_)),
                     colourable
