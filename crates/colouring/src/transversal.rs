@@ -295,12 +295,12 @@ impl Cover {
         let mut run = Run::new(self);
         let mut limit = Self::FIRST_RUN;
         loop {
-            for i in (1..order.len()).rev() {
-                order.swap(i, rng.below(i as u32 + 1) as usize);
-            }
             match run.search(self, &order, limit, deadline) {
                 Some(outcome) => return outcome,
                 None => limit = limit.saturating_add(limit / 2),
+            }
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u32 + 1) as usize);
             }
         }
     }
