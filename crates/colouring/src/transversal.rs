@@ -435,8 +435,15 @@ impl Run {
             let s = self.pool[i];
             let row = c.set(s);
             let hits = &c.hits[s as usize * cw..(s as usize + 1) * cw];
-            let usable = row.iter().zip(unc).all(|(a, b)| a & !b == 0)
-                && self.forced.iter().zip(hits).all(|(f, h)| f & !h == 0);
+            // Branch-free folds: a row is a few words, and an early exit per word cost more
+            // than it saved (queen12_12, seeds 1–5, same nodes: 1.2× faster this way).
+            let outside = row.iter().zip(unc).fold(0, |acc, (a, b)| acc | (a & !b));
+            let missed = self
+                .forced
+                .iter()
+                .zip(hits)
+                .fold(0, |acc, (f, h)| acc | (f & !h));
+            let usable = outside | missed == 0;
             if usable {
                 self.pool.push(s);
             }
