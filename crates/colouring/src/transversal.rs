@@ -259,11 +259,24 @@ impl Cover {
         }
         let count = clique_rows.len() / words.max(1);
         let clique_words = count.div_ceil(64);
+        // Each vertex's cliques, then each set's as the union over its vertices: a few
+        // words per vertex of the set rather than a row per clique.
+        let mut of_vertex = vec![0u64; n * clique_words];
+        for (j, q) in clique_rows.chunks_exact(words.max(1)).enumerate() {
+            for (wi, &x) in q.iter().enumerate() {
+                let mut x = x;
+                while x != 0 {
+                    let v = wi * 64 + x.trailing_zeros() as usize;
+                    of_vertex[v * clique_words + j / 64] |= 1 << (j % 64);
+                    x &= x - 1;
+                }
+            }
+        }
         let mut hits = vec![0u64; sets.len() * clique_words];
-        for (i, row) in set_rows.chunks_exact(words.max(1)).enumerate() {
-            for (j, q) in clique_rows.chunks_exact(words.max(1)).enumerate() {
-                if row.iter().zip(q).any(|(a, b)| a & b != 0) {
-                    hits[i * clique_words + j / 64] |= 1 << (j % 64);
+        for (s, h) in sets.iter().zip(hits.chunks_exact_mut(clique_words.max(1))) {
+            for &v in s {
+                for (a, b) in h.iter_mut().zip(&of_vertex[v * clique_words..]) {
+                    *a |= b;
                 }
             }
         }
