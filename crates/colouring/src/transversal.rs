@@ -160,7 +160,16 @@ pub fn k_colour_by_transversals(
         .filter(|c| c.len() >= 3 && is_clique(g, c))
         .map(Vec::as_slice)
         .collect();
-    match Cover::new(n, k, parts, &sets, &cliques).solve(seed, deadline) {
+    // Dancing links where the cover search's tables would not fit (few parts: a few
+    // vertices per set, each still a bit row of `n`) or its levels' sets outgrow its pool.
+    let outcome = match Cover::new(n, k, parts, &sets, &cliques) {
+        Some(cover) => match cover.solve(seed, deadline) {
+            Outcome::TooLarge => dancing_links(n, &sets, deadline),
+            outcome => outcome,
+        },
+        None => dancing_links(n, &sets, deadline),
+    };
+    match outcome {
         Outcome::Found(rows) => {
             let mut colours = vec![0u32; n];
             for (i, &r) in rows.iter().enumerate() {
@@ -171,7 +180,28 @@ pub fn k_colour_by_transversals(
             Transversals::Colourable(Colouring { colours })
         }
         Outcome::Exhausted => Transversals::NotColourable,
-        Outcome::Deadline => Transversals::Unknown,
+        Outcome::Deadline | Outcome::TooLarge => Transversals::Unknown,
+    }
+}
+
+/// `sets` that partition the `n` vertices, by dancing links ([`csp_exact_cover`]): memory
+/// in proportion to the sets' vertices, where [`Cover`]'s bit rows take `n` bits per set.
+fn dancing_links(n: usize, sets: &[Vec<usize>], deadline: Option<Instant>) -> Outcome {
+    let mut m = Matrix::new(n, 0);
+    for s in sets {
+        if m.add_row(s).is_err() {
+            return Outcome::Deadline;
+        }
+    }
+    let mut dlx = Dlx::new(&m);
+    dlx.set_limits(Limits {
+        deadline,
+        ..Limits::default()
+    });
+    match dlx.solve() {
+        Some(rows) => Outcome::Found(rows.iter().map(|r| r.index()).collect()),
+        None if dlx.limit_reached().is_none() => Outcome::Exhausted,
+        None => Outcome::Deadline,
     }
 }
 
@@ -189,8 +219,10 @@ enum Outcome {
     Found(Vec<usize>),
     /// No `k` of the sets partition the vertices (the search was exhausted).
     Exhausted,
-    /// The deadline came first.
+    /// The deadline came first (or a set was out of range for dancing links).
     Deadline,
+    /// The levels' sets would take more than [`Cover::MAX_POOL`] entries.
+    TooLarge,
 }
 
 /// The search for `k` of the listed independent transversals that partition the vertices:
@@ -232,14 +264,32 @@ impl Cover {
     /// Nodes of the first run; each further run has half as many again.
     const FIRST_RUN: u64 = 10_000;
 
+    /// The most cliques counted (the largest first): they cost a few words each per node.
+    const MAX_CLIQUES: usize = 256;
+
+    /// The most words of bit rows (the sets' and their cliques'), 32 MB: beyond, `None`
+    /// (and dancing links instead). queen13_13's 73,712 sets take 370,000.
+    const MAX_WORDS: usize = 1 << 22;
+
+    /// The most entries of the levels' sets in the pool, 32 MB: beyond, the search gives
+    /// up ([`Outcome::TooLarge`], and dancing links take over). Each level's sets are a subset of the level's below, so
+    /// the pool holds at most `k + 1` times the sets; with few parts (a few vertices per
+    /// set) the lists shrink slowly and that bound is what matters.
+    const MAX_POOL: usize = 1 << 23;
+
+    /// The search's tables, or `None` when they would take more than [`Cover::MAX_WORDS`].
     fn new(
         n: usize,
         k: usize,
         parts: &[Vec<usize>],
         sets: &[Vec<usize>],
         cliques: &[&[usize]],
-    ) -> Self {
+    ) -> Option<Self> {
         let words = n.div_ceil(64);
+        let clique_words = cliques.len().min(Self::MAX_CLIQUES).div_ceil(64);
+        if sets.len().saturating_mul(words + clique_words) > Self::MAX_WORDS {
+            return None;
+        }
         let row = |vs: &[usize]| {
             let mut b = vec![0u64; words];
             for &v in vs {
@@ -251,14 +301,14 @@ impl Cover {
         // The parts prune nothing (every set hits each of them once): left out.
         let mut seen: std::collections::HashSet<Vec<u64>> = parts.iter().map(|p| row(p)).collect();
         let mut clique_rows = Vec::new();
-        for c in cliques {
+        let mut largest: Vec<&[usize]> = cliques.to_vec();
+        largest.sort_by_key(|c| std::cmp::Reverse(c.len()));
+        for c in largest {
             let b = row(c);
-            if seen.insert(b.clone()) {
+            if clique_rows.len() < Self::MAX_CLIQUES * words && seen.insert(b.clone()) {
                 clique_rows.extend(b);
             }
         }
-        let count = clique_rows.len() / words.max(1);
-        let clique_words = count.div_ceil(64);
         // Each vertex's cliques, then each set's as the union over its vertices: a few
         // words per vertex of the set rather than a row per clique.
         let mut of_vertex = vec![0u64; n * clique_words];
@@ -280,7 +330,7 @@ impl Cover {
                 }
             }
         }
-        Cover {
+        Some(Cover {
             n,
             k,
             words,
@@ -288,7 +338,7 @@ impl Cover {
             cliques: clique_rows,
             clique_words,
             hits,
-        }
+        })
     }
 
     fn set(&self, i: u32) -> &[u64] {
@@ -374,6 +424,7 @@ impl Run {
         match self.open(c, 0, root_start, root_end) {
             Open::Done => return Some(Outcome::Found(Vec::new())),
             Open::Dead => return Some(Outcome::Exhausted),
+            Open::TooLarge => return Some(Outcome::TooLarge),
             Open::Alive => {}
         }
         let mut d = 0usize;
@@ -412,6 +463,7 @@ impl Run {
                     ));
                 }
                 Open::Dead => {}
+                Open::TooLarge => return Some(Outcome::TooLarge),
                 Open::Alive => d += 1,
             }
         }
@@ -443,6 +495,9 @@ impl Run {
         let cw = c.clique_words;
         // The level's sets go on top of the pool, right above the level below (`to`).
         self.pool.truncate(to);
+        if to + (to - from) > Cover::MAX_POOL {
+            return Open::TooLarge;
+        }
         let start = self.pool.len();
         for i in from..to {
             let s = self.pool[i];
@@ -501,6 +556,8 @@ enum Open {
     Done,
     /// No partition extends the sets chosen below.
     Dead,
+    /// The level's sets might not fit in [`Cover::MAX_POOL`].
+    TooLarge,
     /// The level's sets and vertex are set.
     Alive,
 }
@@ -787,6 +844,25 @@ mod tests {
             panic!("a Latin square exists: {answer:?}");
         };
         assert_eq!(verify(&Instance::new("rook", rook), Some(4), &c), Ok(()));
+    }
+
+    #[test]
+    fn the_cover_search_keeps_to_its_memory() {
+        // Two cliques of 600 and no edge between them: 360,000 transversals (pairs), whose
+        // bit rows (19 words each) would exceed the search's 32 MB (55 MB): dancing links,
+        // with two entries per set, colour it instead.
+        let k = 600;
+        let edges = (0..2).flat_map(|p| {
+            (0..k).flat_map(move |i| (i + 1..k).map(move |j| (p * k + i, p * k + j)))
+        });
+        let g = Graph::from_edges(2 * k, edges);
+        let parts: Vec<Vec<usize>> = (0..2).map(|p| (p * k..p * k + k).collect()).collect();
+        assert!(Cover::new(2 * k, k, &parts, &vec![vec![0, k]; 360_000], &[]).is_none());
+        let answer = k_colour_by_transversals(&g, k, &parts, &[], usize::MAX, 1, None);
+        let Transversals::Colourable(c) = answer else {
+            panic!("a perfect matching of the two cliques: {answer:?}");
+        };
+        assert_eq!(verify(&Instance::new("two", g), Some(k as u32), &c), Ok(()));
     }
 
     #[test]
