@@ -447,7 +447,11 @@ impl Run {
             if nodes >= limit {
                 return None;
             }
-            if nodes.is_multiple_of(1024) && csp_core::termination::past(deadline) {
+            // Every 1,024 nodes, and at every node whose filtering is long (a list of
+            // thousands of sets: up to a few milliseconds each within the row budget), so
+            // that the deadline is kept to within milliseconds.
+            let long = self.end[d] - self.start[d] > 4096;
+            if (long || nodes.is_multiple_of(1024)) && csp_core::termination::past(deadline) {
                 return Some(Outcome::Deadline);
             }
             let s = self.pool[i];
@@ -844,6 +848,20 @@ mod tests {
             panic!("a Latin square exists: {answer:?}");
         };
         assert_eq!(verify(&Instance::new("rook", rook), Some(4), &c), Ok(()));
+    }
+
+    #[test]
+    fn the_cover_search_stops_at_its_deadline() {
+        // queen13_13's 13-colourings are not found in minutes: a deadline 200 ms ahead ends
+        // the search (unknown) well within the generous bound below.
+        let g = queens(13);
+        let cover = crate::chromatic::edge_clique_cover(&g, &vec![true; g.len()]);
+        let parts = clique_partition(&g, 13, &cover, 100_000).expect("rows or columns");
+        let t = Instant::now();
+        let deadline = Some(t + std::time::Duration::from_millis(200));
+        let answer = k_colour_by_transversals(&g, 13, &parts, &cover, usize::MAX, 1, deadline);
+        assert_eq!(answer, Transversals::Unknown);
+        assert!(t.elapsed() < std::time::Duration::from_secs(10));
     }
 
     #[test]
