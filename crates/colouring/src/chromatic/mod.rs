@@ -642,10 +642,10 @@ fn transversal_pass(
     {
         return;
     }
-    // The partition for this k, found once, from the edge clique cover shared with the
-    // tightness question (it costs up to 0.2 s).
+    // The edge clique cover, shared with the tightness question (it costs up to 0.2 s): the
+    // partition for this k (found once) comes from it, and the cover search counts on it.
+    let cover = cover.get_or_init(|| edge_clique_cover(g, &vec![true; n]));
     if partition.as_ref().is_none_or(|(pk, _)| *pk != k) {
-        let cover = cover.get_or_init(|| edge_clique_cover(g, &vec![true; n]));
         *partition = Some((
             k,
             crate::transversal::clique_partition(g, k, cover, 100_000),
@@ -654,7 +654,6 @@ fn transversal_pass(
     let Some(parts) = partition.as_ref().and_then(|(_, p)| p.as_ref()) else {
         return;
     };
-    let cover = cover.get_or_init(|| edge_clique_cover(g, &vec![true; n]));
     report(**lb, **ub, format!("transversals {k}"));
     let max_sets = max_sets.min(TRANSVERSAL_ENTRIES / parts.len().max(1));
     match crate::transversal::k_colour_by_transversals(
