@@ -15,7 +15,7 @@
 //! Brélaz's DSATUR branch and bound, and Méndez-Díaz & Zabala's branch and cut); applying it
 //! to local search, with the domains it leaves as hard constraints, is ours.
 
-use super::TabuCol;
+use super::Tabu;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -195,7 +195,7 @@ impl Anchored {
             }
             col[v] = choice.item().expect("a domain is never empty");
         }
-        let mut tabu = TabuCol::new(g.len(), k as usize);
+        let mut tabu = Tabu::new(g, k as usize);
         (tabu.run_within(g, &mut col, Some(domains), max_iters, &mut rng, deadline) == 0)
             .then_some(Colouring { colours: col })
     }

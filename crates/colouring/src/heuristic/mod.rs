@@ -5,11 +5,14 @@
 mod anchored;
 mod extraction;
 mod partialcol;
+mod tabucol;
 
 pub use anchored::{Anchored, anchor, anchored_tabucol};
 pub use extraction::{Extraction, extract_independent_sets, large_independent_set};
 pub(crate) use partialcol::PartialCol;
 pub use partialcol::partialcol;
+use tabucol::Tabu;
+pub use tabucol::tabucol;
 
 use crate::encode::Colouring;
 use crate::graph::Graph;
@@ -79,31 +82,6 @@ pub fn dsatur(g: &Graph, precoloured: &[(usize, u32)]) -> Colouring {
     Colouring { colours: colour }
 }
 
-/// TabuCol (Hertz & de Werra 1987, with the tenure of Galinier & Hao 1999): looks for a
-/// proper `k`-colouring by moving conflicting vertices to other colours, forbidding a
-/// vertex's old colour for `0.6·conflicts + rand(0..10)` iterations. Each iteration costs
-/// `O(c·k)` over the `c` conflicting vertices plus `O(deg)` to update the move table.
-/// Starts from `start` (colours `≥ k` are redrawn at random). Stops at a proper colouring,
-/// after `max_iters` iterations, or at `deadline`.
-pub fn tabucol(
-    g: &Graph,
-    k: u32,
-    start: &Colouring,
-    max_iters: u64,
-    seed: u64,
-    deadline: Option<Instant>,
-) -> Option<Colouring> {
-    let n = g.len();
-    if k == 0 {
-        return (n == 0).then(|| Colouring { colours: vec![] });
-    }
-    let mut rng = SplitMix64::new(seed);
-    let mut col = redraw(&start.colours, k, &mut rng);
-    let mut tabu = TabuCol::new(n, k as usize);
-    (tabu.run(g, &mut col, max_iters, &mut rng, deadline) == 0)
-        .then_some(Colouring { colours: col })
-}
-
 /// The best candidate of a move scan: the lowest key wins, ties are broken uniformly at
 /// random (reservoir sampling: the i-th candidate of an equal key replaces the choice with
 /// probability 1/i). PartialCol's scan, the extraction's greedy start and its choice of the
@@ -155,336 +133,12 @@ impl<K: Copy + Ord, T: Copy> Lowest<K, T> {
     }
 }
 
-/// One row of TabuCol's move scan: a vertex's counts per colour (`row`) and the ticks of the
-/// tabu clock until which each colour is forbidden to it (`trow`). A move to colour `c` is
-/// allowed when it is not tabu (`trow[c] <= now`) or when it aspires (`row[c] < aspire`).
-/// Each pass is branch-free, and vectorised. (PartialCol's scan done this way was slower in
-/// the release build: most of its rows tie at the least count, and each tie costs a second
-/// pass and a draw, where [`Lowest`]'s early test costs one comparison.)
-#[derive(Clone, Copy)]
-struct ScanRow<'a> {
-    row: &'a [i32],
-    trow: &'a [i32],
-    now: i32,
-    aspire: i32,
-}
-
-impl<'a> ScanRow<'a> {
-    #[inline]
-    fn new(row: &'a [i32], trow: &'a [i32], now: i32, aspire: i32) -> Self {
-        ScanRow {
-            row,
-            trow,
-            now,
-            aspire,
-        }
-    }
-
-    /// The least count of an allowed colour; `i32::MAX` when every colour is tabu.
-    #[inline]
-    fn least(&self) -> i32 {
-        let (now, aspire) = (self.now, self.aspire);
-        self.row
-            .iter()
-            .zip(self.trow)
-            .map(|(&r, &t)| if t <= now || r < aspire { r } else { i32::MAX })
-            .fold(i32::MAX, i32::min)
-    }
-
-    /// How many allowed colours have count `least` (the row's [`ScanRow::least`]).
-    #[inline]
-    fn ties(&self, least: i32) -> u32 {
-        if least < self.aspire {
-            // Every colour with that count aspires.
-            self.row.iter().map(|&r| u32::from(r == least)).sum()
-        } else {
-            let now = self.now;
-            self.row
-                .iter()
-                .zip(self.trow)
-                .map(|(&r, &t)| u32::from(r == least && t <= now))
-                .sum()
-        }
-    }
-
-    /// The `j`-th allowed colour (from 0) with count `least`; `j` below [`ScanRow::ties`].
-    fn nth_tie(&self, least: i32, j: u32) -> usize {
-        (0..self.row.len())
-            .filter(|&c| self.row[c] == least && (self.trow[c] <= self.now || least < self.aspire))
-            .nth(j as usize)
-            .expect("fewer ties than j")
-    }
-}
-
 /// Keeps colours below `k`, redraws the others at random.
 fn redraw(colours: &[u32], k: u32, rng: &mut SplitMix64) -> Vec<u32> {
     colours
         .iter()
         .map(|&c| if c < k { c } else { rng.below(k) })
         .collect()
-}
-
-/// The TabuCol workspace for one graph and one `k`, reused across runs so that a run
-/// allocates nothing.
-struct TabuCol {
-    k: usize,
-    /// The length of a vertex's row in `gamma` and `tabu`: `k`, or `k` rounded up to a
-    /// multiple of eight when that adds at most three entries, so that the move scan's
-    /// vectorised passes have no long scalar tail ([`TabuCol::stride`]). The padding entries
-    /// are never allowed: `i32::MAX` in both tables.
-    stride: usize,
-    /// `gamma[v*stride + c]`: neighbours of `v` with colour `c`.
-    gamma: Vec<i32>,
-    /// `tabu[v*stride + c]`: the tick of the tabu clock until which moving `v` to `c` is forbidden;
-    /// `i32::MAX` for `v`'s own colour, so that the move scan need not skip it. 32 bits, not
-    /// 64: the scan compares four entries per instruction instead of two (the clock is
-    /// rebased before it can overflow, see [`TabuCol::REBASE`]).
-    tabu: Vec<i32>,
-    /// Conflicting vertices, with positions for O(1) removal.
-    conf: Vec<usize>,
-    pos: Vec<usize>,
-    /// The best colouring of the current run.
-    best: Vec<u32>,
-    /// [`TabuCol::REBASE`], lowered by a test to exercise the rebasing.
-    rebase: i32,
-}
-
-impl TabuCol {
-    /// When the tabu clock reaches `2·REBASE`, every entry and the clock move back by
-    /// `REBASE` (an `O(n·k)` pass once per 2²⁹ iterations). Exact: an entry still in force is
-    /// at least the clock and keeps its distance to it; an expired one stays below it.
-    const REBASE: i32 = 1 << 29;
-
-    /// What a barred colour adds to a vertex's count in [`TabuCol::run_within`]: more than any
-    /// count of neighbours, so that moving there never beats the best colouring.
-    const BARRED: i32 = 1 << 30;
-
-    /// The row length for `k` colours. Measured against rows of `k` (200,000 iterations from
-    /// DSATUR's colouring, bench profile): DSJC500.5 at 47 colours (padded to 48) 1.11–1.18×
-    /// faster, le450_15c at 14 (to 16) 1.2×; but queen11_11 at 10 padded to 16 was 7 %
-    /// slower, DSJC1000.5 at 84 padded to 88 about 1.5 % slower and DSJC500.5 at 43 padded
-    /// to 48 hardly faster (1.025×), so a tail of four entries or fewer stays. In the release
-    /// build (fat LTO): DSJC500.5 at 47 1.07×, le450_15c at 14 1.17×, DSJC1000.5 at 45 1.05×.
-    fn stride(k: usize) -> usize {
-        if k % 8 >= 5 { k.next_multiple_of(8) } else { k }
-    }
-
-    fn new(n: usize, k: usize) -> Self {
-        Self::with_stride(n, k, Self::stride(k))
-    }
-
-    /// A workspace with rows of `stride ≥ k` entries (a test compares strides).
-    fn with_stride(n: usize, k: usize, stride: usize) -> Self {
-        TabuCol {
-            k,
-            stride,
-            gamma: vec![0; n * stride],
-            tabu: vec![0; n * stride],
-            conf: Vec::with_capacity(n),
-            pos: vec![usize::MAX; n],
-            best: vec![0; n],
-            rebase: Self::REBASE,
-        }
-    }
-
-    /// [`TabuCol::run`] on `a`, then on `b` unless `a` became proper: the two counts of
-    /// conflicting edges, or `Err` with the colouring that became proper (a hybrid search's
-    /// two parents or two children).
-    fn run_two<'c>(
-        &mut self,
-        g: &Graph,
-        a: &'c mut [u32],
-        b: &'c mut [u32],
-        max_iters: u64,
-        rng: &mut SplitMix64,
-        deadline: Option<Instant>,
-    ) -> Result<(i64, i64), &'c [u32]> {
-        let fa = self.run(g, a, max_iters, rng, deadline);
-        if fa == 0 {
-            return Err(a);
-        }
-        let fb = self.run(g, b, max_iters, rng, deadline);
-        if fb == 0 {
-            return Err(b);
-        }
-        Ok((fa, fb))
-    }
-
-    /// Improves `col` (colours `< k`) for at most `max_iters` iterations or until `deadline`
-    /// and leaves in it the colouring with the fewest conflicting edges seen; returns that
-    /// number (0: a proper colouring).
-    fn run(
-        &mut self,
-        g: &Graph,
-        col: &mut [u32],
-        max_iters: u64,
-        rng: &mut SplitMix64,
-        deadline: Option<Instant>,
-    ) -> i64 {
-        self.run_within(g, col, None, max_iters, rng, deadline)
-    }
-
-    /// [`TabuCol::run`] where each vertex `v` may only take the colours in `allowed[v]` (all
-    /// of them when `allowed` is `None`); `col` must respect them. A colour left out is
-    /// tabu for ever and its count is raised by [`TabuCol::BARRED`], so that it never
-    /// aspires: the move scan is the same, and costs the same.
-    fn run_within(
-        &mut self,
-        g: &Graph,
-        col: &mut [u32],
-        allowed: Option<&[FixedBitSet]>,
-        max_iters: u64,
-        rng: &mut SplitMix64,
-        deadline: Option<Instant>,
-    ) -> i64 {
-        let n = g.len();
-        let (k, s) = (self.k, self.stride);
-        let TabuCol {
-            gamma,
-            tabu,
-            conf,
-            pos,
-            best: best_col,
-            rebase,
-            ..
-        } = self;
-        let rebase = *rebase;
-        gamma.fill(0);
-        tabu.fill(0);
-        for v in 0..n {
-            gamma[v * s + k..v * s + s].fill(i32::MAX);
-            tabu[v * s + k..v * s + s].fill(i32::MAX);
-            tabu[v * s + col[v] as usize] = i32::MAX;
-            for &w in g.neighbours(v) {
-                gamma[v * s + col[w as usize] as usize] += 1;
-            }
-            if let Some(allowed) = allowed {
-                debug_assert!(allowed[v].contains(col[v] as usize));
-                for c in (0..k).filter(|&c| !allowed[v].contains(c)) {
-                    gamma[v * s + c] += Self::BARRED;
-                    tabu[v * s + c] = i32::MAX;
-                }
-            }
-        }
-        let mut conflicts: i64 = (0..n)
-            .map(|v| i64::from(gamma[v * s + col[v] as usize]))
-            .sum::<i64>()
-            / 2;
-        conf.clear();
-        pos.fill(usize::MAX);
-        for v in 0..n {
-            if gamma[v * s + col[v] as usize] > 0 {
-                pos[v] = conf.len();
-                conf.push(v);
-            }
-        }
-        let mut best = conflicts;
-        best_col.copy_from_slice(col);
-        let mut iter = 0u64;
-        // The tabu clock: `iter` less what the rebasing took off.
-        let mut now = 0i32;
-        while conflicts > 0 {
-            if iter >= max_iters
-                || (iter.is_multiple_of(1024) && csp_core::termination::past(deadline))
-            {
-                break;
-            }
-            iter += 1;
-            if now == 2 * rebase {
-                for t in tabu.iter_mut() {
-                    if *t != i32::MAX {
-                        *t = (*t - rebase).max(0);
-                    }
-                }
-                now -= rebase;
-            }
-            now += 1;
-            // A move of `v` to `c` is allowed when it is not tabu or when it would beat the
-            // best colouring of the run (aspiration: `row[c] < aspire`). Its own colour is
-            // always tabu and never aspires (`row[cv] = cur ≥ aspire`). Each row takes two
-            // branch-free passes (vectorised): its least allowed value, then, only when that
-            // can tie or beat the best move so far, how many allowed colours reach it. The
-            // choice among all ties is uniform: a row with `m` of `t` ties so far takes it with
-            // probability `m/t`, and the colour is drawn among the row's `m` at the end.
-            let gap = (best - conflicts).max(-(1 << 30)) as i32;
-            let (mut key, mut ties) = (i32::MAX, 0u32);
-            let mut chosen = None;
-            for &v in conf.iter() {
-                let row = &gamma[v * s..v * s + s];
-                let trow = &tabu[v * s..v * s + s];
-                let cur = row[col[v] as usize];
-                let scan = ScanRow::new(row, trow, now, cur + gap);
-                let least = scan.least();
-                if least == i32::MAX || least - cur > key {
-                    continue;
-                }
-                let m = scan.ties(least);
-                if least - cur < key {
-                    (key, ties) = (least - cur, 0);
-                }
-                ties += m;
-                if rng.below(ties) < m {
-                    chosen = Some((v, scan, least, m));
-                }
-            }
-            let pick = chosen.map(|(v, scan, least, m)| (v, scan.nth_tie(least, rng.below(m))));
-            let pick = pick.or_else(|| {
-                // Every move is tabu: move a random conflicting vertex to a random colour it
-                // may take (with `allowed` from `anchor`, a conflicting vertex has two).
-                let v = conf[rng.below(conf.len() as u32) as usize];
-                let row = &gamma[v * s..v * s + k];
-                let others = |c: &usize| *c != col[v] as usize && row[*c] < Self::BARRED;
-                let choices = (0..k).filter(others).count() as u32;
-                let c = (0..k)
-                    .filter(others)
-                    .nth(rng.below(choices.max(1)) as usize)?;
-                Some((v, c))
-            });
-            let Some((v, c)) = pick else {
-                break;
-            };
-            let old = col[v] as usize;
-            col[v] = c as u32;
-            conflicts += i64::from(gamma[v * s + c] - gamma[v * s + old]);
-            // 0.6·conflicts + rand(0..10); saturated at `i32::MAX` (for ever, as for the own
-            // colour) only past billions of conflicting edges.
-            let tenure = ((0.6 * conflicts as f64) as i32).saturating_add(rng.below(10) as i32);
-            tabu[v * s + old] = now.saturating_add(tenure);
-            tabu[v * s + c] = i32::MAX;
-            // Only neighbours coloured `old` (one conflict fewer) or `c` (one more) can
-            // enter or leave the conflict list; then `v` itself.
-            for &w in g.neighbours(v) {
-                let w = w as usize;
-                gamma[w * s + old] -= 1;
-                gamma[w * s + c] += 1;
-                let cw = col[w] as usize;
-                if cw == old && gamma[w * s + old] == 0 {
-                    remove(conf, pos, w);
-                } else if cw == c && gamma[w * s + c] == 1 {
-                    pos[w] = conf.len();
-                    conf.push(w);
-                }
-            }
-            let bad = gamma[v * s + c] > 0;
-            if bad && pos[v] == usize::MAX {
-                pos[v] = conf.len();
-                conf.push(v);
-            } else if !bad && pos[v] != usize::MAX {
-                remove(conf, pos, v);
-            }
-            if conflicts < best {
-                best = conflicts;
-                if conflicts == 0 {
-                    return 0;
-                }
-                best_col.copy_from_slice(col);
-            }
-        }
-        if conflicts > best {
-            col.copy_from_slice(best_col);
-        }
-        best
-    }
 }
 
 /// Removes `u` in O(1) from a list that keeps each member's index in `pos` (`usize::MAX` once
@@ -575,7 +229,7 @@ pub(crate) struct Hybrid {
     k: u32,
     iters_per_child: u64,
     rng: SplitMix64,
-    tabu: TabuCol,
+    tabu: Tabu,
     p1: Vec<u32>,
     p2: Vec<u32>,
     c1: Vec<u32>,
@@ -623,7 +277,7 @@ impl Hybrid {
             k,
             iters_per_child,
             rng,
-            tabu: TabuCol::new(n, k as usize),
+            tabu: Tabu::new(g, k as usize),
             p1,
             p2,
             c1: vec![0; n],
@@ -810,64 +464,6 @@ mod tests {
         let c = dsatur(&g, &inst.precoloured);
         assert_eq!(verify(&inst, None, &c), Ok(()));
         assert_eq!(c.num_colours(), 3);
-    }
-
-    #[test]
-    fn tabucol_finds_a_three_colouring_from_a_bad_start() {
-        let g = petersen();
-        let start = Colouring {
-            colours: vec![0; 10],
-        };
-        let c = tabucol(&g, 3, &start, 100_000, 1, None).expect("Petersen is 3-colourable");
-        assert_eq!(verify(&Instance::new("p", g.clone()), Some(3), &c), Ok(()));
-        assert_eq!(tabucol(&g, 2, &start, 10_000, 1, None), None);
-    }
-
-    #[test]
-    fn tabucol_rebasing_its_clock_changes_nothing() {
-        // The same walk with the clock rebased every 16 iterations (its best has 43 conflicts,
-        // so tenures exceed 25).
-        let mut rng = SplitMix64::new(5);
-        let n = 80;
-        let edges: Vec<(usize, usize)> = (0..n)
-            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
-            .filter(|_| rng.below(100) < 30)
-            .collect();
-        let g = Graph::from_edges(n, edges);
-        let start: Vec<u32> = (0..n).map(|_| rng.below(5)).collect();
-        let walk = |rebase: i32| {
-            let mut tabu = TabuCol::new(n, 5);
-            tabu.rebase = rebase;
-            let mut col = start.clone();
-            let f = tabu.run(&g, &mut col, 20_000, &mut SplitMix64::new(9), None);
-            (f, col)
-        };
-        let (f, col) = walk(TabuCol::REBASE);
-        assert!(
-            f > 0,
-            "five colours are too few: the walk must run all its iterations"
-        );
-        assert_eq!(walk(16), (f, col));
-    }
-
-    #[test]
-    fn tabucol_padding_its_rows_changes_nothing() {
-        // Padding entries are never allowed nor counted as ties: rows of 5, 8 and 13 entries
-        // give the same walk, draw for draw.
-        let g = crate::graph::random_half_graph(60, 2);
-        let start: Vec<u32> = dsatur(&g, &[]).colours.iter().map(|&c| c % 5).collect();
-        let walk = |stride: usize| {
-            let mut tabu = TabuCol::with_stride(g.len(), 5, stride);
-            let mut col = start.clone();
-            let f = tabu.run(&g, &mut col, 20_000, &mut SplitMix64::new(3), None);
-            (f, col)
-        };
-        let (f, col) = walk(5);
-        assert!(f > 0, "five colours are too few for G(60, 1/2)");
-        assert_eq!(walk(8), (f, col.clone()));
-        assert_eq!(walk(13), (f, col));
-        assert_eq!(TabuCol::new(1, 5).stride, 8);
-        assert_eq!(TabuCol::new(1, 10).stride, 10);
     }
 
     proptest::proptest! {
