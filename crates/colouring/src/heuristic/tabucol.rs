@@ -52,15 +52,7 @@ pub fn tabucol(
 
 /// An entry of TabuCol's tables (counts and tabu ticks): `i16` or `i32` ([`Tabu`]).
 pub(super) trait Entry:
-    Copy
-    + Ord
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + AddAssign
-    + SubAssign
-    + Into<i32>
-    + Into<i64>
-    + std::fmt::Debug
+    Copy + Ord + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign + Into<i32> + Into<i64>
 {
     const ZERO: Self;
     const ONE: Self;
@@ -411,7 +403,6 @@ impl<E: Entry> TabuCol<E> {
     /// of them when `allowed` is `None`); `col` must respect them. A colour left out is
     /// tabu for ever and its count is raised by [`Entry::BARRED`], so that it never
     /// aspires: the move scan is the same, and costs the same.
-    #[inline(never)]
     pub(super) fn run_within(
         &mut self,
         g: &Graph,
