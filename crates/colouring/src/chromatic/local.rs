@@ -61,8 +61,7 @@ pub(super) fn search(
     if starts_with_extraction(n, hopeless) {
         improved |= extraction(g, lb, ub, best, config, &mut seed, timed, until, report);
     }
-    // TabuCol iterations per child: 100 per vertex (tuned on DSJC250.5 and DSJC500.5; much
-    // shorter walks leave the children too far from proper colourings).
+    // TabuCol iterations per child: 20 per vertex ([`per_child`]).
     let per_child = per_child(n);
     let generations = generations(config, timed, per_child);
     let mut k = **ub - 1;
@@ -170,9 +169,13 @@ const PARTIALCOL_TURN: Duration = Duration::from_secs(3);
 /// Set apart PartialCol's seeds from the hybrid search's.
 const PARTIALCOL_SEEDS: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// TabuCol iterations per child of the hybrid search on `n` vertices.
+/// TabuCol iterations per child of the hybrid search on `n` vertices: 20 per vertex, HEAD's
+/// 10,000 for DSJC500.5. With HEAD's tenure and ties (see [`crate::heuristic::hybrid_evolutionary`])
+/// DSJC500.5 at 48 took 3–9 s with 6 seeds of 6 at 20 per vertex, and longer at 10 or 40
+/// (2.5–14 s and 6–16 s). With the tenure counting conflicting edges it had been 100 per
+/// vertex: at 20, 3 seeds of 6 in 40 s.
 fn per_child(n: usize) -> u64 {
-    (100 * n as u64).max(5_000)
+    (20 * n as u64).max(5_000)
 }
 
 /// The hybrid search's generations per `k`: unbounded with a time limit, else the iteration

@@ -180,9 +180,14 @@ fn gpx(
         let side = (step % 2) as usize;
         let p = parents[side];
         let sz = &size[side];
-        let Some(class) = (0..k as usize).max_by_key(|&c| sz[c]) else {
-            break;
-        };
+        // The largest class, ties broken at random: the first from a random colour on.
+        let from = rng.below(k) as usize;
+        let mut class = from;
+        for c in (from + 1..k as usize).chain(0..from) {
+            if sz[c] > sz[class] {
+                class = c;
+            }
+        }
         if sz[class] == 0 {
             break;
         }
@@ -206,7 +211,10 @@ fn gpx(
 /// Gondran 2018, after Galinier & Hao's HEA): two parents are crossed with GPX both
 /// ways, each child is improved by TabuCol for `iters_per_child` iterations and replaces a
 /// parent; the best colouring of each cycle of ten generations is kept as an elite and brought
-/// back one cycle later, which keeps the pair from collapsing into one colouring.
+/// back one cycle later in place of a parent drawn at random, which keeps the pair from
+/// collapsing into one colouring. As in HEAD's code, ties go to the latest: TabuCol's walk
+/// returns the latest of its best colourings, the elite is the latest of the best children,
+/// and GPX takes the first largest class from a random colour on.
 ///
 /// Starts from `start` (colours `≥ k` redrawn at random) and a random colouring. Returns a
 /// proper colouring, or `None` at `deadline` or after `max_generations`.
@@ -306,10 +314,12 @@ impl Hybrid {
         stale >= Self::STALL_MIN && stale >= self.best_generation
     }
 
-    /// The fewest generations without a better child for [`Hybrid::stalled`]. With 100,
-    /// DSJC500.5 lost its 48 colours with 2 seeds of 7 (found at 50 and 54 s without
-    /// PartialCol's turns); with 200, those seeds find it again.
-    const STALL_MIN: u64 = 200;
+    /// The fewest generations without a better child for [`Hybrid::stalled`]. With 100
+    /// generations of 100 TabuCol iterations per vertex, DSJC500.5 lost its 48 colours with 2
+    /// seeds of 7 (found at 50 and 54 s without PartialCol's turns); with 200, those seeds
+    /// found it again. Children now get 20 iterations per vertex, so five times as many
+    /// generations keep the same time.
+    const STALL_MIN: u64 = 1000;
 
     /// Goes on for at most `max_generations` more generations, until `pause` (checked between
     /// generations) or until `deadline` (checked inside them too); returns the proper
@@ -386,15 +396,21 @@ impl Hybrid {
             if f1.min(f2) < *best_f {
                 (*best_f, *best_generation) = (f1.min(f2), *generation);
             }
+            // The elite is the latest of the cycle's best children.
             for (p, f) in [(&*p1, f1), (&*p2, f2)] {
-                if f < *elite_f {
+                if f <= *elite_f {
                     elite.copy_from_slice(p);
                     *elite_f = f;
                 }
             }
             if generation.is_multiple_of(10) {
-                // Bring back the previous cycle's elite in place of the first parent.
-                p1.copy_from_slice(previous);
+                // Bring back the previous cycle's elite in place of a parent drawn at random.
+                let parent = if rng.below(2) == 0 {
+                    &mut *p1
+                } else {
+                    &mut *p2
+                };
+                parent.copy_from_slice(previous);
                 previous.copy_from_slice(elite);
                 *elite_f = i64::MAX;
             }

@@ -270,8 +270,14 @@ pub(super) struct TabuCol<E> {
     /// Conflicting vertices, with positions for O(1) removal.
     conf: Vec<usize>,
     pos: Vec<usize>,
-    /// The best colouring of the current run.
+    /// The best colouring of the current run (the latest of equal ones), or an earlier
+    /// snapshot that `journal` brings up to date.
     best: Vec<u32>,
+    /// The moves `(v, colour)` since `best` was last brought up to date, at most `n` of them
+    /// (`None` once more were made: the next best is copied whole). Bringing `best` up to
+    /// date costs the moves made since, not `n`, which matters now that every colouring
+    /// equal to the best replaces it.
+    journal: Option<Vec<(u32, u32)>>,
     /// [`Entry::REBASE`], lowered by a test to exercise the rebasing.
     rebase: E,
     /// The neighbours of each vertex and the members of each colour class as bits, on
@@ -282,6 +288,9 @@ pub(super) struct TabuCol<E> {
     /// A test's request to check the conflict list after every move.
     #[cfg(test)]
     audit: bool,
+    /// The most moves `journal` holds (`n` unless a test lowers it).
+    #[cfg(test)]
+    journal_cap: usize,
 }
 
 /// Bit rows for TabuCol's conflict list: a moved vertex's neighbours of its old colour (one
@@ -391,11 +400,14 @@ impl<E: Entry> TabuCol<E> {
             conf: Vec::with_capacity(n),
             pos: vec![usize::MAX; n],
             best: vec![0; n],
+            journal: Some(Vec::with_capacity(n)),
             rebase: E::REBASE,
             classes: None,
             dense: true,
             #[cfg(test)]
             audit: false,
+            #[cfg(test)]
+            journal_cap: n,
         }
     }
 
@@ -420,13 +432,20 @@ impl<E: Entry> TabuCol<E> {
             conf,
             pos,
             best: best_col,
+            journal,
             rebase,
             classes,
             dense,
             #[cfg(test)]
             audit,
+            #[cfg(test)]
+            journal_cap,
             ..
         } = self;
+        #[cfg(not(test))]
+        let journal_cap = n;
+        #[cfg(test)]
+        let journal_cap = *journal_cap;
         debug_assert!(g.len() == pos.len() && k <= s);
         if classes.is_none() && *dense && Classes::fit(g) {
             *classes = Some(Classes::new(g, k));
@@ -466,6 +485,9 @@ impl<E: Entry> TabuCol<E> {
         }
         let mut best = conflicts;
         best_col.copy_from_slice(col);
+        let mut log = journal.take().unwrap_or_default();
+        log.clear();
+        let mut logging = true;
         let mut iter = 0u64;
         // The tabu clock: `iter` less what the rebasing took off.
         let mut now = E::ZERO;
@@ -535,8 +557,9 @@ impl<E: Entry> TabuCol<E> {
             col[v] = c as u32;
             conflicts +=
                 Into::<i64>::into(gamma[v * s + c]) - Into::<i64>::into(gamma[v * s + old]);
-            // 0.6·conflicts + rand(0..10), at most `2·REBASE − 2` (see [`Entry::REBASE`]).
-            let tenure = (0.6 * conflicts as f64) as i64 + i64::from(rng.below(10));
+            // Galinier & Hao's tenure: 0.6 × the conflicting vertices (before the move) +
+            // rand(0..10), at most `2·REBASE − 2` (see [`Entry::REBASE`]).
+            let tenure = (0.6 * conf.len() as f64) as i64 + i64::from(rng.below(10));
             let cap = 2 * Into::<i64>::into(E::REBASE) - 2;
             tabu[v * s + old] = E::saturate(Into::<i64>::into(now) + tenure.min(cap));
             tabu[v * s + c] = E::MAX;
@@ -587,13 +610,34 @@ impl<E: Entry> TabuCol<E> {
                     assert!(gamma[u * s + col[u] as usize] > E::ZERO && pos[u] == i);
                 }
             }
-            if conflicts < best {
+            if logging {
+                if log.len() < journal_cap {
+                    log.push((v as u32, c as u32));
+                } else {
+                    logging = false;
+                }
+            }
+            // The latest of the best colourings is kept (HEAD's choice: a child further along
+            // its walk).
+            if conflicts <= best {
                 best = conflicts;
                 if conflicts == 0 {
-                    return 0;
+                    break;
                 }
-                best_col.copy_from_slice(col);
+                if logging {
+                    for &(u, cu) in &log {
+                        best_col[u as usize] = cu;
+                    }
+                } else {
+                    best_col.copy_from_slice(col);
+                    logging = true;
+                }
+                log.clear();
             }
+        }
+        *journal = Some(log);
+        if conflicts == 0 {
+            return 0;
         }
         if conflicts > best {
             col.copy_from_slice(best_col);
@@ -793,5 +837,30 @@ mod tests {
         // A sparse graph keeps the lists: a cycle of 300 vertices has degree 2 < 300/32.
         let cycle = Graph::from_edges(300, (0..300).map(|i| (i, (i + 1) % 300)));
         assert!(!Classes::fit(&cycle));
+    }
+
+    #[test]
+    fn the_journal_keeps_the_latest_best_colouring_as_a_full_copy_would() {
+        // The best colouring brought up to date from the moves since (the journal), from a
+        // whole copy each time (a journal of none), or from either as the journal overflows
+        // (three moves): the same walks, ending on their best colouring, for 9 colours (no
+        // proper colouring: the walk runs to its end) and 20 (one is found).
+        let g = random_half_graph(120, 6);
+        for k in [9, 20] {
+            let start: Vec<u32> = (0..120u32).map(|v| v * 7 % k).collect();
+            let walks: Vec<_> = [120, 0, 3]
+                .into_iter()
+                .map(|cap| {
+                    let mut tabu = TabuCol::<i32>::new(g.len(), k as usize);
+                    tabu.journal_cap = cap;
+                    let (f, col) = walk(&mut tabu, &g, &start, None, 30_000, 5);
+                    let conflicting = g.edges().filter(|&(u, v)| col[u] == col[v]).count();
+                    assert_eq!(f, conflicting as i64);
+                    (f, col)
+                })
+                .collect();
+            assert!(walks.iter().all(|w| *w == walks[0]), "k = {k}");
+            assert_eq!(walks[0].0 == 0, k == 20, "k = {k}: {}", walks[0].0);
+        }
     }
 }
