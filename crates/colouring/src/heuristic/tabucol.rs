@@ -27,7 +27,7 @@ use std::time::Instant;
 
 /// TabuCol (Hertz & de Werra 1987, with the tenure of Galinier & Hao 1999): looks for a
 /// proper `k`-colouring by moving conflicting vertices to other colours, forbidding a
-/// vertex's old colour for `0.6·conflicts + rand(0..10)` iterations. Each iteration costs
+/// vertex's old colour for `0.6·c + rand(0..10)` iterations, `c` the conflicting vertices. Each iteration costs
 /// `O(c·k)` over the `c` conflicting vertices plus `O(deg)` to update the move table.
 /// Starts from `start` (colours `≥ k` are redrawn at random). Stops at a proper colouring,
 /// after `max_iters` iterations, or at `deadline`.
@@ -121,7 +121,7 @@ macro_rules! entry {
 
 // A pass over the tables every 8,192 iterations: [`Tabu::new`] takes 16 bits only for tables
 // of at most 2¹⁸ entries, 32 entries an iteration at most. Tenures top out at 16,382
-// iterations (0.6 times 27,000 conflicting edges: a random start on a large graph).
+// iterations (0.6 times 27,000 conflicting vertices: a random start on a large graph).
 entry!(i16, barred: 1 << 14, rebase: 1 << 13);
 entry!(i32, barred: 1 << 30, rebase: 1 << 29);
 
@@ -175,8 +175,8 @@ impl Tabu {
     }
 
     /// Improves `col` (colours `< k`) for at most `max_iters` iterations or until `deadline`
-    /// and leaves in it the colouring with the fewest conflicting edges seen; returns that
-    /// number (0: a proper colouring).
+    /// and leaves in it the colouring with the fewest conflicting edges seen (the latest of
+    /// equal ones); returns that number (0: a proper colouring).
     pub(super) fn run(
         &mut self,
         g: &Graph,
