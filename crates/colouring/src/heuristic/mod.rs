@@ -306,9 +306,9 @@ impl Hybrid {
 
     /// Whether the search has stalled: no child has beaten its best for
     /// [`Hybrid::STALL_MIN`] generations, nor for as many as it took to reach it. On
-    /// flat300_28_0 at 30 colours it stalls by generation 270 (its best child, three
-    /// conflicting edges, comes by generation 70 and nothing better in the hundreds after);
-    /// on DSJC500.5 at 48 and 49 it hardly ever does within 60 s.
+    /// flat300_28_0 at 30 colours it stalls by generation 1156 at the bench's seed
+    /// (its best child, four conflicting edges, comes at generation 105 and nothing better
+    /// in the thousand after); on DSJC500.5 at 48 and 49 it hardly ever does within 60 s.
     pub(crate) fn stalled(&self) -> bool {
         let stale = self.generation - self.best_generation;
         stale >= Self::STALL_MIN && stale >= self.best_generation
