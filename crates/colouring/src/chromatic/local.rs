@@ -170,10 +170,10 @@ const PARTIALCOL_TURN: Duration = Duration::from_secs(3);
 const PARTIALCOL_SEEDS: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// TabuCol iterations per child of the hybrid search on `n` vertices: 20 per vertex, HEAD's
-/// 10,000 for DSJC500.5. With HEAD's tenure and ties (see [`crate::heuristic::hybrid_evolutionary`])
-/// DSJC500.5 at 48 took 3–9 s with 6 seeds of 6 at 20 per vertex, and longer at 10 or 40
-/// (2.5–14 s and 6–16 s). With the tenure counting conflicting edges it had been 100 per
-/// vertex: at 20, 3 seeds of 6 in 40 s.
+/// 10,000 for DSJC500.5. With HEAD's tenure and ties
+/// ([`crate::heuristic::hybrid_evolutionary`]) DSJC500.5 at 48 took 3–9 s with 6 seeds of 6
+/// at 20 per vertex, and longer at 10 or 40 (2.5–14 s and 6–16 s). With the tenure counting
+/// conflicting edges it had been 100 per vertex: at 20, 3 seeds of 6 in 40 s.
 fn per_child(n: usize) -> u64 {
     (20 * n as u64).max(5_000)
 }

@@ -515,6 +515,25 @@ mod tests {
     }
 
     #[test]
+    fn gpx_draws_its_largest_class_among_equals() {
+        // Both parents have two classes of two: the child's colour 0 goes to either, about
+        // as often (always the same one would bias every crossover).
+        let parent = [0, 0, 1, 1];
+        let (mut taken, mut size) = (vec![false; 4], [Vec::new(), Vec::new()]);
+        let mut child = [0; 4];
+        let mut rng = SplitMix64::new(3);
+        let mut first = 0;
+        for _ in 0..400 {
+            gpx(
+                &parent, &parent, 2, &mut child, &mut rng, &mut taken, &mut size,
+            );
+            assert!(same_partition(&child, &parent, &mut [0; 4]));
+            first += u32::from(child[0] == 0);
+        }
+        assert!((150..250).contains(&first), "{first} of 400");
+    }
+
+    #[test]
     fn same_partition_ignores_the_colours_names() {
         let mut map = vec![0; 6];
         assert!(same_partition(&[0, 1, 1, 2], &[2, 0, 0, 1], &mut map));

@@ -27,8 +27,8 @@ use std::time::Instant;
 
 /// TabuCol (Hertz & de Werra 1987, with the tenure of Galinier & Hao 1999): looks for a
 /// proper `k`-colouring by moving conflicting vertices to other colours, forbidding a
-/// vertex's old colour for `0.6·c + rand(0..10)` iterations, `c` the conflicting vertices. Each iteration costs
-/// `O(c·k)` over the `c` conflicting vertices plus `O(deg)` to update the move table.
+/// vertex's old colour for `0.6·c + rand(0..10)` iterations, `c` the conflicting vertices.
+/// Each iteration costs `O(c·k)` plus `O(deg)` to update the move table.
 /// Starts from `start` (colours `≥ k` are redrawn at random). Stops at a proper colouring,
 /// after `max_iters` iterations, or at `deadline`.
 pub fn tabucol(
@@ -273,11 +273,13 @@ pub(super) struct TabuCol<E> {
     /// The best colouring of the current run (the latest of equal ones), or an earlier
     /// snapshot that `journal` brings up to date.
     best: Vec<u32>,
-    /// The moves `(v, colour)` since `best` was last brought up to date, at most `n` of them
-    /// (`None` once more were made: the next best is copied whole). Bringing `best` up to
-    /// date costs the moves made since, not `n`, which matters now that every colouring
-    /// equal to the best replaces it.
-    journal: Option<Vec<(u32, u32)>>,
+    /// The moves `(v, colour)` since `best` was last brought up to date, at most
+    /// `journal_cap` of them (once more were made, the next best is copied whole). Bringing
+    /// `best` up to date costs the moves made since, not `n`, which matters since every
+    /// colouring equal to the best replaces it.
+    journal: Vec<(u32, u32)>,
+    /// `n`, lowered by a test to exercise the whole copies.
+    journal_cap: usize,
     /// [`Entry::REBASE`], lowered by a test to exercise the rebasing.
     rebase: E,
     /// The neighbours of each vertex and the members of each colour class as bits, on
@@ -288,9 +290,6 @@ pub(super) struct TabuCol<E> {
     /// A test's request to check the conflict list after every move.
     #[cfg(test)]
     audit: bool,
-    /// The most moves `journal` holds (`n` unless a test lowers it).
-    #[cfg(test)]
-    journal_cap: usize,
 }
 
 /// Bit rows for TabuCol's conflict list: a moved vertex's neighbours of its old colour (one
@@ -400,14 +399,13 @@ impl<E: Entry> TabuCol<E> {
             conf: Vec::with_capacity(n),
             pos: vec![usize::MAX; n],
             best: vec![0; n],
-            journal: Some(Vec::with_capacity(n)),
+            journal: Vec::with_capacity(n),
+            journal_cap: n,
             rebase: E::REBASE,
             classes: None,
             dense: true,
             #[cfg(test)]
             audit: false,
-            #[cfg(test)]
-            journal_cap: n,
         }
     }
 
@@ -433,19 +431,14 @@ impl<E: Entry> TabuCol<E> {
             pos,
             best: best_col,
             journal,
+            journal_cap,
             rebase,
             classes,
             dense,
             #[cfg(test)]
             audit,
-            #[cfg(test)]
-            journal_cap,
             ..
         } = self;
-        #[cfg(not(test))]
-        let journal_cap = n;
-        #[cfg(test)]
-        let journal_cap = *journal_cap;
         debug_assert!(g.len() == pos.len() && k <= s);
         if classes.is_none() && *dense && Classes::fit(g) {
             *classes = Some(Classes::new(g, k));
@@ -485,8 +478,8 @@ impl<E: Entry> TabuCol<E> {
         }
         let mut best = conflicts;
         best_col.copy_from_slice(col);
-        let mut log = journal.take().unwrap_or_default();
-        log.clear();
+        journal.clear();
+        // Whether `journal` holds every move since `best_col` was last brought up to date.
         let mut logging = true;
         let mut iter = 0u64;
         // The tabu clock: `iter` less what the rebasing took off.
@@ -611,8 +604,8 @@ impl<E: Entry> TabuCol<E> {
                 }
             }
             if logging {
-                if log.len() < journal_cap {
-                    log.push((v as u32, c as u32));
+                if journal.len() < *journal_cap {
+                    journal.push((v as u32, c as u32));
                 } else {
                     logging = false;
                 }
@@ -622,22 +615,18 @@ impl<E: Entry> TabuCol<E> {
             if conflicts <= best {
                 best = conflicts;
                 if conflicts == 0 {
-                    break;
+                    return 0;
                 }
                 if logging {
-                    for &(u, cu) in &log {
+                    for &(u, cu) in journal.iter() {
                         best_col[u as usize] = cu;
                     }
                 } else {
                     best_col.copy_from_slice(col);
                     logging = true;
                 }
-                log.clear();
+                journal.clear();
             }
-        }
-        *journal = Some(log);
-        if conflicts == 0 {
-            return 0;
         }
         if conflicts > best {
             col.copy_from_slice(best_col);
@@ -837,6 +826,27 @@ mod tests {
         // A sparse graph keeps the lists: a cycle of 300 vertices has degree 2 < 300/32.
         let cycle = Graph::from_edges(300, (0..300).map(|i| (i, (i + 1) % 300)));
         assert!(!Classes::fit(&cycle));
+    }
+
+    #[test]
+    fn the_tenure_counts_conflicting_vertices() {
+        // K20 with every vertex coloured 0: 20 conflicting vertices, 190 conflicting edges.
+        // After one move (at tick 1) the old colour is tabu until 1 + 0.6·20 + rand(0..10),
+        // 13–22 (it would be 115–124 counting edges); every other entry is untouched (0) or
+        // never allowed (the new colour).
+        let g = Graph::from_edges(20, (0..20).flat_map(|u| (u + 1..20).map(move |v| (u, v))));
+        for seed in 0..20 {
+            let mut tabu = TabuCol::<i32>::new(20, 3);
+            walk(&mut tabu, &g, &[0; 20], None, 1, seed);
+            let ticks: Vec<i32> = tabu
+                .tabu
+                .iter()
+                .copied()
+                .filter(|&t| t != 0 && t != i32::MAX)
+                .collect();
+            assert_eq!(ticks.len(), 1, "seed {seed}: {ticks:?}");
+            assert!((13..=22).contains(&ticks[0]), "seed {seed}: {ticks:?}");
+        }
     }
 
     #[test]
