@@ -43,6 +43,15 @@ pub(crate) struct PartialCol {
     uncoloured: Vec<usize>,
     /// `pos[v]`: `v`'s index in `uncoloured`, `usize::MAX` when coloured.
     pos: Vec<usize>,
+    /// The colours an uncoloured vertex may take at a cost of −1 or 0: `low[v*words..]`
+    /// has bit `c` set when `gamma[v*k + c]` is 0 or 1 ([`PartialCol::run`]'s scan).
+    /// Exact for uncoloured vertices but in the bit of `last`, which the scan refreshes.
+    low: Vec<u64>,
+    /// 64-bit words per vertex in `low`.
+    words: usize,
+    /// The colour of the last move (`usize::MAX` before the first): the only colour whose
+    /// counts a move changes.
+    last: usize,
     /// The fewest uncoloured vertices so far.
     best: usize,
     reaction: ReactiveTenure,
@@ -86,6 +95,14 @@ impl PartialCol {
             pos[v] = i;
         }
         let best = uncoloured.len();
+        let words = k.div_ceil(64);
+        let mut low = vec![0u64; n * words];
+        for &v in &uncoloured {
+            fill_low(
+                &gamma[v * k..v * k + k],
+                &mut low[v * words..v * words + words],
+            );
+        }
         PartialCol {
             k,
             rng: SplitMix64::new(seed),
@@ -94,6 +111,9 @@ impl PartialCol {
             tabu: vec![0u64; n * k],
             uncoloured,
             pos,
+            low,
+            words,
+            last: usize::MAX,
             best,
             reaction: ReactiveTenure::new(n, best),
             iter: 0,
@@ -120,11 +140,14 @@ impl PartialCol {
             tabu,
             uncoloured,
             pos,
+            low,
+            words,
+            last,
             best,
             reaction,
             iter,
         } = self;
-        let k = *k;
+        let (k, words) = (*k, *words);
         let stop = iter.saturating_add(max_iters);
         while !uncoloured.is_empty() {
             if *iter >= stop || (iter.is_multiple_of(1024) && csp_core::termination::past(deadline))
@@ -135,16 +158,49 @@ impl PartialCol {
             let iter = *iter;
             let size = uncoloured.len() as i64;
             let mut pick = Lowest::new(i32::MAX);
+            // First the moves of cost −1 or 0, through the `low` bits: about one colour a
+            // row, where the full scan reads `k` (on flat300_28_0 at 28 colours, 26 rows of
+            // 28 on average, which was half of the time). The bits of the last move's colour
+            // are refreshed on the way.
             for &v in uncoloured.iter() {
                 let row = &gamma[v * k..v * k + k];
+                let bits = &mut low[v * words..v * words + words];
+                if *last != usize::MAX {
+                    let (word, bit) = (*last / 64, 1u64 << (*last % 64));
+                    bits[word] = if row[*last] <= 1 {
+                        bits[word] | bit
+                    } else {
+                        bits[word] & !bit
+                    };
+                }
                 let trow = &tabu[v * k..v * k + k];
-                for c in 0..k {
-                    let delta = row[c] - 1;
-                    if delta > pick.key() {
-                        continue;
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let c = w * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        let delta = row[c] - 1;
+                        if delta <= pick.key()
+                            && (trow[c] <= iter || size + i64::from(delta) < *best as i64)
+                        {
+                            pick.offer(delta, (v, c), rng);
+                        }
                     }
-                    if trow[c] <= iter || size + i64::from(delta) < *best as i64 {
-                        pick.offer(delta, (v, c), rng);
+                }
+            }
+            // None of them allowed: every move is scanned.
+            if pick.item().is_none() {
+                for &v in uncoloured.iter() {
+                    let row = &gamma[v * k..v * k + k];
+                    let trow = &tabu[v * k..v * k + k];
+                    for c in 0..k {
+                        let delta = row[c] - 1;
+                        if delta > pick.key() {
+                            continue;
+                        }
+                        if trow[c] <= iter || size + i64::from(delta) < *best as i64 {
+                            pick.offer(delta, (v, c), rng);
+                        }
                     }
                 }
             }
@@ -174,9 +230,14 @@ impl PartialCol {
                     }
                     pos[w] = uncoloured.len();
                     uncoloured.push(w);
+                    fill_low(
+                        &gamma[w * k..w * k + k],
+                        &mut low[w * words..w * words + words],
+                    );
                 }
             }
             col[v] = c as u32;
+            *last = c;
             for &x in g.neighbours(v) {
                 gamma[x as usize * k + c] += 1;
             }
@@ -188,6 +249,15 @@ impl PartialCol {
         Some(Colouring {
             colours: col.clone(),
         })
+    }
+}
+
+/// Sets `bits` (one per colour, 64 a word) to the colours of `row` (counts of neighbours per
+/// colour) with at most one neighbour.
+fn fill_low(row: &[i32], bits: &mut [u64]) {
+    bits.fill(0);
+    for (c, &count) in row.iter().enumerate() {
+        bits[c / 64] |= u64::from(count <= 1) << (c % 64);
     }
 }
 
@@ -398,6 +468,13 @@ mod tests {
                     }
                     assert!(p.col[v] == NONE || p.gamma[v * 10 + p.col[v] as usize] == 0);
                     assert_eq!(p.col[v] == NONE, p.uncoloured.contains(&v));
+                    // An uncoloured vertex's low bits are its colours of count 0 or 1, but
+                    // for the last move's colour, which the next scan refreshes.
+                    if p.col[v] == NONE {
+                        for c in (0..10).filter(|&c| c != p.last) {
+                            assert_eq!(p.low[v] >> c & 1 == 1, p.gamma[v * 10 + c] <= 1);
+                        }
+                    }
                 }
             }
         }
