@@ -141,6 +141,21 @@ fn redraw(colours: &[u32], k: u32, rng: &mut SplitMix64) -> Vec<u32> {
         .collect()
 }
 
+/// The neighbours of each vertex of `g` as bits: `⌈n/64⌉` words a vertex, bit `w % 64` of
+/// word `v·⌈n/64⌉ + w/64` set when `v` and `w` are adjacent (TabuCol's and PartialCol's bit
+/// rows on dense graphs).
+fn adjacency_bits(g: &Graph) -> Vec<u64> {
+    let n = g.len();
+    let words = n.div_ceil(64);
+    let mut adj = vec![0; n * words];
+    for v in 0..n {
+        for &w in g.neighbours(v) {
+            adj[v * words + w as usize / 64] |= 1 << (w % 64);
+        }
+    }
+    adj
+}
+
 /// Removes `u` in O(1) from a list that keeps each member's index in `pos` (`usize::MAX` once
 /// out): TabuCol's conflicting vertices, PartialCol's uncoloured ones.
 #[inline]

@@ -106,11 +106,9 @@ impl Dense {
         let n = g.len();
         let words = n.div_ceil(64);
         let mut adj = vec![0; n * n];
-        let mut adj_bits = vec![0; n * words];
         for v in 0..n {
             for &w in g.neighbours(v) {
                 adj[v * n + w as usize] = 1;
-                adj_bits[v * words + w as usize / 64] |= 1 << (w % 64);
             }
         }
         let mut class = vec![0; k * words];
@@ -122,7 +120,7 @@ impl Dense {
         Dense {
             adj,
             words,
-            adj_bits,
+            adj_bits: super::adjacency_bits(g),
             class,
         }
     }

@@ -321,17 +321,10 @@ impl Classes {
 
     /// The adjacency rows of `g`; the classes empty for `k` colours.
     fn new(g: &Graph, k: usize) -> Self {
-        let n = g.len();
-        let words = n.div_ceil(64);
-        let mut adj = vec![0; n * words];
-        for v in 0..n {
-            for &w in g.neighbours(v) {
-                adj[v * words + w as usize / 64] |= 1 << (w % 64);
-            }
-        }
+        let words = g.len().div_ceil(64);
         Classes {
             words,
-            adj,
+            adj: super::adjacency_bits(g),
             class: vec![0; k * words],
         }
     }
