@@ -597,6 +597,38 @@ mod tests {
     }
 
     #[test]
+    fn more_than_64_colours_span_words_of_low_bits() {
+        // K70 needs 70 colours: the low bits take two words a vertex. With 69 no pause
+        // finds one, and every uncoloured vertex's bits match its counts in both words
+        // (but the last move's colour); with 70, from one colour for all, a proper
+        // colouring comes, with rows and with lists.
+        let n = 70;
+        let g = Graph::from_edges(n, (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))));
+        let start = Colouring {
+            colours: vec![0; n],
+        };
+        for dense in [true, false] {
+            let mut p = PartialCol::with_rows(&g, 69, &start, 3, dense);
+            assert_eq!(p.words, 2);
+            for _ in 0..3 {
+                assert_eq!(p.run(&g, 1_000, None), None);
+                for v in (0..n).filter(|&v| p.col[v] == NONE) {
+                    for c in (0..69).filter(|&c| c != p.last) {
+                        let bit = p.low[v * 2 + c / 64] >> (c % 64) & 1 == 1;
+                        assert_eq!(bit, p.gamma[c * n + v] <= LOW);
+                    }
+                }
+            }
+            let c = PartialCol::with_rows(&g, 70, &start, 3, dense).run(&g, 100_000, None);
+            let c = c.expect("K70 is 70-colourable");
+            assert_eq!(
+                verify(&Instance::new("k70", g.clone()), Some(70), &c),
+                Ok(())
+            );
+        }
+    }
+
+    #[test]
     fn rows_and_lists_walk_alike() {
         // The same seeds make the same moves with dense rows and with neighbour lists: the
         // neighbours are uncoloured in the same order, so the uncoloured list, the counts and
