@@ -4,12 +4,12 @@
 //!   cost of −1 or 0 (bit rows kept up to date: a move changes the counts of one colour);
 //!   every move is scanned only when none of those is allowed.
 //! - The counts are kept a row per colour; on dense graphs a move adds or subtracts whole
-//!   adjacency rows, and finds the neighbours it uncolours through bit rows ([`Dense`]).
+//!   adjacency rows, and finds the neighbours it uncolours through bit rows ([`rows_fit`]).
 //! - Together, on flat300_28_0 an iteration is about 2× faster than with a full scan and
 //!   neighbour lists (1M iterations from DSATUR's colouring: 2.1× at 28 colours, 2.0× at 30;
 //!   DSJC500.5 at 47 2.5×, DSJR500.5 at 121 2.5×, le450_15c at 14 1.15×).
 
-use super::{Lowest, remove};
+use super::{Classes, Lowest, remove};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -48,7 +48,7 @@ pub(crate) struct PartialCol {
     col: Vec<u32>,
     /// `gamma[c*n + v]`: coloured neighbours of `v` with colour `c`. A row per colour, since
     /// a move changes the counts of one colour only: its updates stay within a row, and on
-    /// dense graphs are one vector addition of an adjacency row ([`Dense`]).
+    /// dense graphs are one vector addition of an adjacency row ([`shift_counts`]).
     gamma: Vec<i32>,
     /// `tabu[v*k + c]`: the iteration until which `v` may not take `c`.
     tabu: Vec<u64>,
@@ -57,72 +57,59 @@ pub(crate) struct PartialCol {
     pos: Vec<usize>,
     /// The colours an uncoloured vertex may take at a cost of −1 or 0: `low[v*words..]`
     /// has bit `c` set when `v`'s count for `c` is at most [`LOW`] ([`PartialCol::run`]'s
-    /// scan).
-    /// Exact for uncoloured vertices but in the bit of `last`, which the scan refreshes.
+    /// scan). Exact for uncoloured vertices but in the bit of `last`, which the scan
+    /// refreshes.
     low: Vec<u64>,
     /// 64-bit words per vertex in `low`.
     words: usize,
     /// The colour of the last move (`usize::MAX` before the first): the only colour whose
     /// counts a move changes.
     last: usize,
-    /// Adjacency and class rows on dense graphs ([`Dense::fit`]).
-    dense: Option<Dense>,
+    /// On dense graphs ([`rows_fit`]), `adj[v*n + w]`: 1 when `v` and `w` are adjacent,
+    /// else 0 ([`shift_counts`]).
+    adj: Option<Vec<i32>>,
+    /// On dense graphs, the adjacency and the classes as bits (uncoloured vertices in none).
+    rows: Option<Classes>,
     /// The fewest uncoloured vertices so far.
     best: usize,
     reaction: ReactiveTenure,
     iter: u64,
 }
 
-/// Rows for [`PartialCol`]'s moves on dense graphs. Giving `v` colour `c` adds `v`'s
-/// adjacency row to the counts of `c`, a vectorised pass over `n` entries where the
-/// neighbour list takes a scattered update per neighbour; the neighbours of colour `c` it
-/// uncolours are the set bits of `v`'s adjacency bits ANDed with class `c`'s, where the list
-/// takes a load and a test per neighbour.
-struct Dense {
-    /// `adj[v*n + w]`: 1 when `v` and `w` are adjacent, else 0.
-    adj: Vec<i32>,
-    /// 64-bit words per bit row: `⌈n/64⌉`.
-    words: usize,
-    /// `adj_bits[v*words..]`: the neighbours of `v`.
-    adj_bits: Vec<u64>,
-    /// `class[c*words..]`: the vertices coloured `c`.
-    class: Vec<u64>,
+/// Whether [`PartialCol`] keeps adjacency rows for `g` (`adj`, `rows`): up to 1024 vertices
+/// (4 MiB of rows), and an average degree of at least `n/8`. Giving `v` colour `c` then adds
+/// `v`'s adjacency row to the counts of `c`, a vectorised pass over `n` entries (four to an
+/// instruction) where the neighbour list takes a scattered update per neighbour; the
+/// neighbours of colour `c` it uncolours are the set bits of `v`'s adjacency bits ANDed with
+/// class `c`'s ([`Classes`]), where the list takes a load and a test per neighbour.
+fn rows_fit(g: &Graph) -> bool {
+    let n = g.len();
+    n <= 1024 && 2 * g.edge_count() * 8 >= n * n
 }
 
-impl Dense {
-    /// Whether rows pay on `g`: up to [`Dense::MAX_VERTICES`] vertices, and an average
-    /// degree of at least `n/8` (a row pass of `n` entries, four to a vector instruction,
-    /// against a scattered update per neighbour).
-    fn fit(g: &Graph) -> bool {
-        let n = g.len();
-        n <= Self::MAX_VERTICES && 2 * g.edge_count() * 8 >= n * n
-    }
-
-    /// The most vertices for rows: 4 MiB of adjacency rows.
-    const MAX_VERTICES: usize = 1024;
-
-    /// The rows of `g`, the classes those of `col` (`NONE`: in no class) for `k` colours.
-    fn new(g: &Graph, k: usize, col: &[u32]) -> Self {
-        let n = g.len();
-        let words = n.div_ceil(64);
-        let mut adj = vec![0; n * n];
-        for v in 0..n {
-            for &w in g.neighbours(v) {
-                adj[v * n + w as usize] = 1;
-            }
+/// Adds `v`'s adjacency (`add`) to the counts of one colour (`counts`, `n` entries), or
+/// subtracts it: a pass over `v`'s row of `adj` (`adj[v*n + w]`: 1 when adjacent, else 0)
+/// where there are rows, else over its neighbour list.
+#[inline]
+fn shift_counts(counts: &mut [i32], g: &Graph, adj: Option<&[i32]>, v: usize, add: bool) {
+    let n = counts.len();
+    match (adj, add) {
+        (Some(adj), true) => {
+            let row = &adj[v * n..v * n + n];
+            counts.iter_mut().zip(row).for_each(|(x, a)| *x += a);
         }
-        let mut class = vec![0; k * words];
-        for (v, &c) in col.iter().enumerate() {
-            if c != NONE {
-                class[c as usize * words + v / 64] |= 1 << (v % 64);
-            }
+        (Some(adj), false) => {
+            let row = &adj[v * n..v * n + n];
+            counts.iter_mut().zip(row).for_each(|(x, a)| *x -= a);
         }
-        Dense {
-            adj,
-            words,
-            adj_bits: super::adjacency_bits(g),
-            class,
-        }
+        (None, true) => g
+            .neighbours(v)
+            .iter()
+            .for_each(|&w| counts[w as usize] += 1),
+        (None, false) => g
+            .neighbours(v)
+            .iter()
+            .for_each(|&w| counts[w as usize] -= 1),
     }
 }
 
@@ -138,10 +125,10 @@ impl PartialCol {
     /// then each conflict resolved by uncolouring the later vertex). `O(n·k + m)`, and
     /// `O(n²)` on dense graphs.
     pub(crate) fn new(g: &Graph, k: u32, start: &Colouring, seed: u64) -> Self {
-        Self::with_rows(g, k, start, seed, Dense::fit(g))
+        Self::with_rows(g, k, start, seed, rows_fit(g))
     }
 
-    /// [`PartialCol::new`], with [`Dense`] rows when `dense` (a test's choice).
+    /// [`PartialCol::new`], with rows when `dense` (a test's choice).
     fn with_rows(g: &Graph, k: u32, start: &Colouring, seed: u64, dense: bool) -> Self {
         let n = g.len();
         let k = k as usize;
@@ -179,11 +166,28 @@ impl PartialCol {
         for &v in &uncoloured {
             fill_low(&gamma, n, v, &mut low[v * words..v * words + words]);
         }
+        let adj = dense.then(|| {
+            let mut adj = vec![0; n * n];
+            for v in 0..n {
+                for &w in g.neighbours(v) {
+                    adj[v * n + w as usize] = 1;
+                }
+            }
+            adj
+        });
+        let rows = dense.then(|| {
+            let mut rows = Classes::new(g, k);
+            for (v, &c) in col.iter().enumerate().filter(|&(_, &c)| c != NONE) {
+                rows.insert(v, c as usize);
+            }
+            rows
+        });
         PartialCol {
             k,
             n,
             rng: SplitMix64::new(seed),
-            dense: dense.then(|| Dense::new(g, k, &col)),
+            adj,
+            rows,
             col,
             gamma,
             tabu: vec![0u64; n * k],
@@ -221,7 +225,8 @@ impl PartialCol {
             low,
             words,
             last,
-            dense,
+            adj,
+            rows,
             best,
             reaction,
             iter,
@@ -291,35 +296,19 @@ impl PartialCol {
             // Uncolour v's neighbours of colour c (in increasing order, with rows or
             // without), forbidding them c for the tenure; then colour v.
             let tenure = reaction.tenure;
-            let mut uncolour =
-                |w: usize, col: &mut [u32], gamma: &mut [i32], adj: Option<&[i32]>| {
-                    col[w] = NONE;
-                    tabu[w * k + c] = iter + tenure;
-                    let counts = &mut gamma[c * n..c * n + n];
-                    match adj {
-                        Some(adj) => counts.iter_mut().zip(adj).for_each(|(x, a)| *x -= a),
-                        None => g
-                            .neighbours(w)
-                            .iter()
-                            .for_each(|&x| counts[x as usize] -= 1),
-                    }
-                    pos[w] = uncoloured.len();
-                    uncoloured.push(w);
-                    fill_low(gamma, n, w, &mut low[w * words..w * words + words]);
-                };
-            match dense {
-                Some(d) => {
-                    let dw = d.words;
-                    for i in 0..dw {
-                        let mut x = d.adj_bits[v * dw + i] & d.class[c * dw + i];
-                        d.class[c * dw + i] &= !x;
-                        while x != 0 {
-                            let w = i * 64 + x.trailing_zeros() as usize;
-                            x &= x - 1;
-                            uncolour(w, col, gamma, Some(&d.adj[w * n..w * n + n]));
-                        }
-                    }
-                    d.class[c * dw + v / 64] |= 1 << (v % 64);
+            let adj = adj.as_deref();
+            let mut uncolour = |w: usize, col: &mut [u32], gamma: &mut [i32]| {
+                col[w] = NONE;
+                tabu[w * k + c] = iter + tenure;
+                shift_counts(&mut gamma[c * n..c * n + n], g, adj, w, false);
+                pos[w] = uncoloured.len();
+                uncoloured.push(w);
+                fill_low(gamma, n, w, &mut low[w * words..w * words + words]);
+            };
+            match rows {
+                Some(rows) => {
+                    rows.take_neighbours_in(v, c, |w| uncolour(w, col, gamma));
+                    rows.insert(v, c);
                 }
                 None => {
                     // `gamma[c][v]` of them: the walk stops at the last (most moves have
@@ -332,24 +321,14 @@ impl PartialCol {
                         }
                         if col[w as usize] as usize == c {
                             left -= 1;
-                            uncolour(w as usize, col, gamma, None);
+                            uncolour(w as usize, col, gamma);
                         }
                     }
                 }
             }
             col[v] = c as u32;
             *last = c;
-            let counts = &mut gamma[c * n..c * n + n];
-            match dense {
-                Some(d) => {
-                    let adj = &d.adj[v * n..v * n + n];
-                    counts.iter_mut().zip(adj).for_each(|(x, a)| *x += a);
-                }
-                None => g
-                    .neighbours(v)
-                    .iter()
-                    .for_each(|&x| counts[x as usize] += 1),
-            }
+            shift_counts(&mut gamma[c * n..c * n + n], g, adj, v, true);
             remove(uncoloured, pos, v);
             let u = uncoloured.len();
             *best = (*best).min(u);
@@ -564,13 +543,13 @@ mod tests {
         let start = crate::heuristic::dsatur(&g, &[]);
         for (seed, dense) in (0..3).flat_map(|seed| [(seed, true), (seed, false)]) {
             let mut p = PartialCol::with_rows(&g, 10, &start, seed, dense);
-            assert_eq!(p.dense.is_some(), dense);
+            assert_eq!((p.adj.is_some(), p.rows.is_some()), (dense, dense));
             for _ in 0..4 {
                 assert_eq!(p.run(&g, 2_000, None), None);
                 for v in 0..g.len() {
-                    if let Some(d) = &p.dense {
+                    if let Some(rows) = &p.rows {
                         for c in 0..10u32 {
-                            let bit = d.class[c as usize * d.words + v / 64] >> (v % 64) & 1;
+                            let bit = rows.class[c as usize * rows.words + v / 64] >> (v % 64) & 1;
                             assert_eq!(bit == 1, p.col[v] == c);
                         }
                     }
@@ -634,7 +613,7 @@ mod tests {
         // neighbours are uncoloured in the same order, so the uncoloured list, the counts and
         // the draws stay the same. G(120, 1/2) is dense enough for rows.
         let g = crate::graph::random_half_graph(120, 5);
-        assert!(Dense::fit(&g));
+        assert!(rows_fit(&g));
         let start = crate::heuristic::dsatur(&g, &[]);
         for seed in 0..3 {
             let mut rows = PartialCol::with_rows(&g, 10, &start, seed, true);

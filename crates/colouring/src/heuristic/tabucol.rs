@@ -17,7 +17,7 @@
 //!   through the trait (alternated runs of 500,000 iterations; DSJC1000.5 at 84 1.7×,
 //!   le450_15c at 14 1.4×, queen11_11 at 10 1.15×).
 
-use super::{redraw, remove};
+use super::{Classes, redraw, remove};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -290,81 +290,6 @@ pub(super) struct TabuCol<E> {
     /// A test's request to check the conflict list after every move.
     #[cfg(test)]
     audit: bool,
-}
-
-/// Bit rows for TabuCol's conflict list: a moved vertex's neighbours of its old colour (one
-/// conflict fewer: they may leave the list) and of its new one (one more: they may enter)
-/// are the set bits of its adjacency row ANDed with the two classes' rows, `n/32` word
-/// operations, where the neighbour list takes a load and a test per neighbour.
-///
-/// On DSJC500.5 at 48 colours (about 250 neighbours, 8 words a row), that loop took 15 % of
-/// TabuCol's time.
-struct Classes {
-    /// Words per row: `⌈n/64⌉`.
-    words: usize,
-    /// `adj[v*words..]`: the neighbours of `v`.
-    adj: Vec<u64>,
-    /// `class[c*words..]`: the vertices coloured `c`.
-    class: Vec<u64>,
-}
-
-impl Classes {
-    /// Whether bit rows pay on `g`: up to [`Classes::MAX_VERTICES`] vertices, and an average
-    /// degree of at least `n/32` (two rows of `n/64` words against a walk of the list).
-    fn fit(g: &Graph) -> bool {
-        let n = g.len();
-        n <= Self::MAX_VERTICES && 2 * g.edge_count() * 32 >= n * n
-    }
-
-    /// The most vertices for bit rows: 2 MiB of adjacency rows.
-    const MAX_VERTICES: usize = 4096;
-
-    /// The adjacency rows of `g`; the classes empty for `k` colours.
-    fn new(g: &Graph, k: usize) -> Self {
-        let words = g.len().div_ceil(64);
-        Classes {
-            words,
-            adj: super::adjacency_bits(g),
-            class: vec![0; k * words],
-        }
-    }
-
-    /// Sets the classes to those of `col`.
-    fn colour(&mut self, col: &[u32]) {
-        self.class.fill(0);
-        for (v, &c) in col.iter().enumerate() {
-            self.class[c as usize * self.words + v / 64] |= 1 << (v % 64);
-        }
-    }
-
-    /// `v` moves from class `old` to class `new`.
-    #[inline]
-    fn shift(&mut self, v: usize, old: usize, new: usize) {
-        let (i, bit) = (v / 64, 1u64 << (v % 64));
-        self.class[old * self.words + i] &= !bit;
-        self.class[new * self.words + i] |= bit;
-    }
-
-    /// Calls `f(w, true)` for each neighbour `w` of `v` in class `a` and `f(w, false)` for
-    /// each in class `b` (`a ≠ b`), in increasing order of `w`: the order of the sorted
-    /// neighbour list, so that the conflict list changes as through the list, and walks are
-    /// the same with bit rows or without.
-    #[inline]
-    fn each_neighbour_in(&self, v: usize, a: usize, b: usize, mut f: impl FnMut(usize, bool)) {
-        let w = self.words;
-        let rows = self.adj[v * w..v * w + w]
-            .iter()
-            .zip(&self.class[a * w..a * w + w])
-            .zip(&self.class[b * w..b * w + w]);
-        for (i, ((&n, &in_a), &in_b)) in rows.enumerate() {
-            let mut x = n & (in_a | in_b);
-            while x != 0 {
-                let bit = x.trailing_zeros();
-                f(i * 64 + bit as usize, in_a >> bit & 1 == 1);
-                x &= x - 1;
-            }
-        }
-    }
 }
 
 impl<E: Entry> TabuCol<E> {
