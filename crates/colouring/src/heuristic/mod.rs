@@ -142,10 +142,11 @@ fn redraw(colours: &[u32], k: u32, rng: &mut SplitMix64) -> Vec<u32> {
 }
 
 /// Bit rows of the adjacency and of the colour classes, for TabuCol's conflict list and
-/// PartialCol's moves on dense graphs. TabuCol's conflict list: a moved vertex's neighbours of its old colour (one
-/// conflict fewer: they may leave the list) and of its new one (one more: they may enter)
-/// are the set bits of its adjacency row ANDed with the two classes' rows, `n/32` word
-/// operations, where the neighbour list takes a load and a test per neighbour.
+/// PartialCol's moves on dense graphs (each with its own threshold: [`Classes::fit`] is
+/// TabuCol's). In TabuCol, a moved vertex's neighbours of its old colour (one conflict
+/// fewer: they may leave the list) and of its new one (one more: they may enter) are the set
+/// bits of its adjacency row ANDed with the two classes' rows, `n/32` word operations, where
+/// the neighbour list takes a load and a test per neighbour.
 ///
 /// On DSJC500.5 at 48 colours (about 250 neighbours, 8 words a row), that loop took 15 % of
 /// TabuCol's time.
@@ -159,8 +160,9 @@ struct Classes {
 }
 
 impl Classes {
-    /// Whether bit rows pay on `g`: up to [`Classes::MAX_VERTICES`] vertices, and an average
-    /// degree of at least `n/32` (two rows of `n/64` words against a walk of the list).
+    /// Whether bit rows pay TabuCol on `g`: up to [`Classes::MAX_VERTICES`] vertices, and an
+    /// average degree of at least `n/32` (two rows of `n/64` words against a walk of the
+    /// list).
     fn fit(g: &Graph) -> bool {
         let n = g.len();
         n <= Self::MAX_VERTICES && 2 * g.edge_count() * 32 >= n * n
