@@ -155,7 +155,9 @@ impl PartialCol {
                 }
             }
         }
-        let uncoloured: Vec<usize> = (0..n).filter(|&v| col[v] == NONE).collect();
+        // Room for every vertex, so that no move reallocates it.
+        let mut uncoloured = Vec::with_capacity(n);
+        uncoloured.extend((0..n).filter(|&v| col[v] == NONE));
         let mut pos = vec![usize::MAX; n];
         for (i, &v) in uncoloured.iter().enumerate() {
             pos[v] = i;
