@@ -119,11 +119,12 @@ pub(super) fn search(
 
 /// The hybrid search for a `k`-colouring, joined by PartialCol once it has stalled
 /// ([`Hybrid::stalled`]), until `until`: turns of [`HYBRID_TURN`] for the hybrid search, each
-/// followed, once it has stalled, by one of [`PARTIALCOL_TURN`] for PartialCol (from `best`'s
-/// largest classes), each search resumed where it stopped.
+/// followed, once it has stalled, by one for PartialCol (from `best`'s largest classes) of
+/// [`PARTIALCOL_TURN`] at first, doubling while the hybrid search brings no better child
+/// ([`next_turn`]), each search resumed where it stopped.
 ///
 /// On flat300_28_0 the hybrid search stalls at 30 colours, and PartialCol then finds the
-/// planted 28-colouring with 3 seeds of 10 in 60 s (the hybrid search alone stops at 31,
+/// planted 28-colouring with 6 bench seeds of 10 in 60 s (the hybrid search alone stops at 31,
 /// also in 300 s); on DSJC500.5 it hardly ever stalls.
 fn hybrid_and_partialcol(
     g: &Graph,
@@ -137,10 +138,12 @@ fn hybrid_and_partialcol(
     // Built at its first turn: most `k` never need it.
     let mut pcol = None;
     let mut stalled = false;
+    let mut turn = PARTIALCOL_TURN;
     // Until the deadline or a stop request (another thread's colouring, Ctrl-C): both searches
     // return at once then, so a loop on the clock alone would spin until `until`.
     while !csp_core::termination::past(Some(until)) {
         let pause = until.min(Instant::now() + HYBRID_TURN);
+        let before = hybrid.best_conflicts();
         if let Some(c) = hybrid.run(g, u64::MAX, Some(pause), Some(until)) {
             return Some(c);
         }
@@ -151,10 +154,21 @@ fn hybrid_and_partialcol(
         if !stalled {
             continue;
         }
-        let pcol = pcol.get_or_insert_with(|| {
-            PartialCol::new(g, k, &best.largest_classes_first(), seed ^ PARTIALCOL_SEEDS)
-        });
-        let pause = until.min(Instant::now() + PARTIALCOL_TURN);
+        // PartialCol's turn doubles after each of the hybrid search's that brought no better
+        // child, and is back to [`PARTIALCOL_TURN`] after one that did.
+        let pcol = match pcol.as_mut() {
+            None => pcol.insert(PartialCol::new(
+                g,
+                k,
+                &best.largest_classes_first(),
+                seed ^ PARTIALCOL_SEEDS,
+            )),
+            Some(pcol) => {
+                turn = next_turn(turn, hybrid.best_conflicts() < before);
+                pcol
+            }
+        };
+        let pause = until.min(Instant::now() + turn);
         if let Some(c) = pcol.run(g, u64::MAX, Some(pause)) {
             return Some(c);
         }
@@ -165,11 +179,28 @@ fn hybrid_and_partialcol(
 /// The hybrid search's turn in [`hybrid_and_partialcol`].
 const HYBRID_TURN: Duration = Duration::from_secs(1);
 
-/// PartialCol's turn in [`hybrid_and_partialcol`], after each of the stalled hybrid search's:
-/// three quarters of the time. PartialCol's successes on flat300_28_0 come after 5–60 s of
-/// it and at a roughly even rate, so it needs the bulk of what is left: with equal turns,
-/// 28 colours came with no seed of 6.
+/// PartialCol's first turn in [`hybrid_and_partialcol`], after the stalled hybrid search's
+/// ([`next_turn`] gives the later ones). PartialCol's successes on flat300_28_0 come after
+/// 5–60 s of it and at a roughly even rate, so it needs the bulk of what is left: with equal
+/// turns, 28 colours came with no seed of 6.
 const PARTIALCOL_TURN: Duration = Duration::from_secs(3);
+
+/// PartialCol's turn after `turn`, when the hybrid search's turn in between brought a better
+/// child (`improved`) or not: back to [`PARTIALCOL_TURN`], or twice as long. So PartialCol
+/// gets nearly all of the time while the hybrid search brings nothing, and the hybrid search
+/// still has a turn now and then. With turns of 3 s throughout (three quarters of the time),
+/// flat300_28_0 came to 28 colours with 4 bench seeds of 10 (1–10, 60 s); doubling, with 6
+/// (the same 4, and 4 and 9), run side by side. The other graphs on which the hybrid search
+/// runs ended alike (DSJC500.5 48 with seeds 1–3; DSJC250.5 28 and DSJC250.9 72, DSJC125.9
+/// 44 with seeds 1–2; le450_25c/d 26, queen13_13 14, flat300_20_0 20, DSJC500.1 12,
+/// DSJC250.1 8 with seed 1).
+fn next_turn(turn: Duration, improved: bool) -> Duration {
+    if improved {
+        PARTIALCOL_TURN
+    } else {
+        turn.saturating_mul(2)
+    }
+}
 
 /// Set apart PartialCol's seeds from the hybrid search's.
 const PARTIALCOL_SEEDS: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -394,6 +425,19 @@ fn first_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn partialcol_turns_double_until_the_hybrid_search_brings_a_better_child() {
+        let mut turn = PARTIALCOL_TURN;
+        let mut turns = vec![];
+        for improved in [false, false, false, true, false] {
+            turn = next_turn(turn, improved);
+            turns.push(turn.as_secs());
+        }
+        assert_eq!(turns, [6, 12, 24, 3, 6]);
+        // No overflow however long the run.
+        assert_eq!(next_turn(Duration::MAX, false), Duration::MAX);
+    }
 
     #[test]
     fn anchoring_runs_where_the_clique_takes_a_quarter_of_the_colours_away() {

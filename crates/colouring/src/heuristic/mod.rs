@@ -420,6 +420,11 @@ impl Hybrid {
         stale >= Self::STALL_MIN && stale >= self.best_generation
     }
 
+    /// The fewest conflicting edges of any child so far (`i64::MAX` before the first).
+    pub(crate) fn best_conflicts(&self) -> i64 {
+        self.best_f
+    }
+
     /// The fewest generations without a better child for [`Hybrid::stalled`]. With 100
     /// generations of 100 TabuCol iterations per vertex, DSJC500.5 lost its 48 colours with 2
     /// seeds of 7 (found at 50 and 54 s without PartialCol's turns); with 200, those seeds
