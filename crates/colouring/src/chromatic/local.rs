@@ -137,8 +137,7 @@ fn hybrid_and_partialcol(
     let mut hybrid = Hybrid::new(g, k, best, per_child, seed);
     // Built at its first turn: most `k` never need it.
     let mut pcol = None;
-    let mut stalled = false;
-    let mut turn = PARTIALCOL_TURN;
+    let mut turns = Turns::default();
     // Until the deadline or a stop request (another thread's colouring, Ctrl-C): both searches
     // return at once then, so a loop on the clock alone would spin until `until`.
     while !csp_core::termination::past(Some(until)) {
@@ -147,27 +146,12 @@ fn hybrid_and_partialcol(
         if let Some(c) = hybrid.run(g, u64::MAX, Some(pause), Some(until)) {
             return Some(c);
         }
-        // Once stalled, for good: a better child later (one conflicting edge fewer) would
-        // otherwise hold PartialCol back until the hybrid search has stalled again for as
-        // many generations as it ran (on flat300_28_0 at seed 1, 15 s of the 47 left).
-        stalled |= hybrid.stalled();
-        if !stalled {
+        let Some(turn) = turns.next(hybrid.stalled(), hybrid.best_conflicts() < before) else {
             continue;
-        }
-        // PartialCol's turn doubles after each of the hybrid search's that brought no better
-        // child, and is back to [`PARTIALCOL_TURN`] after one that did.
-        let pcol = match pcol.as_mut() {
-            None => pcol.insert(PartialCol::new(
-                g,
-                k,
-                &best.largest_classes_first(),
-                seed ^ PARTIALCOL_SEEDS,
-            )),
-            Some(pcol) => {
-                turn = next_turn(turn, hybrid.best_conflicts() < before);
-                pcol
-            }
         };
+        let pcol = pcol.get_or_insert_with(|| {
+            PartialCol::new(g, k, &best.largest_classes_first(), seed ^ PARTIALCOL_SEEDS)
+        });
         let pause = until.min(Instant::now() + turn);
         if let Some(c) = pcol.run(g, u64::MAX, Some(pause)) {
             return Some(c);
@@ -184,6 +168,38 @@ const HYBRID_TURN: Duration = Duration::from_secs(1);
 /// 5–60 s of it and at a roughly even rate, so it needs the bulk of what is left: with equal
 /// turns, 28 colours came with no seed of 6.
 const PARTIALCOL_TURN: Duration = Duration::from_secs(3);
+
+/// PartialCol's turns in [`hybrid_and_partialcol`], decided after each turn of the hybrid
+/// search ([`Turns::next`]).
+#[derive(Default)]
+struct Turns {
+    /// Whether the hybrid search has stalled, ever.
+    stalled: bool,
+    /// PartialCol's last turn, if it has had one.
+    last: Option<Duration>,
+}
+
+impl Turns {
+    /// PartialCol's turn after a turn of the hybrid search, if it gets one: `stalled`, whether
+    /// the hybrid search has stalled now ([`Hybrid::stalled`]); `improved`, whether its turn
+    /// brought a better child.
+    ///
+    /// None before the first stall, then [`PARTIALCOL_TURN`], then [`next_turn`]'s. Once
+    /// stalled, for good: a better child later (one conflicting edge fewer) would otherwise
+    /// hold PartialCol back until the hybrid search had stalled again for as many
+    /// generations as it ran (on flat300_28_0 at seed 1, 15 s of the 47 left).
+    fn next(&mut self, stalled: bool, improved: bool) -> Option<Duration> {
+        self.stalled |= stalled;
+        if !self.stalled {
+            return None;
+        }
+        let turn = self
+            .last
+            .map_or(PARTIALCOL_TURN, |last| next_turn(last, improved));
+        self.last = Some(turn);
+        Some(turn)
+    }
+}
 
 /// PartialCol's turn after `turn`, when the hybrid search's turn in between brought a better
 /// child (`improved`) or not: back to [`PARTIALCOL_TURN`], or twice as long. So PartialCol
@@ -425,6 +441,22 @@ fn first_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn partialcol_turns_begin_at_the_first_stall_and_keep_on_after_it() {
+        let mut turns = Turns::default();
+        let secs = |t: Option<Duration>| t.map(|t| t.as_secs());
+        // Not stalled: no turn, better children or not.
+        assert_eq!(secs(turns.next(false, true)), None);
+        assert_eq!(secs(turns.next(false, false)), None);
+        // The first stall: the first turn, better child or not.
+        assert_eq!(secs(turns.next(true, true)), Some(3));
+        // A better child ends the stall, but not the turns: back to the first length...
+        assert_eq!(secs(turns.next(false, true)), Some(3));
+        // ... and doubling while nothing better comes, stalled again or not.
+        assert_eq!(secs(turns.next(false, false)), Some(6));
+        assert_eq!(secs(turns.next(true, false)), Some(12));
+    }
 
     #[test]
     fn partialcol_turns_double_until_the_hybrid_search_brings_a_better_child() {
