@@ -352,10 +352,7 @@ pub(crate) struct Hybrid {
     taken: Vec<bool>,
     size: [Vec<u32>; 2],
     partition_map: Vec<u32>,
-    /// The elite of the current cycle (with its conflicts) and of the previous one.
-    elite: Vec<u32>,
-    elite_f: i64,
-    previous: Vec<u32>,
+    elites: Elites,
     /// Whether the parents have had their first TabuCol walk.
     started: bool,
     /// Generations done.
@@ -399,9 +396,7 @@ impl Hybrid {
             taken: vec![false; n],
             size: [Vec::new(), Vec::new()],
             partition_map: vec![u32::MAX; 2 * k as usize],
-            elite: Vec::new(),
-            elite_f: i64::MAX,
-            previous: Vec::new(),
+            elites: Elites::default(),
             started: false,
             generation: 0,
             found: None,
@@ -461,9 +456,7 @@ impl Hybrid {
             taken,
             size,
             partition_map,
-            elite,
-            elite_f,
-            previous,
+            elites,
             started,
             generation,
             found,
@@ -483,12 +476,8 @@ impl Hybrid {
                 Ok(f) => f,
                 Err(proper) => return done(proper),
             };
-            (*elite, *elite_f) = if f1 <= f2 {
-                (p1.clone(), f1)
-            } else {
-                (p2.clone(), f2)
-            };
-            *previous = elite.clone();
+            let (first, f) = if f1 <= f2 { (&*p1, f1) } else { (&*p2, f2) };
+            *elites = Elites::new(first, f);
         }
         let stop = generation.saturating_add(max_generations);
         while *generation < stop {
@@ -507,23 +496,10 @@ impl Hybrid {
             if f1.min(f2) < *best_f {
                 (*best_f, *best_generation) = (f1.min(f2), *generation);
             }
-            // The elite is the latest of the cycle's best children.
-            for (p, f) in [(&*p1, f1), (&*p2, f2)] {
-                if f <= *elite_f {
-                    elite.copy_from_slice(p);
-                    *elite_f = f;
-                }
-            }
+            elites.offer(p1, f1);
+            elites.offer(p2, f2);
             if generation.is_multiple_of(10) {
-                // Bring back the previous cycle's elite in place of a parent drawn at random.
-                let parent = if rng.below(2) == 0 {
-                    &mut *p1
-                } else {
-                    &mut *p2
-                };
-                parent.copy_from_slice(previous);
-                previous.copy_from_slice(elite);
-                *elite_f = i64::MAX;
+                elites.end_cycle([&mut *p1, &mut *p2], rng);
             }
             // Two parents with the same colour classes (whatever their colours' names) make
             // GPX a copy: restart the second one at random.
@@ -534,6 +510,48 @@ impl Hybrid {
             }
         }
         None
+    }
+}
+
+/// The hybrid search's elites: the best child of the current cycle of ten generations (the
+/// latest of them on ties, as in HEAD's code) and the previous cycle's, which comes back in
+/// place of a parent drawn at random when the cycle ends.
+#[derive(Default)]
+struct Elites {
+    /// The current cycle's elite, and its conflicting edges (`i64::MAX` before any child).
+    current: Vec<u32>,
+    current_f: i64,
+    previous: Vec<u32>,
+}
+
+impl Elites {
+    /// The elites after the parents' first walk: `first` and its `f` conflicting edges, both
+    /// as the current elite and as the previous one.
+    fn new(first: &[u32], f: i64) -> Self {
+        Elites {
+            current: first.to_vec(),
+            current_f: f,
+            previous: first.to_vec(),
+        }
+    }
+
+    /// A child with `f` conflicting edges: the current elite if no child of the cycle had
+    /// fewer.
+    fn offer(&mut self, child: &[u32], f: i64) {
+        if f <= self.current_f {
+            self.current.copy_from_slice(child);
+            self.current_f = f;
+        }
+    }
+
+    /// Ends a cycle: the previous elite replaces one of `parents` drawn at random, the
+    /// current becomes the previous, and the next cycle starts with none.
+    fn end_cycle(&mut self, parents: [&mut [u32]; 2], rng: &mut SplitMix64) {
+        let [p1, p2] = parents;
+        let parent = if rng.below(2) == 0 { p1 } else { p2 };
+        parent.copy_from_slice(&self.previous);
+        self.previous.copy_from_slice(&self.current);
+        self.current_f = i64::MAX;
     }
 }
 
@@ -696,6 +714,44 @@ mod tests {
     }
 
     #[test]
+    fn the_elite_is_the_latest_best_child_and_comes_back_a_cycle_later() {
+        let mut elites = Elites::new(&[0, 0, 0], 5);
+        // The latest of the best: an equal child replaces the elite, a worse one does not.
+        elites.offer(&[1, 1, 1], 4);
+        elites.offer(&[2, 2, 2], 4);
+        elites.offer(&[3, 3, 3], 6);
+        assert_eq!(
+            (elites.current.as_slice(), elites.current_f),
+            (&[2, 2, 2][..], 4)
+        );
+        // At the cycle's end the previous elite (the first walk's) replaces a parent drawn at
+        // random, and the cycle's elite becomes the previous one.
+        let mut rng = SplitMix64::new(7);
+        let (mut p1, mut p2) = ([8; 3], [9; 3]);
+        elites.end_cycle([&mut p1, &mut p2], &mut rng);
+        assert!((p1, p2) == ([0; 3], [9; 3]) || (p1, p2) == ([8; 3], [0; 3]));
+        assert_eq!(elites.previous, [2, 2, 2]);
+        // The next cycle starts with none: any child is its elite, however bad.
+        elites.offer(&[5, 5, 5], 100);
+        assert_eq!(
+            (elites.current.as_slice(), elites.current_f),
+            (&[5, 5, 5][..], 100)
+        );
+        // Over cycles, both parents' slots are drawn, and the other parent is untouched.
+        let mut drawn = [0; 2];
+        for _ in 0..40 {
+            let (mut p1, mut p2) = ([8; 3], [9; 3]);
+            elites.end_cycle([&mut p1, &mut p2], &mut rng);
+            match (p1 == [8; 3], p2 == [9; 3]) {
+                (false, true) => drawn[0] += 1,
+                (true, false) => drawn[1] += 1,
+                other => panic!("one parent replaced, not {other:?}"),
+            }
+        }
+        assert!(drawn[0] > 5 && drawn[1] > 5, "{drawn:?}");
+    }
+
+    #[test]
     fn a_paused_hybrid_search_resumes_where_it_stopped() {
         // G(70, 0.5) with 9 colours: not found within 20 generations of 300 iterations, so
         // every run below stops on its generation count. Runs of 3, 10 and 7 generations
@@ -713,8 +769,18 @@ mod tests {
         }
         assert_eq!(parts.generation, 20);
         assert_eq!(
-            (&parts.p1, &parts.p2, &parts.elite, &parts.previous),
-            (&whole.p1, &whole.p2, &whole.elite, &whole.previous)
+            (
+                &parts.p1,
+                &parts.p2,
+                &parts.elites.current,
+                &parts.elites.previous
+            ),
+            (
+                &whole.p1,
+                &whole.p2,
+                &whole.elites.current,
+                &whole.elites.previous
+            )
         );
         // Once found, the colouring is returned again.
         let mut easy = Hybrid::new(&g, start.num_colours(), &start, 300, 5);
