@@ -121,7 +121,7 @@ pub(super) fn search(
 /// ([`Hybrid::stalled`]), until `until`: turns of [`HYBRID_TURN`] for the hybrid search, each
 /// followed, once it has stalled, by one for PartialCol (from `best`'s largest classes) of
 /// [`PARTIALCOL_TURN`] at first, doubling while the hybrid search brings no better child
-/// ([`next_turn`]), each search resumed where it stopped.
+/// ([`Turns::next`]), each search resumed where it stopped.
 ///
 /// On flat300_28_0 the hybrid search stalls at 30 colours, and PartialCol then finds the
 /// planted 28-colouring with 6 bench seeds of 10 in 60 s (the hybrid search alone stops at 31,
@@ -164,7 +164,7 @@ fn hybrid_and_partialcol(
 const HYBRID_TURN: Duration = Duration::from_secs(1);
 
 /// PartialCol's first turn in [`hybrid_and_partialcol`], after the stalled hybrid search's
-/// ([`next_turn`] gives the later ones). PartialCol's successes on flat300_28_0 come after
+/// ([`Turns::next`] gives the later ones). PartialCol's successes on flat300_28_0 come after
 /// 5–60 s of it and at a roughly even rate, so it needs the bulk of what is left: with equal
 /// turns, 28 colours came with no seed of 6.
 const PARTIALCOL_TURN: Duration = Duration::from_secs(3);
@@ -184,37 +184,31 @@ impl Turns {
     /// the hybrid search has stalled now ([`Hybrid::stalled`]); `improved`, whether its turn
     /// brought a better child.
     ///
-    /// None before the first stall, then [`PARTIALCOL_TURN`], then [`next_turn`]'s. Once
-    /// stalled, for good: a better child later (one conflicting edge fewer) would otherwise
-    /// hold PartialCol back until the hybrid search had stalled again for as many
-    /// generations as it ran (on flat300_28_0 at seed 1, 15 s of the 47 left).
+    /// None before the first stall, then [`PARTIALCOL_TURN`]. Once stalled, for good: a
+    /// better child later (one conflicting edge fewer) would otherwise hold PartialCol back
+    /// until the hybrid search had stalled again for as many generations as it ran (on
+    /// flat300_28_0 at seed 1, 15 s of the 47 left). Each later turn is twice the last, or
+    /// back to [`PARTIALCOL_TURN`] after a hybrid turn that brought a better child: so
+    /// PartialCol gets nearly all of the time while the hybrid search brings nothing, and the
+    /// hybrid search still has a turn now and then.
+    ///
+    /// With turns of 3 s throughout (three quarters of the time), flat300_28_0 came to 28
+    /// colours with 4 bench seeds of 10 (1–10, 60 s); doubling, with 6 (the same 4, and 4
+    /// and 9), run side by side. The other graphs on which the hybrid search runs ended alike
+    /// (DSJC500.5 48 with seeds 1–3; DSJC250.5 28 and DSJC250.9 72, DSJC125.9 44 with seeds
+    /// 1–2; le450_25c/d 26, queen13_13 14, flat300_20_0 20, DSJC500.1 12, DSJC250.1 8 with
+    /// seed 1).
     fn next(&mut self, stalled: bool, improved: bool) -> Option<Duration> {
         self.stalled |= stalled;
         if !self.stalled {
             return None;
         }
-        let turn = self
-            .last
-            .map_or(PARTIALCOL_TURN, |last| next_turn(last, improved));
+        let turn = match self.last {
+            Some(last) if !improved => last.saturating_mul(2),
+            _ => PARTIALCOL_TURN,
+        };
         self.last = Some(turn);
         Some(turn)
-    }
-}
-
-/// PartialCol's turn after `turn`, when the hybrid search's turn in between brought a better
-/// child (`improved`) or not: back to [`PARTIALCOL_TURN`], or twice as long. So PartialCol
-/// gets nearly all of the time while the hybrid search brings nothing, and the hybrid search
-/// still has a turn now and then. With turns of 3 s throughout (three quarters of the time),
-/// flat300_28_0 came to 28 colours with 4 bench seeds of 10 (1–10, 60 s); doubling, with 6
-/// (the same 4, and 4 and 9), run side by side. The other graphs on which the hybrid search
-/// runs ended alike (DSJC500.5 48 with seeds 1–3; DSJC250.5 28 and DSJC250.9 72, DSJC125.9
-/// 44 with seeds 1–2; le450_25c/d 26, queen13_13 14, flat300_20_0 20, DSJC500.1 12,
-/// DSJC250.1 8 with seed 1).
-fn next_turn(turn: Duration, improved: bool) -> Duration {
-    if improved {
-        PARTIALCOL_TURN
-    } else {
-        turn.saturating_mul(2)
     }
 }
 
@@ -460,15 +454,16 @@ mod tests {
 
     #[test]
     fn partialcol_turns_double_until_the_hybrid_search_brings_a_better_child() {
-        let mut turn = PARTIALCOL_TURN;
-        let mut turns = vec![];
-        for improved in [false, false, false, true, false] {
-            turn = next_turn(turn, improved);
-            turns.push(turn.as_secs());
-        }
-        assert_eq!(turns, [6, 12, 24, 3, 6]);
+        let mut turns = Turns::default();
+        assert_eq!(turns.next(true, false), Some(PARTIALCOL_TURN));
+        let lengths: Vec<u64> = [false, false, false, true, false]
+            .into_iter()
+            .map(|improved| turns.next(false, improved).unwrap().as_secs())
+            .collect();
+        assert_eq!(lengths, [6, 12, 24, 3, 6]);
         // No overflow however long the run.
-        assert_eq!(next_turn(Duration::MAX, false), Duration::MAX);
+        turns.last = Some(Duration::MAX);
+        assert_eq!(turns.next(false, false), Some(Duration::MAX));
     }
 
     #[test]

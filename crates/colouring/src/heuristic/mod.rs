@@ -192,7 +192,7 @@ impl Classes {
     fn colour(&mut self, col: &[u32]) {
         self.class.fill(0);
         for (v, &c) in col.iter().enumerate() {
-            self.class[c as usize * self.words + v / 64] |= 1 << (v % 64);
+            self.insert(v, c as usize);
         }
     }
 
