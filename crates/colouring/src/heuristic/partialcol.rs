@@ -8,6 +8,10 @@
 //! - Together, on flat300_28_0 an iteration is about 2× faster than with a full scan and
 //!   neighbour lists (1M iterations from DSATUR's colouring: 2.1× at 28 colours, 2.0× at 30;
 //!   DSJC500.5 at 47 2.5×, DSJR500.5 at 121 2.5×, le450_15c at 14 1.15×).
+//! - The scan refreshes the last move's bit without a branch and reads the tabu list by index
+//!   (no row slices): 1.12× faster on flat300_28_0 at 29 colours (4M iterations from DSATUR's
+//!   colouring, alternated with the build before; 10 % fewer instructions under callgrind),
+//!   with the same walks.
 
 use super::{Classes, Lowest, remove};
 use crate::encode::Colouring;
@@ -248,17 +252,18 @@ impl PartialCol {
             // row, where the full scan reads `k` (on flat300_28_0 at 28 colours, 26 rows of
             // 28 on average, which was half of the time). The bits of the last move's colour
             // are refreshed on the way.
+            // The last move's colour: its word in a vertex's bits, and its bit (none before the
+            // first move).
+            let (last_word, last_bit) = match *last {
+                usize::MAX => (0, 0),
+                c => (c / 64, 1u64 << (c % 64)),
+            };
+            let last_row = &gamma[(*last).min(k - 1) * n..][..n];
             for &v in uncoloured.iter() {
+                // Branch-free: the bit is set when the count is low, cleared when not.
+                let low_now = u64::from(last_row[v] <= LOW).wrapping_neg() & last_bit;
                 let bits = &mut low[v * words..v * words + words];
-                if *last != usize::MAX {
-                    let (word, bit) = (*last / 64, 1u64 << (*last % 64));
-                    bits[word] = if gamma[*last * n + v] <= LOW {
-                        bits[word] | bit
-                    } else {
-                        bits[word] & !bit
-                    };
-                }
-                let trow = &tabu[v * k..v * k + k];
+                bits[last_word] = (bits[last_word] & !last_bit) | low_now;
                 for (w, &word) in bits.iter().enumerate() {
                     let mut word = word;
                     while word != 0 {
@@ -266,7 +271,7 @@ impl PartialCol {
                         word &= word - 1;
                         let delta = gamma[c * n + v] - 1;
                         if delta <= pick.key()
-                            && (trow[c] <= iter || size + i64::from(delta) < *best as i64)
+                            && (tabu[v * k + c] <= iter || size + i64::from(delta) < *best as i64)
                         {
                             pick.offer(delta, (v, c), rng);
                         }
@@ -345,9 +350,13 @@ impl PartialCol {
 /// Sets `bits` (one per colour, 64 a word) to the colours for which `v` has at most [`LOW`]
 /// neighbours (`gamma[c*n + v]`).
 fn fill_low(gamma: &[i32], n: usize, v: usize, bits: &mut [u64]) {
-    bits.fill(0);
-    for (c, count) in gamma.iter().skip(v).step_by(n).enumerate() {
-        bits[c / 64] |= u64::from(*count <= LOW) << (c % 64);
+    // Plain indexing: `skip(v).step_by(n)` cost 2 % more instructions in all of PartialCol.
+    let k = gamma.len() / n;
+    for (w, word) in bits.iter_mut().enumerate() {
+        let colours = w * 64..k.min(w * 64 + 64);
+        *word = colours.fold(0, |word, c| {
+            word | u64::from(gamma[c * n + v] <= LOW) << (c % 64)
+        });
     }
 }
 
