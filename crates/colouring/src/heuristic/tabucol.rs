@@ -51,7 +51,7 @@ pub fn tabucol(
 }
 
 /// An entry of TabuCol's tables (counts and tabu ticks): `i16` or `i32` ([`Tabu`]).
-pub(super) trait Entry:
+pub(crate) trait Entry:
     Copy + Ord + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign + Into<i32> + Into<i64>
 {
     const ZERO: Self;
@@ -212,7 +212,7 @@ impl Tabu {
 /// the release build: most of its rows tie at the least count, and each tie costs a second
 /// pass and a draw, where [`Lowest`]'s early test costs one comparison.)
 #[derive(Clone, Copy)]
-pub(super) struct ScanRow<'a, E> {
+pub(crate) struct ScanRow<'a, E> {
     row: &'a [E],
     trow: &'a [E],
     now: E,
