@@ -50,7 +50,8 @@ pub fn tabucol(
         .then_some(Colouring { colours: col })
 }
 
-/// An entry of TabuCol's tables (counts and tabu ticks): `i16` or `i32` ([`Tabu`]).
+/// An entry of TabuCol's tables (counts and tabu ticks): `i16` or `i32` ([`Tabu`]); also
+/// PartialCol's counts ([`super::PartialCol`]).
 pub(crate) trait Entry:
     Copy + Ord + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign + Into<i32> + Into<i64>
 {
@@ -210,7 +211,7 @@ impl Tabu {
 /// allowed when it is not tabu (`trow[c] <= now`) or when it aspires (`row[c] < aspire`).
 /// Each pass is branch-free, and vectorised. (PartialCol's scan done this way was slower in
 /// the release build: most of its rows tie at the least count, and each tie costs a second
-/// pass and a draw, where [`Lowest`]'s early test costs one comparison.)
+/// pass and a draw, where [`super::Lowest`]'s early test costs one comparison.)
 #[derive(Clone, Copy)]
 pub(crate) struct ScanRow<'a, E> {
     row: &'a [E],
