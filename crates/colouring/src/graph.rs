@@ -120,6 +120,16 @@ impl Graph {
         self.adj[v].len()
     }
 
+    /// The largest degree (0 for a graph without vertices).
+    ///
+    /// ```
+    /// let g = csp_colouring::Graph::from_edges(4, [(0, 1), (0, 2), (0, 3)]);
+    /// assert_eq!(g.max_degree(), 3);
+    /// ```
+    pub fn max_degree(&self) -> usize {
+        self.adj.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
     /// Whether `u–v` is an edge (`O(log d)`).
     pub fn has_edge(&self, u: usize, v: usize) -> bool {
         self.adj[u].binary_search(&(v as u32)).is_ok()
@@ -326,5 +336,7 @@ mod tests {
         assert!(g.has_edge(2, 1) && !g.has_edge(0, 2));
         assert_eq!(g.edges().collect::<Vec<_>>(), vec![(0, 1), (1, 2)]);
         assert_eq!(g.to_petgraph().edge_count(), 2);
+        assert_eq!(g.max_degree(), 2);
+        assert_eq!(Graph::from_edges(0, []).max_degree(), 0);
     }
 }

@@ -65,8 +65,7 @@ impl PartialCol {
     /// then each conflict resolved by uncolouring the later vertex). `O(n·k + m)`, and
     /// `O(n²)` on dense graphs.
     pub(crate) fn new(g: &Graph, k: u32, start: &Colouring, seed: u64) -> Self {
-        let max_degree = (0..g.len()).map(|v| g.degree(v)).max().unwrap_or(0);
-        if max_degree <= i16::MAX as usize {
+        if g.max_degree() <= i16::MAX as usize {
             PartialCol::Narrow(Walk::new(g, k, start, seed))
         } else {
             PartialCol::Wide(Walk::new(g, k, start, seed))

@@ -142,8 +142,7 @@ impl Tabu {
     /// than [`Entry::BARRED`] (16,384) neighbours and the tables are small enough, else 32.
     pub(super) fn new(g: &Graph, k: usize) -> Self {
         let n = g.len();
-        let max_degree = (0..n).map(|v| g.degree(v)).max().unwrap_or(0);
-        let narrow = max_degree < i16::BARRED as usize
+        let narrow = g.max_degree() < i16::BARRED as usize
             && n * TabuCol::<i16>::stride(k) <= Self::NARROW_ENTRIES;
         if narrow {
             Tabu::Narrow(TabuCol::new(n, k))
