@@ -124,7 +124,7 @@ pub(super) fn search(
 /// ([`Turns::next`]), each search resumed where it stopped.
 ///
 /// On flat300_28_0 the hybrid search stalls at 30 colours, and PartialCol then finds the
-/// planted 28-colouring with 6 bench seeds of 10 in 60 s (the hybrid search alone stops at 31,
+/// planted 28-colouring with 7 bench seeds of 10 in 60 s (the hybrid search alone stops at 31,
 /// also in 300 s); on DSJC500.5 it hardly ever stalls.
 fn hybrid_and_partialcol(
     g: &Graph,
