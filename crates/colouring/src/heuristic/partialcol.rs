@@ -16,7 +16,7 @@
 //!   on le450_15c at 14, DSJC500.5 at 47 and DSJR500.5 at 121, within noise on queen11_11 at
 //!   10 and DSJC250.1 at 7; the same walks.
 //! - The scan counts the allowed moves of cost −1 and 0 with bit operations, a vertex's tabu
-//!   colours kept as one word ([`Expiry`] clears a bit when its tabu ends), and draws one of
+//!   colours kept as one word ([`Tabu`] clears a bit when its tabu ends), and draws one of
 //!   the cheapest, where it had tested each candidate's tabu entry and drawn among ties one
 //!   by one (a branch each, mispredicted often): 1.2× faster on flat300_28_0 at 29 colours,
 //!   1.4× on DSJR500.5 at 121, 1.1–1.17× on DSJC500.5 at 47, the same on le450_15c at 14 (3M
@@ -105,8 +105,8 @@ pub(crate) struct Walk<C: Entry> {
     /// a move changes the counts of one colour only: its updates stay within a row, and on
     /// dense graphs are one vector addition of an adjacency row ([`shift_counts`]).
     gamma: Vec<C>,
-    /// `tabu[v*k + c]`: the iteration until which `v` may not take `c`.
-    tabu: Vec<u64>,
+    /// Which colours each vertex may not take, and until when.
+    tabu: Tabu,
     uncoloured: Vec<usize>,
     /// `pos[v]`: `v`'s index in `uncoloured`, `usize::MAX` when coloured.
     pos: Vec<usize>,
@@ -117,11 +117,7 @@ pub(crate) struct Walk<C: Entry> {
     /// of 0 and 1 only: with 2 as well, the scan offered more moves than it saved full
     /// scans (1.4× slower on flat300_28_0 at 28 colours, 2.1× on DSJR500.5 at 121).
     low: Vec<u64>,
-    /// The colours `v` may not take now, `tabu_bits[v*words..][..words]`: bit `c` is set
-    /// while `tabu[v*k + c]` is after the iteration (cleared when it expires: [`Expiry`]).
-    tabu_bits: Vec<u64>,
-    expiry: Expiry,
-    /// 64-bit words per vertex in `tabu_bits` (and half of those in `low`).
+    /// 64-bit words of colours per vertex: `low` has two sets of them, [`Tabu`] one.
     words: usize,
     /// The colour of the last move (`usize::MAX` before the first): the only colour whose
     /// counts a move changes.
@@ -246,12 +242,10 @@ impl<C: Entry> Walk<C> {
             rows,
             col,
             gamma,
-            tabu: vec![0u64; n * k],
+            tabu: Tabu::new(n, k),
             uncoloured,
             pos,
             low,
-            tabu_bits: vec![0u64; n * words],
-            expiry: Expiry::new(n * k),
             words,
             last: usize::MAX,
             best,
@@ -275,8 +269,6 @@ impl<C: Entry> Walk<C> {
             uncoloured,
             pos,
             low,
-            tabu_bits,
-            expiry,
             words,
             last,
             adj,
@@ -295,8 +287,7 @@ impl<C: Entry> Walk<C> {
             *iter += 1;
             let iter = *iter;
             let size = uncoloured.len() as i64;
-            // The tabu entries that expire now leave `tabu_bits`.
-            expiry.expire(iter, tabu, tabu_bits, k, words);
+            tabu.expire(iter);
             // First the moves of cost −1 or 0, through the `low` bits: about one colour a
             // row, where the full scan reads `k` (on flat300_28_0 at 28 colours, 26 rows of
             // 28 on average, which was half of the time). Branch-free: the bits of the last
@@ -313,7 +304,7 @@ impl<C: Entry> Walk<C> {
             let last_row = &gamma[(*last).min(k - 1) * n..][..n];
             let aspire = if uncoloured.len() == *best { !0 } else { 0 };
             let allowed = |v: usize, w: usize, low: &[u64]| {
-                let free = !tabu_bits[v * words + w];
+                let free = !tabu.bits(v)[w];
                 let bits = &low[2 * v * words..][..2 * words];
                 (bits[w] & (free | aspire), bits[words + w] & free)
             };
@@ -362,13 +353,14 @@ impl<C: Entry> Walk<C> {
             // None of them allowed: every move is scanned.
             if pick.item().is_none() {
                 for &v in uncoloured.iter() {
-                    let trow = &tabu[v * k..v * k + k];
+                    let barred = tabu.bits(v);
                     for c in 0..k {
                         let delta = Into::<i32>::into(gamma[c * n + v]) - 1;
                         if delta > pick.key() {
                             continue;
                         }
-                        if trow[c] <= iter || size + i64::from(delta) < *best as i64 {
+                        let free = barred[c / 64] >> (c % 64) & 1 == 0;
+                        if free || size + i64::from(delta) < *best as i64 {
                             pick.offer(delta, (v, c), rng);
                         }
                     }
@@ -387,14 +379,7 @@ impl<C: Entry> Walk<C> {
             let adj = adj.as_deref();
             let mut uncolour = |w: usize, col: &mut [u32], gamma: &mut [C]| {
                 col[w] = NONE;
-                tabu[w * k + c] = iter + tenure;
-                let bit = &mut tabu_bits[w * words + c / 64];
-                if tenure > 0 {
-                    *bit |= 1 << (c % 64);
-                    expiry.insert(w * k + c, iter + tenure);
-                } else {
-                    *bit &= !(1 << (c % 64));
-                }
+                tabu.forbid(w, c, iter, tenure);
                 shift_counts(&mut gamma[c * n..c * n + n], g, adj, w, false);
                 pos[w] = uncoloured.len();
                 uncoloured.push(w);
@@ -453,23 +438,32 @@ fn fill_low<C: Entry>(gamma: &[C], n: usize, v: usize, bits: &mut [u64]) {
     }
 }
 
-/// When each tabu entry `v*k + c` of a [`Walk`] expires: a timing wheel of [`Expiry::SLOTS`]
-/// lists, the entry in that of its iteration (modulo the wheel's length), looked at when the
-/// wheel comes round. An entry whose tabu ends later (a longer tenure than the wheel, or made
-/// longer since) goes back in for then; one made shorter is moved. So the scan reads a
-/// vertex's tabu colours as one word instead of an entry per colour.
-struct Expiry {
-    /// The first entry of each list, or [`Expiry::END`].
+/// PartialCol's tabu list: `v` may not take colour `c` before iteration `until[v*k + c]`,
+/// and bit `c` of `bits(v)` says whether that is still ahead, so that the scan reads a
+/// vertex's barred colours as a word instead of an entry per colour. The bits are cleared
+/// by a timing wheel of [`Tabu::SLOTS`] lists, an entry in the list of the iteration it
+/// expires at (modulo the wheel's length), looked at when the wheel comes round. An entry
+/// whose tabu ends later (a tenure longer than the wheel, or made longer since) goes back
+/// in for then; one made shorter is moved.
+struct Tabu {
+    k: usize,
+    /// 64-bit words per vertex in `bits`.
+    words: usize,
+    /// Per entry `v*k + c`: the first iteration at which `v` may take `c` again.
+    until: Vec<u64>,
+    /// `bits[v*words..][..words]`: bit `c` set while `v` may not take `c`.
+    bits: Vec<u64>,
+    /// The first entry of each list, or [`Tabu::END`].
     head: Vec<u32>,
-    /// Per entry: the next in its list ([`Expiry::END`] at the last), or [`Expiry::OUT`].
+    /// Per entry: the next in its list ([`Tabu::END`] at the last), or [`Tabu::OUT`].
     next: Vec<u32>,
-    /// Per entry in a list: the one before it, or [`Expiry::HEAD`] plus its list's slot.
+    /// Per entry in a list: the one before it, or [`Tabu::HEAD`] plus its list's slot.
     prev: Vec<u32>,
-    /// Per entry in a list: the iteration whose slot it is in.
+    /// Per entry in a list: the iteration whose slot it is in (at most `until`).
     at: Vec<u64>,
 }
 
-impl Expiry {
+impl Tabu {
     /// A power of two above the usual tenures (tens of iterations).
     const SLOTS: usize = 1024;
     const END: u32 = u32::MAX;
@@ -477,20 +471,64 @@ impl Expiry {
     /// `prev` of a list's first entry: this plus the slot.
     const HEAD: u32 = 1 << 31;
 
-    fn new(entries: usize) -> Self {
-        Expiry {
+    /// Nothing barred, for `n` vertices and `k` colours.
+    fn new(n: usize, k: usize) -> Self {
+        let words = k.div_ceil(64);
+        Tabu {
+            k,
+            words,
+            until: vec![0; n * k],
+            bits: vec![0; n * words],
             head: vec![Self::END; Self::SLOTS],
-            next: vec![Self::OUT; entries],
-            prev: vec![0; entries],
-            at: vec![0; entries],
+            next: vec![Self::OUT; n * k],
+            prev: vec![0; n * k],
+            at: vec![0; n * k],
         }
     }
 
-    /// Entry `e` is tabu until `until` (after the current iteration).
-    fn insert(&mut self, e: usize, until: u64) {
+    /// The colours `v` may not take now, a bit each.
+    #[inline]
+    fn bits(&self, v: usize) -> &[u64] {
+        &self.bits[v * self.words..][..self.words]
+    }
+
+    /// During iteration `iter`: `v` may not take `c` for the next `tenure` iterations (with
+    /// 0, from the next one on).
+    fn forbid(&mut self, v: usize, c: usize, iter: u64, tenure: u64) {
+        let e = v * self.k + c;
+        self.until[e] = iter + tenure;
+        let bit = &mut self.bits[v * self.words + c / 64];
+        if tenure == 0 {
+            *bit &= !(1 << (c % 64));
+        } else {
+            *bit |= 1 << (c % 64);
+            self.link(e, iter + tenure);
+        }
+    }
+
+    /// At the start of iteration `iter`: clears the bits of the entries whose tabu ends at
+    /// `iter` or before, and puts back those it finds in this slot whose tabu ends later.
+    fn expire(&mut self, iter: u64) {
+        let slot = iter as usize % Self::SLOTS;
+        let mut e = std::mem::replace(&mut self.head[slot], Self::END);
+        while e != Self::END {
+            let i = e as usize;
+            e = self.next[i];
+            self.next[i] = Self::OUT;
+            if self.until[i] <= iter {
+                let (v, c) = (i / self.k, i % self.k);
+                self.bits[v * self.words + c / 64] &= !(1 << (c % 64));
+            } else {
+                self.link(i, self.until[i]);
+            }
+        }
+    }
+
+    /// Puts entry `e`, tabu until `until`, in the list of that iteration's slot, unless it
+    /// is in one that comes round first (it is put back then).
+    fn link(&mut self, e: usize, until: u64) {
         if self.next[e] != Self::OUT {
             if self.at[e] <= until {
-                // Looked at first when its old slot comes round, then put back.
                 return;
             }
             self.unlink(e);
@@ -517,25 +555,6 @@ impl Expiry {
             self.prev[next as usize] = prev;
         }
         self.next[e] = Self::OUT;
-    }
-
-    /// At the start of iteration `iter`: clears the bits (`bits[v*words..]`, bit `c`) of
-    /// the entries whose tabu (`tabu[v*k + c]`) ends at `iter` or before, and puts back
-    /// those it finds in this slot whose tabu ends later.
-    fn expire(&mut self, iter: u64, tabu: &[u64], bits: &mut [u64], k: usize, words: usize) {
-        let slot = iter as usize % Self::SLOTS;
-        let mut e = std::mem::replace(&mut self.head[slot], Self::END);
-        while e != Self::END {
-            let i = e as usize;
-            e = self.next[i];
-            self.next[i] = Self::OUT;
-            if tabu[i] <= iter {
-                let (v, c) = (i / k, i % k);
-                bits[v * words + c / 64] &= !(1 << (c % 64));
-            } else {
-                self.insert(i, tabu[i]);
-            }
-        }
     }
 }
 
@@ -779,8 +798,8 @@ mod tests {
                 }
                 // Its tabu bits are the colours still tabu after this iteration.
                 for c in 0..10 {
-                    let tabu = p.tabu[v * 10 + c] > p.iter;
-                    assert_eq!(p.tabu_bits[v] >> c & 1 == 1, tabu);
+                    let tabu = p.tabu.until[v * 10 + c] > p.iter;
+                    assert_eq!(p.tabu.bits(v)[0] >> c & 1 == 1, tabu);
                 }
             }
         }
@@ -810,8 +829,8 @@ mod tests {
                             (bit(0), bit(1)),
                             (u64::from(count == 0), u64::from(count == 1))
                         );
-                        let tabu = p.tabu[v * 69 + c] > p.iter;
-                        assert_eq!(p.tabu_bits[v * 2 + c / 64] >> (c % 64) & 1 == 1, tabu);
+                        let tabu = p.tabu.until[v * 69 + c] > p.iter;
+                        assert_eq!(p.tabu.bits(v)[c / 64] >> (c % 64) & 1 == 1, tabu);
                     }
                 }
             }
@@ -888,35 +907,30 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
 
-        /// The expiry wheel's bits are exactly the entries still tabu, at every iteration,
+        /// The tabu list's bits are exactly the entries still tabu, at every iteration,
         /// whatever the tenures: longer than the wheel, shortened or lengthened while in it,
         /// or 0 (4 vertices × 3 colours, 3,000 iterations; the walk's own order: expiry first,
         /// then the new tabus of the iteration).
         #[test]
-        fn expiry_bits_are_the_entries_still_tabu(
-            sets in proptest::collection::vec((0usize..12, 0u64..2_500), 1..400),
+        fn tabu_bits_are_the_entries_still_tabu(
+            sets in proptest::collection::vec((0usize..4, 0usize..3, 0u64..2_500), 1..400),
             every in 1u64..20,
         ) {
-            let (k, words) = (3, 1);
-            let mut tabu = vec![0u64; 12];
-            let mut bits = vec![0u64; 4];
-            let mut expiry = Expiry::new(12);
+            let mut tabu = Tabu::new(4, 3);
+            // Each entry's first free iteration, kept here as the truth.
+            let mut until = [0u64; 12];
             let mut sets = sets.into_iter();
             for iter in 1..3_000u64 {
-                expiry.expire(iter, &tabu, &mut bits, k, words);
+                tabu.expire(iter);
                 if iter % every == 0
-                    && let Some((e, tenure)) = sets.next()
+                    && let Some((v, c, tenure)) = sets.next()
                 {
-                    tabu[e] = iter + tenure;
-                    if tenure > 0 {
-                        bits[e / k] |= 1 << (e % k);
-                        expiry.insert(e, iter + tenure);
-                    } else {
-                        bits[e / k] &= !(1 << (e % k));
-                    }
+                    tabu.forbid(v, c, iter, tenure);
+                    until[v * 3 + c] = iter + tenure;
                 }
-                for e in 0..12 {
-                    proptest::prop_assert_eq!(bits[e / k] >> (e % k) & 1 == 1, tabu[e] > iter);
+                for (v, c) in (0..4).flat_map(|v| (0..3).map(move |c| (v, c))) {
+                    let barred = tabu.bits(v)[0] >> c & 1 == 1;
+                    proptest::prop_assert_eq!(barred, until[v * 3 + c] > iter);
                 }
             }
         }
