@@ -16,7 +16,7 @@ fn school_week(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("optimal", |b| {
         b.iter(|| {
-            let r = solve(black_box(&inst), &Config::default(), &mut |_| {});
+            let r = solve(black_box(&inst), &Config::default(), &mut |_| {}).expect("small enough");
             assert_eq!(r.status, Status::Optimal);
             r.cost
         })
@@ -38,7 +38,7 @@ fn generated(c: &mut Criterion) {
                     first_only: true,
                     ..Config::default()
                 };
-                let r = solve(black_box(&inst), &cfg, &mut |_| {});
+                let r = solve(black_box(&inst), &cfg, &mut |_| {}).expect("small enough");
                 assert!(r.timetable.is_some());
                 r.nodes
             })
@@ -60,6 +60,7 @@ fn first(inst: &Arc<csp_timetabling::Instance>) -> csp_timetabling::Timetable {
         ..Config::default()
     };
     solve(inst, &cfg, &mut |_| {})
+        .expect("small enough")
         .timetable
         .expect("a first timetable")
 }
@@ -89,7 +90,7 @@ fn formats(c: &mut Criterion) {
     };
     let inst = Arc::new(loaded.instance().clone());
     let tt = first(&inst);
-    let enc = csp_timetabling::encode::encode(&inst);
+    let enc = csp_timetabling::encode::encode(&inst).expect("small enough");
     let mut g = c.benchmark_group("timetabling/ctt-comp01");
     g.sample_size(20);
     g.bench_function("local-search-5000-moves", |b| {

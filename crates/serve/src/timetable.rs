@@ -148,7 +148,8 @@ fn timetable(
     };
     let r = solve::solve(inst, &cfg, &mut |p| match p {
         solve::Progress::Improved(c) => improved(c),
-    });
+    })
+    .map_err(|e| ApiError::input("timetable", format!("timetable: {e}")))?;
     let Some(tt) = r.timetable else {
         let mut j = json!({"name": inst.name, "limit": r.limit});
         if r.status == Status::Infeasible {
@@ -220,7 +221,8 @@ const MAX_CALENDARS: usize = 200;
 /// Occurrences pinned to placements.
 type Pins = Vec<(usize, Placement)>;
 
-/// The instance and pins of a request, read and checked.
+/// The instance and pins of a request, read and checked (on the blocking pool, within the
+/// request's time: reading a large instance must not hold up the server's async workers).
 fn read(req: &TimetableRequest) -> Result<(Arc<Instance>, Pins), ApiError> {
     let inst = yaml::parse(&req.timetable, "timetable")
         .map_err(|e| ApiError::input("timetable", e.to_string()))?;
@@ -235,9 +237,9 @@ pub async fn solve(
     State(state): State<AppState>,
     Body(req): Body<TimetableRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (inst, pins) = read(&req)?;
     let limit = work::time_limit(&state, req.time_limit);
     work::run(&state, limit, move |deadline| {
+        let (inst, pins) = read(&req)?;
         timetable(&inst, pins, deadline, &mut |_| {}).map(Json)
     })
     .await
@@ -249,10 +251,10 @@ pub async fn live(
     State(state): State<AppState>,
     Body(req): Body<TimetableRequest>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let (inst, pins) = read(&req)?;
     let limit = work::time_limit(&state, req.time_limit);
     let start = std::time::Instant::now();
     work::events(&state, limit, move |deadline, emit| {
+        let (inst, pins) = read(&req)?;
         timetable(&inst, pins, deadline, &mut |c| {
             emit(json!({"cost": c, "elapsed": start.elapsed().as_secs_f64()}));
         })

@@ -189,7 +189,29 @@ pub fn solve(
         }
         Problem::Chromatic(g) => chromatic(g, config).map_err(|e| format!("{}: {e}", inst.id)),
         Problem::Timetable(t) => {
-            let enc = csp_timetabling::encode::encode(t);
+            // The time limit counts from here: encoding the largest instances takes seconds.
+            let start = std::time::Instant::now();
+            let deadline = match (config.limits.time, config.limits.deadline) {
+                (Some(t), d) => Some(d.map_or(start + t, |d| d.min(start + t))),
+                (None, d) => d,
+            };
+            let (on, ordered) = (Default::default(), Default::default());
+            let enc = match csp_timetabling::encode::encode_full(t, &on, &ordered, deadline) {
+                Ok(enc) => enc,
+                Err(csp_timetabling::encode::EncodeError::Stopped) => {
+                    let stats = Stats {
+                        elapsed: start.elapsed(),
+                        ..Stats::default()
+                    };
+                    return Ok((Verdict::Unknown, stats, None));
+                }
+                Err(e) => return Err(format!("{}: {e}", inst.id)),
+            };
+            let mut config = config;
+            config.limits.time = config
+                .limits
+                .time
+                .map(|t| t.saturating_sub(start.elapsed()));
             let mut s = Search::new(&enc.model, config);
             let o = s.solve();
             let ok = match &o {

@@ -24,6 +24,24 @@ use csp_core::{Domain, DomainStore, Model, Solution, Value, VarId};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use thiserror::Error;
+
+/// An instance whose model would pass one of the engine's caps (domain span, total span,
+/// placements): refused with the reason, never encoded as a different model.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("too large to encode: {0}")]
+pub struct TooLarge(pub String);
+
+/// Why an instance has no encoding.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EncodeError {
+    /// Past an engine cap.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
+    /// The deadline passed (or a stop was requested) while it was being built.
+    #[error("stopped while encoding")]
+    Stopped,
+}
 
 /// A requirement that can be switched off, for explanations: a hard requirement, one
 /// resource's or room's availability, the blocked slots, one event's fixed / allowed /
@@ -151,24 +169,40 @@ fn rooms_open<'a>(
 pub const MAX_PLACEMENTS: u64 = 60_000_000;
 
 /// An upper bound on the candidate placements of the encoding, or the reason it is too large.
-pub fn check_size(inst: &Instance) -> Result<u64, String> {
+/// [`encode_full`] checks it first; callers may check it early, before spending time.
+pub fn check_size(inst: &Instance) -> Result<u64, TooLarge> {
+    if let Err(i) = crate::check::cost_bound(inst) {
+        return Err(TooLarge(crate::check::cost_bound_message(inst, i)));
+    }
     let n = inst.num_slots() as u64;
     let mut total = 0u64;
     for (e, ev) in inst.events.iter().enumerate() {
         let rooms = if ev.room == RoomNeed::None {
             1
         } else {
-            (0..inst.rooms.len())
+            let suits: Vec<usize> = (0..inst.rooms.len())
                 .filter(|&r| inst.room_suits(e, r))
-                .count()
-                .max(1) as u64
+                .collect();
+            // A place is `room × slots + start`: its domain spans the suitable rooms' range.
+            if let (Some(&lo), Some(&hi)) = (suits.first(), suits.last()) {
+                let span = ((hi - lo + 1) as u64).saturating_mul(n);
+                if span > u64::from(csp_core::domain::MAX_DOMAIN_SPAN) {
+                    return Err(TooLarge(format!(
+                        "event `{}` has {} suitable rooms (rooms[{lo}] to rooms[{hi}]) × {n} slots = {span} places; a domain of the engine spans at most {} values",
+                        ev.id,
+                        suits.len(),
+                        csp_core::domain::MAX_DOMAIN_SPAN
+                    )));
+                }
+            }
+            suits.len().max(1) as u64
         };
         total = total.saturating_add((ev.count as u64).saturating_mul(n).saturating_mul(rooms));
     }
     if total > MAX_PLACEMENTS {
-        Err(format!(
-            "too large to encode: up to {total} candidate placements (occurrences × slots × suitable rooms); at most {MAX_PLACEMENTS} are supported"
-        ))
+        Err(TooLarge(format!(
+            "up to {total} candidate placements (occurrences × slots × suitable rooms); at most {MAX_PLACEMENTS} are supported"
+        )))
     } else {
         Ok(total)
     }
@@ -243,54 +277,51 @@ pub fn decode(enc: &Encoding, sol: &Solution) -> Timetable {
 }
 
 /// Encodes the instance with every part on.
-pub fn encode(inst: &Arc<Instance>) -> Encoding {
+pub fn encode(inst: &Arc<Instance>) -> Result<Encoding, EncodeError> {
     encode_with(inst, &HashSet::new())
 }
 
-/// The encoding, or `None` when `deadline` passes (or a stop is requested) while it is built:
-/// the largest instances take seconds to encode, and a time limit counts from the start.
-fn built(enc: Option<Encoding>) -> Encoding {
-    // Without a deadline the builder always finishes.
-    enc.unwrap_or_else(|| Encoding {
-        model: Model::new(),
-        start: Vec::new(),
-        place: Vec::new(),
-        slots: 1,
-    })
-}
-
 /// Encodes the instance with the parts in `off` switched off (for explanations).
-pub fn encode_with(inst: &Arc<Instance>, off: &HashSet<Part>) -> Encoding {
-    built(encode_full(inst, off, &HashSet::new(), None))
+pub fn encode_with(inst: &Arc<Instance>, off: &HashSet<Part>) -> Result<Encoding, EncodeError> {
+    encode_full(inst, off, &HashSet::new(), None)
 }
 
 /// Encodes the instance with the parts in `off` switched off, leaving the occurrences of the
 /// events in `unordered` in any order (events with pinned occurrences: a pin names an
 /// occurrence, whatever its rank among the others).
 ///
-/// Returns `None` when `deadline` passes (or a stop is requested) before it is built.
+/// Fails with [`EncodeError::Stopped`] when `deadline` passes (or a stop is requested) before
+/// it is built, and with [`EncodeError::TooLarge`] when the model would pass an engine cap.
 pub fn encode_full(
     inst: &Arc<Instance>,
     off: &HashSet<Part>,
     unordered: &HashSet<usize>,
     deadline: Option<std::time::Instant>,
-) -> Option<Encoding> {
-    let late = || csp_core::termination::past(deadline);
+) -> Result<Encoding, EncodeError> {
+    check_size(inst)?;
+    let late = || {
+        if csp_core::termination::past(deadline) {
+            Err(EncodeError::Stopped)
+        } else {
+            Ok(())
+        }
+    };
     let n = inst.num_slots();
     let mut m = Model::new();
     let mut start = Vec::with_capacity(inst.occurrences.len());
     let mut place = Vec::with_capacity(inst.occurrences.len());
-    let ok = |r: Result<csp_core::ConstraintId, csp_core::ModelError>| {
-        // Every constraint is built from variables of this model with matching lengths.
-        debug_assert!(r.is_ok(), "{r:?}");
-    };
     for (e, ev) in inst.events.iter().enumerate() {
-        if late() {
-            return None;
+        late()?;
+        let mut open: Vec<Slot> = Vec::new();
+        for s in 0..n {
+            // Open-start tests walk the event's resources and rooms: poll inside long calendars.
+            if s % POLL_EVERY == POLL_EVERY - 1 {
+                late()?;
+            }
+            if open_start(inst, e, s, off).is_ok() {
+                open.push(s);
+            }
         }
-        let open: Vec<Slot> = (0..n)
-            .filter(|&s| open_start(inst, e, s, off).is_ok())
-            .collect();
         let mut fixed = if off.contains(&Part::Fixed(e)) {
             vec![]
         } else {
@@ -329,7 +360,7 @@ pub fn encode_full(
                     .collect(),
                 None => open.iter().map(|&s| s as Value).collect(),
             };
-            let t = new_var(&mut m, &name, starts.clone());
+            let t = new_var(&mut m, &name, starts)?;
             start.push(t);
             if ev.room != RoomNeed::None {
                 let places: Vec<(Value, Value)> = match fixed.get(k) {
@@ -344,8 +375,8 @@ pub fn encode_full(
                     &mut m,
                     &format!("{name}@room"),
                     places.iter().map(|p| p.0).collect(),
-                );
-                ok(m.map(p, t, places));
+                )?;
+                posted(m.map(p, t, places))?;
                 place.push(Some(p));
             } else {
                 place.push(None);
@@ -358,32 +389,29 @@ pub fn encode_full(
             (ev.first + fixed.len().min(ev.count)..ev.first + ev.count).collect();
         if ordered {
             for w in free.windows(2) {
-                ok(m.precedence(start[w[0]], start[w[1]], d));
+                posted(m.precedence(start[w[0]], start[w[1]], d))?;
             }
         }
         if (!fixed.is_empty() || !ordered) && ev.count > 1 {
             let all: Vec<VarId> = (ev.first..ev.first + ev.count).map(|o| start[o]).collect();
-            ok(m.no_overlap(&all, &vec![ev.duration; all.len()]));
+            posted(m.no_overlap(&all, &vec![ev.duration; all.len()]))?;
         }
     }
     let dur = |o: usize| inst.event_of(o).duration;
     let post_no_overlap = |m: &mut Model, vars: &[VarId], durs: &[u32]| {
         if vars.len() < 2 {
-            return;
+            return Ok(());
         }
-        let r = if durs.iter().all(|&d| d == 1) {
+        posted(if durs.iter().all(|&d| d == 1) {
             m.all_different(vars)
         } else {
             m.no_overlap(vars, durs)
-        };
-        debug_assert!(r.is_ok());
+        })
     };
     // No clash per resource (identical sets once).
     let mut seen: HashSet<Vec<usize>> = HashSet::new();
     for events in inst.events_by_resource() {
-        if late() {
-            return None;
-        }
+        late()?;
         let occs: Vec<usize> = events
             .iter()
             .flat_map(|&e| inst.occurrences_of(e))
@@ -393,7 +421,7 @@ pub fn encode_full(
         }
         let vars: Vec<VarId> = occs.iter().map(|&o| start[o]).collect();
         let durs: Vec<u32> = occs.iter().map(|&o| dur(o)).collect();
-        post_no_overlap(&mut m, &vars, &durs);
+        post_no_overlap(&mut m, &vars, &durs)?;
     }
     // Rooms.
     let roomed: Vec<usize> = (0..inst.occurrences.len())
@@ -404,11 +432,12 @@ pub fn encode_full(
             let vars: Vec<VarId> = roomed.iter().filter_map(|&o| place[o]).collect();
             let durs: Vec<u32> = roomed.iter().map(|&o| dur(o)).collect();
             if vars.len() >= 2 {
-                ok(m.no_overlap(&vars, &durs));
+                posted(m.no_overlap(&vars, &durs))?;
             }
         }
         Style::Exam => {
             for r in 0..inst.rooms.len() {
+                late()?;
                 for s in 0..n {
                     // Occurrences that may be in room r at slot s, and their place values.
                     let mut vars = Vec::new();
@@ -429,7 +458,12 @@ pub fn encode_full(
                     }
                     let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
                     if total > u64::from(inst.rooms[r].capacity) {
-                        ok(m.at_most(&vars, &weights, &values, u64::from(inst.rooms[r].capacity)));
+                        posted(m.at_most(
+                            &vars,
+                            &weights,
+                            &values,
+                            u64::from(inst.rooms[r].capacity),
+                        ))?;
                     }
                 }
             }
@@ -438,35 +472,38 @@ pub fn encode_full(
     // Hard requirements.
     let mut day_var: HashMap<usize, VarId> = HashMap::new();
     let ppd = inst.periods_per_day();
-    let mut day_of = |m: &mut Model, o: usize| -> VarId {
-        *day_var.entry(o).or_insert_with(|| {
-            let t = start[o];
-            let pairs: Vec<(Value, Value)> =
-                m.domain(t).iter().map(|s| (s, s / ppd as Value)).collect();
-            let d = new_var(
-                m,
-                &format!("{}.day", inst.occurrence_name(o)),
-                pairs.iter().map(|p| p.1).collect(),
-            );
-            let r = m.map(t, d, pairs);
-            debug_assert!(r.is_ok());
-            d
-        })
+    let mut day_of = |m: &mut Model, o: usize| -> Result<VarId, EncodeError> {
+        if let Some(&d) = day_var.get(&o) {
+            return Ok(d);
+        }
+        let t = start[o];
+        let pairs: Vec<(Value, Value)> =
+            m.domain(t).iter().map(|s| (s, s / ppd as Value)).collect();
+        let d = new_var(
+            m,
+            &format!("{}.day", inst.occurrence_name(o)),
+            pairs.iter().map(|p| p.1).collect(),
+        )?;
+        posted(m.map(t, d, pairs))?;
+        day_var.insert(o, d);
+        Ok(d)
     };
     for (i, req) in inst.hard.iter().enumerate() {
         if off.contains(&Part::Hard(i)) {
             continue;
         }
-        if late() {
-            return None;
-        }
+        late()?;
         let us = units(inst, req, i);
         match &req.kind {
             Kind::DifferentDays(_) => {
                 for u in &us {
-                    let days: Vec<VarId> = u.occs.iter().map(|&o| day_of(&mut m, o)).collect();
+                    let days = u
+                        .occs
+                        .iter()
+                        .map(|&o| day_of(&mut m, o))
+                        .collect::<Result<Vec<VarId>, _>>()?;
                     if days.len() >= 2 {
-                        ok(m.all_different(&days));
+                        posted(m.all_different(&days))?;
                     }
                 }
             }
@@ -476,14 +513,14 @@ pub fn encode_full(
                         &mut m,
                         &format!("{}.day", req.path),
                         (0..inst.days.len() as Value).collect(),
-                    );
+                    )?;
                     for &o in &u.occs {
                         let pairs: Vec<(Value, Value)> = m
                             .domain(start[o])
                             .iter()
                             .map(|s| (s, s / ppd as Value))
                             .collect();
-                        ok(m.map(start[o], d, pairs));
+                        posted(m.map(start[o], d, pairs))?;
                     }
                 }
             }
@@ -492,8 +529,8 @@ pub fn encode_full(
                     for (a, &x) in u.occs.iter().enumerate() {
                         for &y in &u.occs[a + 1..] {
                             if inst.occurrences[x].event != inst.occurrences[y].event {
-                                let (dx, dy) = (day_of(&mut m, x), day_of(&mut m, y));
-                                ok(m.not_equal(dx, dy));
+                                let (dx, dy) = (day_of(&mut m, x)?, day_of(&mut m, y)?);
+                                posted(m.not_equal(dx, dy))?;
                             }
                         }
                     }
@@ -508,7 +545,7 @@ pub fn encode_full(
                         );
                         let pairs: Vec<(Value, Value)> =
                             m.domain(a).iter().map(|s| (s, s)).collect();
-                        ok(m.map(a, b, pairs));
+                        posted(m.map(a, b, pairs))?;
                     }
                 }
             }
@@ -516,22 +553,24 @@ pub fn encode_full(
                 for u in &us {
                     let vars: Vec<VarId> = u.occs.iter().map(|&o| start[o]).collect();
                     let durs: Vec<u32> = u.occs.iter().map(|&o| dur(o)).collect();
-                    post_no_overlap(&mut m, &vars, &durs);
+                    post_no_overlap(&mut m, &vars, &durs)?;
                 }
             }
             Kind::Precedence { before, after } => {
                 for a in inst.occurrences_of(*before) {
                     for b in inst.occurrences_of(*after) {
-                        ok(m.precedence(start[a], start[b], dur(a) as Value));
+                        posted(m.precedence(start[a], start[b], dur(a) as Value))?;
                     }
                 }
             }
             Kind::MinGap(_, g) => {
                 for u in &us {
                     let vars: Vec<VarId> = u.occs.iter().map(|&o| start[o]).collect();
-                    let durs: Vec<u32> = u.occs.iter().map(|&o| dur(o) + g).collect();
+                    // A gap longer than the calendar keeps the occurrences apart just as well.
+                    let durs: Vec<u32> =
+                        u.occs.iter().map(|&o| dur(o).saturating_add(*g)).collect();
                     if vars.len() >= 2 {
-                        ok(m.no_overlap(&vars, &durs));
+                        posted(m.no_overlap(&vars, &durs))?;
                     }
                 }
             }
@@ -542,7 +581,7 @@ pub fn encode_full(
                     for d in 0..inst.days.len() {
                         let day: Vec<Value> =
                             (d * ppd..(d + 1) * ppd).map(|s| s as Value).collect();
-                        ok(m.at_most(&vars, &w, &day, u64::from(*v)));
+                        posted(m.at_most(&vars, &w, &day, u64::from(*v)))?;
                     }
                 }
             }
@@ -551,7 +590,7 @@ pub fn encode_full(
                     let vars: Vec<VarId> = u.occs.iter().map(|&o| start[o]).collect();
                     let w: Vec<u32> = u.occs.iter().map(|&o| dur(o)).collect();
                     let all: Vec<Value> = (0..n as Value).collect();
-                    ok(m.at_most(&vars, &w, &all, u64::from(*v)));
+                    posted(m.at_most(&vars, &w, &all, u64::from(*v)))?;
                 }
             }
             _ => {
@@ -563,12 +602,12 @@ pub fn encode_full(
                         vec![(req.clone(), u)],
                         Arc::new(AtomicU64::new(1)),
                     );
-                    ok(m.post(c));
+                    posted(m.post(c))?;
                 }
             }
         }
     }
-    Some(Encoding {
+    Ok(Encoding {
         model: m,
         start,
         place,
@@ -576,20 +615,31 @@ pub fn encode_full(
     })
 }
 
-fn new_var(m: &mut Model, name: &str, values: Vec<Value>) -> VarId {
-    // An empty domain is refused by the model: keep a value that no constraint allows
-    // (-1 is never a slot), so the model is unsatisfiable and still well formed.
-    let d = if values.is_empty() {
+/// How many slots an encoder's loop handles between two deadline polls.
+const POLL_EVERY: usize = 4096;
+
+/// A variable over `values`. An empty list (an occurrence with no possible placement) makes
+/// the model unsatisfiable: the engine refuses empty domains, so the variable gets a value
+/// that is never a slot (-1) and a constraint that no value satisfies.
+fn new_var(m: &mut Model, name: &str, values: Vec<Value>) -> Result<VarId, EncodeError> {
+    let empty = values.is_empty();
+    let d = if empty {
         Domain::from_values([-1])
     } else {
         Domain::from_values(values)
     };
-    match m.new_var(name, d) {
-        Ok(x) => x,
-        Err(_) => m
-            .new_var(format!("{name}'"), Domain::from_values([-1]))
-            .unwrap_or_else(|_| VarId::new(0)),
+    let x = m.new_var(name, d).map_err(|e| TooLarge(e.to_string()))?;
+    if empty {
+        posted(m.member(x, &[]))?;
     }
+    Ok(x)
+}
+
+/// A constraint the encoder posted: any refusal (a cap of the engine) is the encoding's error,
+/// never a constraint silently left out.
+fn posted(r: Result<csp_core::ConstraintId, csp_core::ModelError>) -> Result<(), EncodeError> {
+    r.map(|_| ())
+        .map_err(|e| EncodeError::TooLarge(TooLarge(e.to_string())))
 }
 
 /// Requirement units checked on the engine: the constraint fails a node as soon as the

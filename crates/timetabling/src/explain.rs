@@ -3,7 +3,7 @@
 //! fixed/allowed/forbidden), said in a timetabler's words, with what closed the slots of the
 //! events involved.
 
-use crate::encode::{Closed, Part, encode_with, open_start, parts};
+use crate::encode::{Closed, EncodeError, Part, encode_full, open_start, parts};
 use crate::instance::{EventSel, Instance, Kind, RoomNeed, Scope};
 use csp_core::{Limits, Outcome, Search, SearchConfig, VarOrder};
 use std::collections::{BTreeMap, HashSet};
@@ -25,14 +25,14 @@ pub struct Explanation {
     pub solves: usize,
 }
 
-/// Whether the instance has a timetable with the parts in `off` switched off (`None`: the
-/// deadline came first).
+/// Whether the instance has a timetable with the parts in `off` switched off
+/// ([`EncodeError::Stopped`]: the deadline came first).
 pub fn feasible_without(
     inst: &Arc<Instance>,
     off: &HashSet<Part>,
     deadline: Option<Instant>,
-) -> Option<bool> {
-    let enc = encode_with(inst, off);
+) -> Result<bool, EncodeError> {
+    let enc = encode_full(inst, off, &HashSet::new(), deadline)?;
     let config = SearchConfig {
         var_order: VarOrder::DomOverWDeg,
         restarts: Some(csp_core::Restarts::default()),
@@ -43,32 +43,35 @@ pub fn feasible_without(
         ..SearchConfig::default()
     };
     match Search::new(&enc.model, config).solve() {
-        Outcome::Satisfiable(_) => Some(true),
-        Outcome::Unsatisfiable => Some(false),
-        Outcome::Unknown(_) => None,
+        Outcome::Satisfiable(_) => Ok(true),
+        Outcome::Unsatisfiable => Ok(false),
+        Outcome::Unknown(_) => Err(EncodeError::Stopped),
     }
 }
 
 /// A minimal set of conflicting requirements, or `Ok(None)` when a timetable exists;
-/// `Err(())` when the deadline came before the first answer.
-#[allow(clippy::result_unit_err)]
-pub fn explain(inst: &Arc<Instance>, deadline: Option<Instant>) -> Result<Option<Explanation>, ()> {
+/// [`EncodeError::Stopped`] when the deadline came before the first answer, and
+/// [`EncodeError::TooLarge`] for an instance past the engine's caps.
+pub fn explain(
+    inst: &Arc<Instance>,
+    deadline: Option<Instant>,
+) -> Result<Option<Explanation>, EncodeError> {
     let all = parts(inst);
     let mut solves = 1;
-    match feasible_without(inst, &HashSet::new(), deadline) {
-        Some(true) => return Ok(None),
-        None => return Err(()),
-        Some(false) => {}
+    if feasible_without(inst, &HashSet::new(), deadline)? {
+        return Ok(None);
     }
     let mut keep: Vec<Part> = all.clone();
     let mut minimal = true;
     // Without any requirement the events may still not fit: then the conflict is theirs.
     let off_all: HashSet<Part> = all.iter().copied().collect();
     solves += 1;
+    // Switching parts off widens domains: an encoding past a cap here leaves the set unproved
+    // minimal, like a deadline.
     match feasible_without(inst, &off_all, deadline) {
-        Some(false) => keep.clear(),
-        None => minimal = false,
-        Some(true) => {
+        Ok(false) => keep.clear(),
+        Err(_) => minimal = false,
+        Ok(true) => {
             let mut q = Quick {
                 inst,
                 all: &all,
@@ -118,8 +121,8 @@ impl Quick<'_> {
             .filter(|p| !on.contains(p))
             .collect();
         match feasible_without(self.inst, &off, self.deadline) {
-            Some(f) => !f,
-            None => {
+            Ok(f) => !f,
+            Err(_) => {
                 self.minimal = false;
                 false
             }
@@ -257,13 +260,13 @@ pub fn describe(inst: &Instance, p: Part) -> String {
         }
         Part::Allowed(e) => {
             let ev = &inst.events[e];
-            format!(
-                "{} may only start at {}",
-                ev.id,
-                ev.allowed
-                    .as_ref()
-                    .map_or(String::new(), |a| slots_words(inst, a))
-            )
+            match ev.allowed.as_ref().filter(|a| a.contains(&true)) {
+                Some(a) => format!("{} may only start at {}", ev.id, slots_words(inst, a)),
+                None => format!(
+                    "{} is allowed no slot at all (its allowed list is empty)",
+                    ev.id
+                ),
+            }
         }
         Part::Forbidden(e) => format!(
             "{} may not start at {}",

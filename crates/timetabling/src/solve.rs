@@ -4,7 +4,7 @@
 //! the requirement units the moved occurrences belong to, with simulated annealing).
 
 use crate::check::{Placement, Timetable, Unit, cost, units};
-use crate::encode::{Checked, Encoding, decode, encode_full};
+use crate::encode::{Checked, EncodeError, Encoding, TooLarge, decode, encode_full};
 use crate::instance::{Instance, Requirement, Style};
 use csp_core::{Limits, Outcome, Search, SearchConfig, Value, VarOrder};
 use std::collections::HashSet;
@@ -121,18 +121,27 @@ fn engine_config(cfg: &Config, restarts: bool) -> SearchConfig {
 
 /// Solves `inst`: a first timetable, then as cheap a one as time allows. The timetable
 /// returned lists each event's occurrences in order of start (pinned ones where pinned).
-pub fn solve(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -> Report {
-    let mut r = solve_inner(inst, cfg, on);
+/// An instance past the engine's caps is refused ([`TooLarge`]), never solved as another.
+pub fn solve(
+    inst: &Arc<Instance>,
+    cfg: &Config,
+    on: &mut dyn FnMut(Progress),
+) -> Result<Report, TooLarge> {
+    let mut r = solve_inner(inst, cfg, on)?;
     let pinned: HashSet<usize> = cfg
         .pins
         .iter()
         .map(|&(o, _)| inst.occurrences[o].event)
         .collect();
     r.timetable = r.timetable.map(|tt| canonical(inst, &pinned, &tt));
-    r
+    Ok(r)
 }
 
-fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress)) -> Report {
+fn solve_inner(
+    inst: &Arc<Instance>,
+    cfg: &Config,
+    on: &mut dyn FnMut(Progress),
+) -> Result<Report, TooLarge> {
     let t0 = Instant::now();
     // Events with pinned occurrences are not put in order (a pin names its occurrence).
     let pinned: HashSet<usize> = cfg
@@ -140,14 +149,21 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         .iter()
         .map(|&(o, _)| inst.occurrences[o].event)
         .collect();
-    let Some(enc) = encode_full(inst, &HashSet::new(), &pinned, cfg.deadline) else {
-        return Report::without_timetable(Status::Unknown, Some(stop_name().into()));
+    let enc = match encode_full(inst, &HashSet::new(), &pinned, cfg.deadline) {
+        Ok(enc) => enc,
+        Err(EncodeError::Stopped) => {
+            return Ok(Report::without_timetable(
+                Status::Unknown,
+                Some(stop_name().into()),
+            ));
+        }
+        Err(EncodeError::TooLarge(e)) => return Err(e),
     };
     // A pin outside its occurrence's possible placements (a blocked or unavailable slot, a
     // room the event cannot use, an event fixed elsewhere) is kept by no timetable: say so,
     // rather than solve without it.
     if enc.pins(&cfg.pins).len() != cfg.pins.len() {
-        return Report::without_timetable(Status::Infeasible, None);
+        return Ok(Report::without_timetable(Status::Infeasible, None));
     }
     // The smallest start first (it packs school weeks well); when that has not succeeded
     // within a budget of nodes, random values with restarts (tight instances such as ITC
@@ -186,11 +202,11 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         Outcome::Unsatisfiable => {
             // With pins, unsatisfiable means "not with these pins".
             report.status = Status::Infeasible;
-            return report;
+            return Ok(report);
         }
         Outcome::Unknown(l) => {
             report.limit = Some(l.to_string());
-            return report;
+            return Ok(report);
         }
     };
     report.first = Some(t0.elapsed());
@@ -202,10 +218,10 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
     report.cost = Some(best_cost);
     if best_cost == 0 {
         report.status = Status::Optimal;
-        return report;
+        return Ok(report);
     }
     if cfg.first_only {
-        return report;
+        return Ok(report);
     }
     let small = inst.occurrences.len() <= cfg.exact_limit;
     // Slot assignments (exam sessions without rooms): Kempe-chain annealing.
@@ -239,7 +255,7 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         } else if cfg.deadline.is_some() {
             report.limit = Some("time limit".into());
         }
-        return report;
+        return Ok(report);
     }
     let medium = !small && inst.occurrences.len() <= LNS_LIMIT;
     // Local search first: on small instances it gives branch and bound a good bound.
@@ -283,12 +299,13 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
     report.moves = (ls.tried, ls.accepted);
     if best_cost == 0 {
         report.status = Status::Optimal;
-        return report;
+        return Ok(report);
     }
     let limit = Arc::new(AtomicU64::new(best_cost));
     // The engine again, with the cost cut, for neighbourhood search and branch and bound.
     let mut enc2 = if small || medium {
-        encode_full(inst, &HashSet::new(), &pinned, cfg.deadline)
+        // The same instance encoded once already: only the deadline can stop it now.
+        encode_full(inst, &HashSet::new(), &pinned, cfg.deadline).ok()
     } else {
         None
     };
@@ -336,7 +353,7 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         if best_cost == 0 {
             report.status = Status::Optimal;
             report.nodes = nodes;
-            return report;
+            return Ok(report);
         }
     }
     if let (true, Some(enc2)) = (small, enc2.as_ref()) {
@@ -373,7 +390,7 @@ fn solve_inner(inst: &Arc<Instance>, cfg: &Config, on: &mut dyn FnMut(Progress))
         report.limit = Some("time limit".into());
     }
     report.nodes = nodes;
-    report
+    Ok(report)
 }
 
 /// The same timetable with each event's occurrences in the engine's order: the ones at its
@@ -542,7 +559,7 @@ pub struct LocalSearch<'a> {
     /// Occupancy per resource and slot.
     busy: Vec<u16>,
     /// Per room and slot: occurrences (courses) or seats taken (exams).
-    room_use: Vec<u32>,
+    room_use: Vec<u64>,
     /// Per room and slot (courses): the occurrence placed there last (stale once it
     /// leaves; checked against its placement before use).
     occupant: Vec<u32>,
@@ -692,7 +709,7 @@ impl<'a> LocalSearch<'a> {
                 let c = &mut self.room_use[r * n + s];
                 let (amount, cap) = match inst.style {
                     Style::Course => (1, 1),
-                    Style::Exam => (ev.size, inst.rooms[r].capacity),
+                    Style::Exam => (u64::from(ev.size), u64::from(inst.rooms[r].capacity)),
                 };
                 if add {
                     *c += amount;

@@ -23,6 +23,18 @@ pub const MAX_OCCURRENCES: usize = 100_000;
 /// Most cells of the per-slot tables (resources, rooms and events times slots).
 pub const MAX_SLOT_CELLS: usize = 20_000_000;
 
+/// Most seats a group, an event or a room counts (sums of seats are kept in 64 bits).
+pub const MAX_SEATS: u32 = 1_000_000_000;
+
+/// `n` seats, or what is wrong with that many.
+fn seats(n: u64) -> Result<u32, String> {
+    if n > u64::from(MAX_SEATS) {
+        Err(format!("{n} seats; at most {MAX_SEATS} are supported"))
+    } else {
+        Ok(n as u32)
+    }
+}
+
 /// An id: a string or a number (`id: 1` for periods).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Name(pub(crate) String);
@@ -322,13 +334,28 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// Names longer than this get no "did you mean": the edit distance is quadratic in the
+/// length, and a typo hint for a name of hundreds of characters helps nobody.
+pub const MAX_HINT_CHARS: usize = 64;
+
 /// The nearest of `names` to `name`, if near enough to be a likely typo.
 pub fn nearest<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let len = name.chars().count();
+    if len > MAX_HINT_CHARS {
+        return None;
+    }
     let lower = name.to_lowercase();
     names
         .into_iter()
-        .map(|n| (distance(&lower, &n.to_lowercase()), n))
-        .filter(|&(d, n)| d <= (n.chars().count() / 3).max(2))
+        .filter_map(|n| {
+            let (n_len, most) = (n.chars().count(), (n.chars().count() / 3).max(2));
+            // The distance is at least the difference in length: skip hopeless names unread.
+            if n_len > MAX_HINT_CHARS || n_len.abs_diff(len) > most {
+                return None;
+            }
+            let d = distance(&lower, &n.to_lowercase());
+            (d <= most).then_some((d, n))
+        })
         .min_by_key(|&(d, _)| d)
         .map(|(_, n)| n)
 }
@@ -544,6 +571,8 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
             let size = v
                 .size
                 .unwrap_or(if kind == ResourceKind::Group { 0 } else { 1 });
+            seats(u64::from(size))
+                .map_err(|m| rd.err(&p.referenced, &format!("{path}.size"), m))?;
             resources.push(Resource {
                 id: id.clone(),
                 name: v.name.clone().unwrap_or_else(|| id.clone()),
@@ -666,6 +695,10 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
                 ));
             }
             room_index.insert(id.clone(), rooms.len());
+            if let Some(c) = r.value.capacity {
+                seats(u64::from(c))
+                    .map_err(|m| rd.err(&r.referenced, &format!("{path}.capacity"), m))?;
+            }
             rooms.push(Room {
                 id,
                 capacity: r.value.capacity.unwrap_or(u32::MAX),
@@ -719,6 +752,9 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
                     named.push(r);
                 }
             }
+        }
+        if let Some(n) = v.size {
+            seats(u64::from(n)).map_err(|m| rd.err(&e.referenced, &format!("{path}.size"), m))?;
         }
         let count = v.count.as_ref().map_or(1, |c| c.value);
         if count == 0 || count as usize > MAX_OCCURRENCES {
@@ -878,15 +914,22 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
         uses.sort_unstable();
         ev.uses = uses;
         if raw.events[i].value.size.is_none() {
-            ev.size = ev
+            let size: u64 = ev
                 .named
                 .iter()
                 .map(|&r| match resources[r].kind {
-                    ResourceKind::Group => resources[r].size,
+                    ResourceKind::Group => u64::from(resources[r].size),
                     ResourceKind::Student => 1,
                     _ => 0,
                 })
                 .sum();
+            ev.size = seats(size).map_err(|m| {
+                rd.err(
+                    &raw.events[i].referenced,
+                    &format!("events[{i}]"),
+                    format!("its groups add up to {m}"),
+                )
+            })?;
         }
     }
     // Requirements.
@@ -942,7 +985,7 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
             ));
         }
     }
-    Ok(Instance {
+    let inst = Instance {
         name: raw.name.clone().unwrap_or_else(|| "timetable".into()),
         style,
         days,
@@ -954,7 +997,17 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
         occurrences,
         hard,
         soft,
-    })
+    };
+    if let Err(i) = crate::check::cost_bound(&inst) {
+        return Err(SourceError::at(
+            file,
+            text,
+            inst.soft[i].line.max(1),
+            1,
+            crate::check::cost_bound_message(&inst, i),
+        ));
+    }
+    Ok(inst)
 }
 
 /// The events of a selection, as sets.

@@ -41,7 +41,7 @@ fn toronto_quirks_crlf_blank_lines_padding_and_no_final_newline() {
     // The solution file round trip.
     let text = t.write_solution(&[0, 1, 3]);
     assert_eq!(text, "0001 0\n0002 1\n0003 3\n");
-    assert_eq!(t.parse_solution(&text, "x.sol").unwrap(), vec![0, 1, 3]);
+    assert_eq!(t.parse_solution(&text, "x.sol", 4).unwrap(), vec![0, 1, 3]);
 }
 
 #[test]
@@ -67,9 +67,15 @@ fn toronto_errors_name_file_line_and_column() {
     let e = toronto::parse("\n\n", "a.crs", "", "a.stu").unwrap_err();
     assert!(e.to_string().contains("no exams"), "{e}");
     let t = toronto::parse("1 1\n2 1\n", "a.crs", "1 2\n", "a.stu").unwrap();
-    let e = t.parse_solution("1 0\n", "s.sol").unwrap_err();
+    let e = t.parse_solution("1 0\n", "s.sol", 4).unwrap_err();
     assert!(e.to_string().contains("exam `2` has no slot"), "{e}");
-    let e = t.parse_solution("1 0\n1 1\n2 0\n", "s.sol").unwrap_err();
+    let e = t.parse_solution("1 0\n2 4\n", "s.sol", 4).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("s.sol:2:3: slot 4 is past the timetable's 4 slots"),
+        "{e}"
+    );
+    let e = t.parse_solution("1 0\n1 1\n2 0\n", "s.sol", 4).unwrap_err();
     assert!(
         e.to_string().starts_with("s.sol:2:1: exam `1` given twice"),
         "{e}"
@@ -446,7 +452,7 @@ fn first(inst: &Instance) -> Timetable {
         first_only: true,
         ..Config::default()
     };
-    let r = solve::solve(&Arc::new(inst.clone()), &cfg, &mut |_| {});
+    let r = solve::solve(&Arc::new(inst.clone()), &cfg, &mut |_| {}).expect("small enough");
     let tt = r.timetable.expect("a timetable");
     assert!(verify(inst, &tt).is_empty());
     assert_eq!(r.cost, Some(cost(inst, &tt).total));
@@ -501,7 +507,7 @@ fn the_course_local_search_reports_valid_timetables_at_their_price() {
     let c = ctt::read(&bundled("itc2007/comp01.ctt")).unwrap();
     let inst = Arc::new(c.instance().unwrap());
     let tt = first(&inst);
-    let enc = csp_timetabling::encode::encode(&inst);
+    let enc = csp_timetabling::encode::encode(&inst).expect("small enough");
     let mut ls = solve::LocalSearch::new(&inst, &enc, tt, &[], 7);
     ls.max_moves = Some(300_000);
     let mut reported = Vec::new();

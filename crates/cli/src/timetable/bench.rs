@@ -283,7 +283,8 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
         seed: b.seed,
         ..solve::Config::default()
     };
-    let r = solve::solve(&inst, &cfg, &mut |_| {});
+    let r = solve::solve(&inst, &cfg, &mut |_| {})
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let seconds = started.elapsed().as_secs_f64();
     let size = format!(
         "{} events, {} occurrences",

@@ -510,7 +510,8 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     let spinner = crate::progress::spinner();
     let r = solve::solve(&inst, &cfg, &mut |p| match p {
         Progress::Improved(c) => spinner.set_message(format!("cost {c}")),
-    });
+    })
+    .map_err(|e| anyhow::anyhow!("{}: {e}", a.input.file.display()))?;
     spinner.finish_and_clear();
     let elapsed = a.limits.started.elapsed();
     let Some(tt) = r.timetable.clone() else {
@@ -751,7 +752,7 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
     let (score, tt) = match &loaded {
         Loaded::Yaml(_) => unreachable!("YAML instances are checked by run_check"),
         Loaded::Toronto(t, _) => {
-            let slots = t.parse_solution(&src.text, &src.name)?;
+            let slots = t.parse_solution(&src.text, &src.name, inst.num_slots())?;
             let s = t.score(&slots);
             let score = Score {
                 components: vec![
@@ -883,7 +884,10 @@ fn run_explain(a: &ExplainArgs) -> Result<ExitCode> {
         return analyse(&inst, &tt, json);
     }
     match explain::explain(&inst, a.limits.deadline()) {
-        Err(()) => {
+        Err(csp_timetabling::encode::EncodeError::TooLarge(e)) => {
+            anyhow::bail!("{}: {e}", a.input.file.display())
+        }
+        Err(csp_timetabling::encode::EncodeError::Stopped) => {
             let msg = format!("unknown: {} before an answer", report::stop_reason());
             if json {
                 json_line(&mut std::io::stdout().lock(), &json!({"status": "unknown"}))?;
@@ -934,7 +938,8 @@ fn run_explain(a: &ExplainArgs) -> Result<ExitCode> {
                 deadline: a.limits.deadline(),
                 ..solve::Config::default()
             };
-            let r = solve::solve(&inst, &cfg, &mut |_| {});
+            let r = solve::solve(&inst, &cfg, &mut |_| {})
+                .map_err(|e| anyhow::anyhow!("{}: {e}", a.input.file.display()))?;
             match r.timetable {
                 Some(tt) => analyse(&inst, &tt, json),
                 None => {

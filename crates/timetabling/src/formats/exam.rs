@@ -438,7 +438,8 @@ impl Exam {
         }
         if w.period_spread > 0 {
             soft.push(req(
-                Kind::Proximity(students(), vec![1; w.period_spread]),
+                // A spread past the last period counts every pair: no longer list is needed.
+                Kind::Proximity(students(), vec![1; w.period_spread.min(self.periods.len())]),
                 1,
                 "PeriodSpread",
             ));

@@ -223,6 +223,17 @@ impl Loaded {
 /// Reads `path` in the format its extension names; a Toronto instance gets `slots` slots
 /// (its standard number from [`toronto::standard_slots`] when `None`, else an error).
 pub fn read(path: &Path, slots: Option<usize>) -> Result<Loaded, SourceError> {
+    let loaded = read_any(path, slots)?;
+    if let Err(i) = crate::check::cost_bound(loaded.instance()) {
+        return Err(SourceError::Io {
+            file: path.display().to_string(),
+            message: crate::check::cost_bound_message(loaded.instance(), i),
+        });
+    }
+    Ok(loaded)
+}
+
+fn read_any(path: &Path, slots: Option<usize>) -> Result<Loaded, SourceError> {
     Ok(match Format::of(path) {
         Format::Yaml => Loaded::Yaml(crate::yaml::read(path)?),
         Format::Toronto => {

@@ -391,8 +391,13 @@ impl Toronto {
         s
     }
 
-    /// Reads a solution file: every exam once, `<exam id> <slot>`.
-    pub fn parse_solution(&self, text: &str, file: &str) -> Result<Vec<usize>, SourceError> {
+    /// Reads a solution file: every exam once, `<exam id> <slot>`, each slot below `slots`.
+    pub fn parse_solution(
+        &self,
+        text: &str,
+        file: &str,
+        slots: usize,
+    ) -> Result<Vec<usize>, SourceError> {
         let t = Text::new(file, text);
         let index: HashMap<&str, usize> = self
             .exams
@@ -420,6 +425,16 @@ impl Toronto {
                 })
                 .ok_or_else(|| t.err(line, f[0].column, format!("unknown exam `{}`", f[0].text)))?;
             let s: usize = t.number(line, f[1], "a slot number (from 0)")?;
+            if s >= slots {
+                return Err(t.err(
+                    line,
+                    f[1].column,
+                    format!(
+                        "slot {s} is past the timetable's {slots} slots (0 to {})",
+                        slots - 1
+                    ),
+                ));
+            }
             if slot[e].replace(s).is_some() {
                 return Err(t.err(
                     line,

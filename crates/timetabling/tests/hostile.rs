@@ -1,0 +1,154 @@
+//! Hostile inputs, one test per class of failure a sweep of the timetabling surface found:
+//! each guards a root fix in the library, which the CLI, the server and studies share.
+
+use csp_timetabling::check::{MAX_COST, cost, verify};
+use csp_timetabling::encode::{EncodeError, encode};
+use csp_timetabling::explain::explain;
+use csp_timetabling::solve::{Config, Status, solve};
+use csp_timetabling::yaml::parse;
+use std::fmt::Write;
+use std::sync::Arc;
+
+/// A week of `days` × `periods` with one teacher and the given events and constraints.
+fn week(days: usize, periods: usize, rest: &str) -> String {
+    let mut s = String::from("kind: timetable\nname: t\ncalendar:\n  days: [");
+    let names: Vec<String> = (0..days).map(|d| format!("D{d}")).collect();
+    s += &names.join(", ");
+    s += "]\n  periods: [";
+    let ps: Vec<String> = (0..periods).map(|p| format!("{{id: {}}}", p + 1)).collect();
+    s += &ps.join(", ");
+    s += "]\n";
+    s += rest;
+    s
+}
+
+fn solved(text: &str) -> csp_timetabling::solve::Report {
+    let inst = Arc::new(parse(text, "t.yaml").expect("reads"));
+    solve(&inst, &Config::default(), &mut |_| {}).expect("small enough")
+}
+
+#[test]
+fn a_cap_of_the_engine_is_an_error_never_an_infeasible_timetable() {
+    // 700 rooms × 400 days × 64 periods: places past the engine's domain span.
+    let mut rooms = String::new();
+    for r in 0..700 {
+        let _ = write!(rooms, "{{id: R{r}, capacity: 30}}, ");
+    }
+    let text = week(
+        400,
+        64,
+        &format!(
+            "resources:\n  teachers: [{{id: T}}]\n  rooms: [{rooms}]\nevents:\n  - {{id: a, teachers: [T], size: 10}}\n"
+        ),
+    );
+    let inst = Arc::new(parse(&text, "t.yaml").expect("reads"));
+    let e = solve(&inst, &Config::default(), &mut |_| {}).unwrap_err();
+    assert!(
+        e.to_string().contains("event `a` has 700 suitable rooms"),
+        "{e}"
+    );
+    assert!(matches!(encode(&inst), Err(EncodeError::TooLarge(_))));
+    assert!(matches!(
+        explain(&inst, None),
+        Err(EncodeError::TooLarge(_))
+    ));
+}
+
+#[test]
+fn an_event_with_no_possible_slot_is_unsatisfiable_and_explained() {
+    let cases = [
+        "  - {id: a, teachers: [T], allowed: []}\n",
+        "  - {id: a, teachers: [T], forbidden: [\"*\"]}\n",
+        "  - {id: a, teachers: [TN]}\n",
+    ];
+    for case in cases {
+        let text = week(
+            2,
+            2,
+            &format!(
+                "resources:\n  teachers: [{{id: T}}, {{id: TN, unavailable: [\"*\"]}}]\nevents:\n{case}  - {{id: b, teachers: [T]}}\n"
+            ),
+        );
+        let r = solved(&text);
+        assert_eq!(r.status, Status::Infeasible, "{case}");
+        assert!(r.timetable.is_none());
+        let inst = Arc::new(parse(&text, "t.yaml").unwrap());
+        let e = explain(&inst, None).unwrap().expect("no timetable");
+        assert!(!e.words.is_empty(), "{case}");
+        assert!(e.words.iter().all(|w| !w.ends_with("at ")), "{:?}", e.words);
+    }
+}
+
+#[test]
+fn a_huge_hard_min_gap_keeps_the_occurrences_apart() {
+    let text = week(
+        2,
+        2,
+        "resources:\n  teachers: [{id: T}]\nevents:\n  - {id: a, teachers: [T]}\n  - {id: b, teachers: [T]}\nconstraints:\n  hard:\n    - {type: min_gap, events: [a, b], value: 4294967295}\n",
+    );
+    assert_eq!(solved(&text).status, Status::Infeasible);
+}
+
+#[test]
+fn soft_weights_that_could_pass_the_cost_ceiling_are_refused_with_the_path() {
+    let text = week(
+        2,
+        2,
+        "resources:\n  teachers: [{id: T}]\nevents:\n  - {id: a, teachers: [T]}\n  - {id: b, teachers: [T]}\nconstraints:\n  soft:\n    - {type: avoid_slots, events: [a], slots: [D0.1], weight: 1}\n    - {type: avoid_slots, events: [b], slots: [D0.2], weight: 9223372036854775813}\n",
+    );
+    let e = parse(&text, "t.yaml").unwrap_err().to_string();
+    assert!(e.starts_with("t.yaml:14:1:"), "{e}");
+    assert!(
+        e.contains("constraints.soft[1]") && e.contains(&MAX_COST.to_string()),
+        "{e}"
+    );
+}
+
+#[test]
+fn group_sizes_are_summed_without_wrapping() {
+    let text = week(
+        1,
+        1,
+        "resources:\n  groups: [{id: G1, size: 1000000000}, {id: G2, size: 1000000000}, {id: G3, size: 1000000000}, {id: G4, size: 1000000000}, {id: G5, size: 1000000000}]\n  rooms: [{id: R, capacity: 1}]\nevents:\n  - {id: a, groups: [G1, G2, G3, G4, G5]}\n",
+    );
+    let e = parse(&text, "t.yaml").unwrap_err().to_string();
+    assert!(
+        e.contains("events[0]: its groups add up to 5000000000 seats"),
+        "{e}"
+    );
+    let text = week(
+        1,
+        1,
+        "resources:\n  groups: [{id: G1, size: 4000000000}]\nevents:\n  - {id: a, groups: [G1]}\n",
+    );
+    let e = parse(&text, "t.yaml").unwrap_err().to_string();
+    assert!(e.contains("resources.groups[0].size"), "{e}");
+}
+
+#[test]
+fn exam_seats_are_summed_in_64_bits_by_the_checker() {
+    // Two exams of 600,000,000 candidates in a hall of 1,000,000,000 seats: 1.2e9 > 1e9.
+    let text = week(
+        1,
+        1,
+        "style: exam\nresources:\n  rooms: [{id: HALL, capacity: 1000000000}]\nevents:\n  - {id: a, size: 600000000}\n  - {id: b, size: 600000000}\n",
+    );
+    let inst = Arc::new(parse(&text, "t.yaml").unwrap());
+    let both = csp_timetabling::Timetable {
+        placements: vec![
+            csp_timetabling::Placement {
+                start: 0,
+                room: Some(0)
+            };
+            2
+        ],
+    };
+    assert!(!verify(&inst, &both).is_empty());
+    assert_eq!(
+        solve(&inst, &Config::default(), &mut |_| {})
+            .unwrap()
+            .status,
+        Status::Infeasible
+    );
+    assert_eq!(cost(&inst, &both).total, 0);
+}
