@@ -65,7 +65,27 @@ enum Command {
     Graph(graph::GraphArgs),
 }
 
+/// A reader that closes the pipe early (`csp … | head -1`) ends the run quietly: `print!`
+/// panics on a closed stdout, so the panic hook turns exactly that panic into a plain exit
+/// (as the broken-pipe error below does for writes that return their error).
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     // Ctrl-C asks every search to stop; each ends as on a time limit, printing what it knows,
     // and the exit code says it was interrupted. A second Ctrl-C ends at once.

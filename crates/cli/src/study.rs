@@ -3,7 +3,7 @@
 //! (a re-run skips what is done), and prints one table per set (or CSV / JSON Lines rows).
 
 use crate::report::{csv_field, json_line};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use csp_study::{run, spec::Spec, summary};
 use std::io::Write;
@@ -98,10 +98,8 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
     };
     if let Some(results) = &results
         && a.fresh
-        && results.exists()
     {
-        std::fs::remove_file(results)
-            .with_context(|| format!("{}: could not empty it", results.display()))?;
+        run::empty_results(results)?;
     }
     let machine = csp_study::machine::Machine::here();
     let bar = std::sync::Mutex::new(None::<indicatif::ProgressBar>);
@@ -161,29 +159,7 @@ pub fn run(a: &StudyArgs) -> Result<ExitCode> {
     if let Some(dir) = report.filter(|_| !a.no_report) {
         let files = csp_study::report::report(&spec, &rows, &machine)
             .map_err(|e| anyhow::anyhow!("the report: {e}"))?;
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("{}: could not create the folder", dir.display()))?;
-        // Plots of an earlier report (of sets since renamed) go; nothing else is touched.
-        for e in std::fs::read_dir(&dir)
-            .with_context(|| format!("{}: could not read the folder", dir.display()))?
-            .flatten()
-        {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if csp_study::report::PLOT_ENDINGS
-                .iter()
-                .any(|end| name.ends_with(end))
-                && !files.iter().any(|f| f.name == name)
-            {
-                std::fs::remove_file(e.path()).with_context(|| {
-                    format!("{}: could not remove an old plot", e.path().display())
-                })?;
-            }
-        }
-        for f in &files {
-            let p = dir.join(&f.name);
-            std::fs::write(&p, &f.text)
-                .with_context(|| format!("{}: could not write", p.display()))?;
-        }
+        csp_study::report::write(&dir, &files).map_err(|e| anyhow::anyhow!("the report: {e}"))?;
         if !a.json && !a.csv {
             writeln!(
                 out,

@@ -85,11 +85,17 @@ pub struct Encoded {
 }
 
 /// The k-colouring model of `inst`. A precoloured vertex gets the single value of its colour
-/// (a colour `≥ k` makes the model unsatisfiable, which the search reports).
+/// (a colour `≥ k` makes the model unsatisfiable, which the search reports). A free vertex
+/// never needs a colour past max degree + 1 (greedily, some colour below that is free of its
+/// neighbours, precoloured or not), so its domain stops there: a colouring with fewer colours
+/// is one with `k`, and any `k` up to `u32::MAX` stays within the engine's domain span.
 pub fn encode(inst: &Instance, k: u32) -> Encoded {
     let g = &inst.graph;
     let mut model = Model::new();
-    let top = k.max(1) as i32 - 1;
+    let useful = u32::try_from(g.max_degree())
+        .unwrap_or(u32::MAX)
+        .saturating_add(1);
+    let top = k.min(useful).max(1) as i32 - 1;
     let mut vars = Vec::with_capacity(g.len());
     for v in 0..g.len() {
         let x = match inst.precoloured.iter().find(|p| p.0 == v) {

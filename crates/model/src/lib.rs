@@ -12,6 +12,7 @@
 //!   `propagation:` is an error with its line and column).
 //! - [`output`]: a model's solutions and statistics as text and JSON, for the CLI and the
 //!   web server alike.
+//! - [`sink`]: writing a file whole, through a temporary file and a rename.
 //!
 //! ```
 //! let yaml = "kind: csp\nvariables:\n  - names: [a, b]\n    domain: 1..2\nconstraints:\n  - not_equal: [a, b]\n";
@@ -23,6 +24,7 @@
 
 pub mod file;
 pub mod output;
+pub mod sink;
 pub mod source;
 
 pub use file::{CspFile, SolveOptions, VarKind};

@@ -63,6 +63,10 @@ impl Default for Config {
     }
 }
 
+/// The most solves a server runs at once, whatever `--jobs` asks (tokio's blocking pool holds
+/// 512 threads; the rest stay for reading and writing).
+pub const MAX_JOBS: usize = 256;
+
 /// What every handler shares.
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -73,8 +77,10 @@ pub struct AppState {
 
 impl AppState {
     /// The state for `config`.
-    pub fn new(config: Config) -> AppState {
-        let permits = Arc::new(tokio::sync::Semaphore::new(config.jobs.max(1)));
+    pub fn new(mut config: Config) -> AppState {
+        // Each solve slot can hold a blocking thread: capped below tokio's blocking pool.
+        config.jobs = config.jobs.clamp(1, MAX_JOBS);
+        let permits = Arc::new(tokio::sync::Semaphore::new(config.jobs));
         AppState {
             config,
             permits,

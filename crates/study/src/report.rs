@@ -33,15 +33,70 @@ fn slug(s: &str) -> String {
     if t.is_empty() { "set".into() } else { t.into() }
 }
 
-/// The endings of the plot files a report writes, so that a new report can clear the plots
-/// of an earlier one (of sets since renamed) and nothing else.
-pub const PLOT_ENDINGS: [&str; 5] = [
-    "-cactus-time.svg",
-    "-cactus-nodes.svg",
-    "-scatter.svg",
-    "-per-instance.svg",
-    "-bars.svg",
-];
+/// The list of the files a report wrote, kept in its folder: a new report replaces or removes
+/// only the files listed there (the plots of sets since renamed go), never anything else.
+pub const MANIFEST: &str = ".csp-study-report";
+
+/// The first line of [`MANIFEST`], by which a report recognises its own list.
+const MANIFEST_HEADER: &str =
+    "# the files `csp study --report` wrote here; only these are replaced or removed";
+
+/// Writes `files` into the folder `dir` (created when missing), each through a temporary file
+/// and a rename. A file already there is replaced only when an earlier report wrote it; the
+/// files of an earlier report that this one has not are removed. Anything else in the folder
+/// is left alone, and a name this report would reuse is an error rather than overwritten.
+pub fn write(dir: &std::path::Path, files: &[File]) -> Result<(), String> {
+    let at = |p: &std::path::Path, e: &dyn std::fmt::Display| format!("{}: {e}", p.display());
+    std::fs::create_dir_all(dir).map_err(|e| at(dir, &e))?;
+    let list = dir.join(MANIFEST);
+    let earlier: Vec<String> = match std::fs::read_to_string(&list) {
+        Ok(text) => {
+            let mut lines = text.lines();
+            if lines.next() != Some(MANIFEST_HEADER) {
+                return Err(at(
+                    &list,
+                    &"not a report's list of files; the folder is left untouched",
+                ));
+            }
+            lines.map(str::to_string).collect()
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(at(&list, &e)),
+    };
+    for f in files {
+        let p = dir.join(&f.name);
+        if std::fs::symlink_metadata(&p).is_ok() && !earlier.contains(&f.name) {
+            return Err(at(
+                &p,
+                &"exists and was not written by a report; give another --report folder or move it",
+            ));
+        }
+    }
+    let manifest = |names: &mut dyn Iterator<Item = &String>| {
+        let mut text = format!("{MANIFEST_HEADER}\n");
+        for n in names {
+            let _ = writeln!(text, "{n}");
+        }
+        csp_model::sink::write_file(&list, text).map_err(|e| at(&list, &e))
+    };
+    // Listed before written: an interrupted report still knows its own files.
+    manifest(&mut earlier.iter().chain(files.iter().map(|f| &f.name)))?;
+    for f in files {
+        let p = dir.join(&f.name);
+        csp_model::sink::write_file(&p, &f.text).map_err(|e| at(&p, &e))?;
+    }
+    for old in earlier
+        .iter()
+        .filter(|n| !files.iter().any(|f| f.name == **n))
+    {
+        let p = dir.join(old);
+        // Only a plain file of the name listed, inside the folder.
+        if !old.contains(['/', '\\']) && std::fs::symlink_metadata(&p).is_ok_and(|m| m.is_file()) {
+            std::fs::remove_file(&p).map_err(|e| at(&p, &e))?;
+        }
+    }
+    manifest(&mut files.iter().map(|f| &f.name))
+}
 
 /// Escapes text for HTML.
 pub fn esc(s: &str) -> String {

@@ -213,8 +213,12 @@ pub fn run(
         Ok(row)
     };
     let todo: Vec<_> = plan.iter().filter(|p| !p.4).collect();
+    // At most one thread per core: runs are CPU-bound and timed, so more threads only cost
+    // their start-up and skew the times (`--jobs 100000` spawned them all).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = if jobs == 0 { cores } else { jobs.min(cores) };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
+        .num_threads(threads)
         .build()
         .map_err(|e| RunError::Results {
             file: "threads".into(),
@@ -243,9 +247,46 @@ pub fn run(
         .collect())
 }
 
+/// How a row's line starts (the study's name is the first field written): a last line cut
+/// short by an interruption is recognised by it, anything else is not a results file's.
+const ROW_START: &str = "{\"study\":";
+
+/// Refuses a results path that exists but is not a plain file (a folder, a device, a pipe):
+/// rows are only ever appended to, or cut from, a file of rows.
+fn plain_file(path: &Path) -> Result<(), RunError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.is_file() => Err(RunError::Results {
+            file: path.display().to_string(),
+            message: "not a plain file; results go to a file of their own".into(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Empties a results file to start a study afresh (`--fresh`): only a plain file whose every
+/// line is a result row (of any study) is emptied; anything else is an error and left as it
+/// is.
+pub fn empty_results(path: &Path) -> Result<(), RunError> {
+    plain_file(path)?;
+    if !path.exists() {
+        return Ok(());
+    }
+    rows_of(path, None)?;
+    csp_model::sink::write_file(path, "").map_err(|e| RunError::Results {
+        file: path.display().to_string(),
+        message: e.to_string(),
+    })
+}
+
 /// The rows of `study` in a results file (none when it does not exist yet). A last line cut
 /// short by an interruption is ignored; any other line that is not a row is an error.
 pub fn read_rows(path: &Path, study: &str) -> Result<Vec<Row>, RunError> {
+    rows_of(path, Some(study))
+}
+
+/// The rows of a results file (of `study` only, when given).
+fn rows_of(path: &Path, study: Option<&str>) -> Result<Vec<Row>, RunError> {
+    plain_file(path)?;
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -256,6 +297,7 @@ pub fn read_rows(path: &Path, study: &str) -> Result<Vec<Row>, RunError> {
             });
         }
     };
+    // Lines of text: a binary file is refused here (invalid UTF-8), before anything is cut.
     let lines: Vec<String> = std::io::BufReader::new(file)
         .lines()
         .collect::<Result<_, _>>()
@@ -270,9 +312,9 @@ pub fn read_rows(path: &Path, study: &str) -> Result<Vec<Row>, RunError> {
             continue;
         }
         match serde_json::from_str::<Row>(l) {
-            Ok(r) if r.study == study => rows.push(r),
+            Ok(r) if study.is_none_or(|s| r.study == s) => rows.push(r),
             Ok(_) => {}
-            Err(_) if i + 1 == n => {}
+            Err(_) if i + 1 == n && l.starts_with(ROW_START) => {}
             Err(e) => {
                 return Err(RunError::Results {
                     file: format!("{}:{}", path.display(), i + 1),

@@ -308,6 +308,25 @@ struct RawLimits {
 /// checked once the instances are counted, see [`crate::run`]); the most strategies.
 pub const MAX_STRATEGIES: usize = 1_000;
 
+/// The longest time limit a run may have, in seconds (a week): far past any study, and well
+/// within what a deadline can hold.
+pub const MAX_SECONDS: f64 = 604_800.0;
+
+/// The values of `list` parsed by `parse`, each once, in the file's order.
+fn distinct<S, T: PartialEq, E>(
+    list: &[S],
+    parse: impl Fn(&S) -> Result<T, E>,
+) -> Result<Vec<T>, E> {
+    let mut out: Vec<T> = Vec::new();
+    for x in list {
+        let t = parse(x)?;
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    Ok(out)
+}
+
 impl Spec {
     /// Reads a study file; `data` is where paths not found beside it are looked up.
     pub fn load(path: &Path, data: &Path) -> Result<Spec, SourceError> {
@@ -497,14 +516,36 @@ impl Spec {
             } else {
                 g.restarts.clone()
             };
-            for v in &vars {
-                let var: VarOrder = v.parse().map_err(|e| at(v, format!("grid: {e}")))?;
-                for l in &levels {
-                    let level: PropagationLevel =
-                        l.parse().map_err(|e| at(l, format!("grid: {e}")))?;
-                    for val in &values {
-                        let value: ValueOrder =
-                            val.parse().map_err(|e| at(val, format!("grid: {e}")))?;
+            // Each list parsed and without repeats first, and the grid's size checked before
+            // it is expanded: a grid of 300⁴ names must not be walked to be refused.
+            let vars = distinct(&vars, |v| {
+                v.parse::<VarOrder>()
+                    .map_err(|e| at(v, format!("grid: {e}")))
+            })?;
+            let levels = distinct(&levels, |l| {
+                l.parse::<PropagationLevel>()
+                    .map_err(|e| at(l, format!("grid: {e}")))
+            })?;
+            let values = distinct(&values, |v| {
+                v.parse::<ValueOrder>()
+                    .map_err(|e| at(v, format!("grid: {e}")))
+            })?;
+            let restarts = distinct(&restarts, |&r| Ok::<bool, SourceError>(r))?;
+            let size = [vars.len(), levels.len(), values.len(), restarts.len()]
+                .iter()
+                .fold(1usize, |a, &b| a.saturating_mul(b));
+            if strategies.len().saturating_add(size) > MAX_STRATEGIES {
+                return Err(at(
+                    "grid",
+                    format!(
+                        "{} strategies in the grid; a study may compare at most {MAX_STRATEGIES}",
+                        size
+                    ),
+                ));
+            }
+            for &var in &vars {
+                for &level in &levels {
+                    for &value in &values {
                         for &r in &restarts {
                             let st = Strategy::new(var, level, value, r);
                             if !strategies.iter().any(|x| x.name == st.name) {
@@ -556,11 +597,13 @@ impl Spec {
             ));
         }
         if let Some(s) = raw.limits.seconds
-            && !(s.is_finite() && s > 0.0)
+            && !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS)
         {
             return Err(at(
                 "seconds",
-                format!("limits.seconds: expected a positive number of seconds, found {s}"),
+                format!(
+                    "limits.seconds: expected a positive number of seconds up to {MAX_SECONDS}, found {s}"
+                ),
             ));
         }
         if raw.limits.nodes.is_none() && raw.limits.seconds.is_none() {

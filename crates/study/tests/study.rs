@@ -269,3 +269,111 @@ limits: {nodes: 2000000}
         );
     }
 }
+
+/// A fresh folder under the system's temporary one.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("csp-study-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn files_are_sacred_fresh_empties_only_a_results_file() {
+    let d = scratch("fresh");
+    let notes = d.join("notes.txt");
+    std::fs::write(&notes, "my notes, no line end").unwrap();
+    assert!(run::empty_results(&notes).is_err());
+    assert!(run::empty_results(&d).is_err());
+    assert_eq!(
+        std::fs::read_to_string(&notes).unwrap(),
+        "my notes, no line end"
+    );
+    // A results file (with a last row cut short) is emptied.
+    let spec = tiny();
+    let results = d.join("tiny.results.jsonl");
+    run::run(&spec, Some(&results), 1, &|_, _| {}).unwrap();
+    let mut text = std::fs::read_to_string(&results).unwrap();
+    text.push_str("{\"study\":\"tiny\",\"se");
+    std::fs::write(&results, &text).unwrap();
+    run::empty_results(&results).unwrap();
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), "");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn files_are_sacred_resuming_never_cuts_a_file_it_does_not_recognise() {
+    let d = scratch("resume");
+    let notes = d.join("notes.txt");
+    std::fs::write(&notes, "one line of someone's text").unwrap();
+    let e = run::run(&tiny(), Some(&notes), 1, &|_, _| {}).unwrap_err();
+    assert!(e.to_string().contains("not a result row"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(&notes).unwrap(),
+        "one line of someone's text"
+    );
+    assert!(run::run(&tiny(), Some(&d), 1, &|_, _| {}).is_err());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn files_are_sacred_a_report_replaces_and_removes_only_its_own_files() {
+    use csp_study::report::{File, write};
+    let d = scratch("report");
+    let file = |name: &str, text: &str| File {
+        name: name.into(),
+        text: text.into(),
+    };
+    // Someone's plot-like file and page are never touched.
+    std::fs::write(d.join("mine-bars.svg"), "mine").unwrap();
+    write(&d, &[file("a-bars.svg", "a"), file("index.html", "1")]).unwrap();
+    write(&d, &[file("b-bars.svg", "b"), file("index.html", "2")]).unwrap();
+    assert!(!d.join("a-bars.svg").exists());
+    assert_eq!(std::fs::read_to_string(d.join("b-bars.svg")).unwrap(), "b");
+    assert_eq!(std::fs::read_to_string(d.join("index.html")).unwrap(), "2");
+    assert_eq!(
+        std::fs::read_to_string(d.join("mine-bars.svg")).unwrap(),
+        "mine"
+    );
+    // A page of someone else's in another folder is an error, not overwritten.
+    let other = scratch("report-other");
+    std::fs::write(other.join("index.html"), "theirs").unwrap();
+    let e = write(&other, &[file("index.html", "ours")]).unwrap_err();
+    assert!(e.contains("was not written by a report"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(other.join("index.html")).unwrap(),
+        "theirs"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+    std::fs::remove_dir_all(&other).unwrap();
+}
+
+#[test]
+fn hostile_study_files_are_refused_quickly_or_run_within_bounds() {
+    let parse = |text: &str| Spec::parse(text, "s.yaml", &repo("problems"), &repo("data"));
+    // A time limit no deadline can hold.
+    let e = parse(&TINY.replace("{nodes: 100000}", "{seconds: 1e300}")).unwrap_err();
+    assert!(e.to_string().contains("limits.seconds"), "{e}");
+    // A grid of 300⁴ names (the same few, repeated): refused or deduplicated without walking it.
+    let many = |v: &str| vec![v; 300].join(", ");
+    let grid = format!(
+        "grid:\n  var_order: [{}, mrv]\n  propagation: [{}, fc]\n  value_order: [{}]\n  restarts: [{}]\n",
+        many("input"),
+        many("ac3"),
+        many("min"),
+        many("false")
+    );
+    let text = TINY.replace("strategies: [input+fc, mrv+counting]\n", &grid);
+    let t = std::time::Instant::now();
+    let spec = parse(&text).unwrap();
+    assert_eq!(spec.strategies.len(), 4);
+    assert!(t.elapsed() < std::time::Duration::from_secs(5));
+    // More colours than the engine's domains span: the same answer as with enough colours.
+    let spec = parse(&TINY.replace("k: 4", "k: 4294967295")).unwrap();
+    let rows = run::run(&spec, None, 1, &|_, _| {}).unwrap();
+    assert!(
+        rows.iter()
+            .filter(|r| r.set == "graphs")
+            .all(|r| r.verdict == "solved")
+    );
+}

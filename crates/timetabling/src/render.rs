@@ -128,15 +128,18 @@ pub fn text(inst: &Instance, tt: &Timetable, view: View) -> String {
     let ppd = inst.periods_per_day();
     let mut grid: Vec<Vec<String>> = Vec::new();
     let head: Vec<String> = std::iter::once(String::new())
-        .chain(inst.days.iter().map(|d| d.name.clone()))
+        .chain(inst.days.iter().map(|d| fit(d.name.clone(), WIDTH)))
         .collect();
     grid.push(head);
     for p in 0..ppd {
         let per = &inst.periods[p];
-        let mut row = vec![match per.start {
-            Some(m) => format!("{} {}", per.id, clock(m)),
-            None => per.id.clone(),
-        }];
+        let mut row = vec![fit(
+            match per.start {
+                Some(m) => format!("{} {}", per.id, clock(m)),
+                None => per.id.clone(),
+            },
+            WIDTH,
+        )];
         for d in 0..inst.days.len() {
             let s = d * ppd + p;
             let text: Vec<String> = cells[s]
@@ -151,15 +154,12 @@ pub fn text(inst: &Instance, tt: &Timetable, view: View) -> String {
                     }
                 })
                 .collect();
-            let mut t = if inst.blocked[s] && text.is_empty() {
+            let t = if inst.blocked[s] && text.is_empty() {
                 "×".to_string()
             } else {
                 text.join(" / ")
             };
-            if t.chars().count() > WIDTH {
-                t = t.chars().take(WIDTH - 1).collect::<String>() + "…";
-            }
-            row.push(t);
+            row.push(fit(t, WIDTH));
         }
         grid.push(row);
     }
@@ -176,6 +176,16 @@ pub fn text(inst: &Instance, tt: &Timetable, view: View) -> String {
         let _ = writeln!(out, "{}", line.join("  ").trim_end());
     }
     out
+}
+
+/// `t` cut to `width` characters (the last one `…` when cut): every cell and heading of a
+/// text grid, so that no name, however long, widens a column past it.
+fn fit(t: String, width: usize) -> String {
+    if t.chars().count() > width {
+        t.chars().take(width - 1).collect::<String>() + "…"
+    } else {
+        t
+    }
 }
 
 fn esc(s: &str) -> String {
