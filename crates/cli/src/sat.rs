@@ -4,7 +4,7 @@ use crate::args::{Input, OutputArgs};
 use crate::report::{Status, json_line, secs};
 use anyhow::{Result, bail};
 use clap::Args;
-use csp_sat::{Solver, dimacs, dpll::dpll, solver::count_until};
+use csp_sat::{Solver, dimacs, dpll::dpll_until, solver::count_until};
 use serde_json::json;
 use std::io::Write;
 use std::process::ExitCode;
@@ -21,8 +21,8 @@ pub struct SatArgs {
     /// Count models up to N (batsat with blocking clauses) and print `c models N`.
     #[arg(long, value_name = "N", conflicts_with = "dpll", value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
-    /// Give up after this many seconds (`s UNKNOWN`, exit code 1); not with --dpll.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::args::seconds, conflicts_with = "dpll")]
+    /// Give up after this many seconds (`s UNKNOWN`, exit code 1).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::seconds)]
     time_limit: Option<Duration>,
     #[command(flatten)]
     output: OutputArgs,
@@ -36,11 +36,11 @@ pub fn run(args: &SatArgs) -> Result<ExitCode> {
     let deadline = args.time_limit.map(|t| Instant::now() + t);
     let start = Instant::now();
     let (model, status, counted, stats) = if args.dpll {
-        let (m, s) = dpll(&cnf);
-        let status = if m.is_some() {
-            Status::Satisfiable
-        } else {
-            Status::Unsatisfiable
+        let (answer, s) = dpll_until(&cnf, deadline);
+        let (m, status) = match answer {
+            Some(Some(m)) => (Some(m), Status::Satisfiable),
+            Some(None) => (None, Status::Unsatisfiable),
+            None => (None, Status::Unknown),
         };
         (
             m,

@@ -123,11 +123,11 @@ fn pictures<const P: bool>(
     );
     with_model_names(file, |names| -> Result<()> {
         if let Some(p) = &args.tree {
-            std::fs::write(p, tree.svg_collapsed(&title, names, args.fold))
+            csp_model::sink::write_file(p, tree.svg_collapsed(&title, names, args.fold))
                 .with_context(|| format!("{}: could not write", p.display()))?;
         }
         if let Some(p) = &args.trace_html {
-            std::fs::write(p, tree.trace_html(&title, names))
+            csp_model::sink::write_file(p, tree.trace_html(&title, names))
                 .with_context(|| format!("{}: could not write", p.display()))?;
         }
         Ok(())

@@ -107,6 +107,20 @@ impl State<'_> {
 /// assert_eq!(dpll(&g).0, None);
 /// ```
 pub fn dpll(cnf: &Cnf) -> (Option<Vec<bool>>, DpllStats) {
+    let (answer, stats) = dpll_until(cnf, None);
+    // Without a deadline (and without a stop request) the search always ends.
+    (answer.flatten(), stats)
+}
+
+/// Decisions between two polls of the deadline.
+const POLL_DECISIONS: u64 = 1024;
+
+/// [`dpll`], giving up at `deadline` or on a stop request: `Some(model or None)` when
+/// decided, `None` when stopped first.
+pub fn dpll_until(
+    cnf: &Cnf,
+    deadline: Option<std::time::Instant>,
+) -> (Option<Option<Vec<bool>>>, DpllStats) {
     let n = cnf.num_vars();
     let mut occ = vec![Vec::new(); 2 * n];
     for (k, c) in cnf.clauses().enumerate() {
@@ -126,7 +140,7 @@ pub fn dpll(cnf: &Cnf) -> (Option<Vec<bool>>, DpllStats) {
         stats: DpllStats::default(),
     };
     if cnf.clauses().any(|c| c.is_empty()) {
-        return (None, st.stats);
+        return (Some(None), st.stats);
     }
     let mut units = Vec::new();
     // Root: the unit clauses.
@@ -137,7 +151,7 @@ pub fn dpll(cnf: &Cnf) -> (Option<Vec<bool>>, DpllStats) {
         .collect();
     for l in root {
         if !st.propagate(l, &mut units) {
-            return (None, st.stats);
+            return (Some(None), st.stats);
         }
     }
     // Decision stack: (trail length before, decision literal, whether it is the second try).
@@ -149,7 +163,12 @@ pub fn dpll(cnf: &Cnf) -> (Option<Vec<bool>>, DpllStats) {
         }
         if cursor == order.len() {
             let model = st.value.iter().map(|v| v.unwrap_or(false)).collect();
-            return (Some(model), st.stats);
+            return (Some(Some(model)), st.stats);
+        }
+        if st.stats.decisions.is_multiple_of(POLL_DECISIONS)
+            && csp_core::termination::past(deadline)
+        {
+            return (None, st.stats);
         }
         let l = crate::cnf::Var::new(order[cursor]).negative();
         stack.push((st.trail.len(), l, false));
@@ -159,7 +178,7 @@ pub fn dpll(cnf: &Cnf) -> (Option<Vec<bool>>, DpllStats) {
             // Chronological backtracking: flip the newest decision not yet flipped.
             loop {
                 let Some((len, l, flipped)) = stack.pop() else {
-                    return (None, st.stats);
+                    return (Some(None), st.stats);
                 };
                 st.unassign_to(len);
                 if !flipped {
@@ -171,5 +190,44 @@ pub fn dpll(cnf: &Cnf) -> (Option<Vec<bool>>, DpllStats) {
             }
         }
         cursor = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n + 1` pigeons in `n` holes: unsatisfiable, and exponential for DPLL.
+    fn pigeons(n: usize) -> Cnf {
+        let var = |p: usize, h: usize| (p * n + h + 1) as i64;
+        let mut text = String::new();
+        let mut clauses = 0;
+        for p in 0..=n {
+            text += &(0..n)
+                .map(|h| format!("{} ", var(p, h)))
+                .collect::<String>();
+            text += "0\n";
+            clauses += 1;
+        }
+        for h in 0..n {
+            for p in 0..=n {
+                for q in p + 1..=n {
+                    text += &format!("-{} -{} 0\n", var(p, h), var(q, h));
+                    clauses += 1;
+                }
+            }
+        }
+        let head = format!("p cnf {} {clauses}\n", (n + 1) * n);
+        crate::dimacs::parse(&(head + &text), "pigeons").unwrap()
+    }
+
+    #[test]
+    fn the_deadline_stops_dpll_and_nothing_is_claimed() {
+        let f = pigeons(11);
+        let past = std::time::Instant::now();
+        let (answer, stats) = dpll_until(&f, Some(past));
+        assert_eq!(answer, None);
+        assert!(stats.decisions <= POLL_DECISIONS);
+        assert_eq!(dpll_until(&pigeons(3), None).0, Some(None));
     }
 }

@@ -75,9 +75,10 @@ pub async fn chromatic(
     State(state): State<AppState>,
     Body(req): Body<ColourRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let inst = read(&req)?;
     let limit = work::time_limit(&state, req.time_limit);
+    // Read on the blocking pool too: a large graph must not hold up the async workers.
     work::run(&state, limit, move |deadline| {
+        let inst = read(&req)?;
         colour(&inst, deadline, &mut |_| {}).map(Json)
     })
     .await
@@ -91,8 +92,11 @@ pub async fn live(
     State(state): State<AppState>,
     Body(req): Body<ColourRequest>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let inst = read(&req)?;
-    let limit = work::time_limit(&state, req.time_limit);
+    // Read before the stream starts (bad input is a 400), on the blocking pool.
+    let t0 = std::time::Instant::now();
+    let (inst, asked) = work::blocking(move || read(&req).map(|i| (i, req.time_limit))).await?;
+    // The time limit counts the reading too.
+    let limit = work::time_limit(&state, asked).saturating_sub(t0.elapsed());
     work::events(&state, limit, move |deadline, emit| {
         let mut last = None;
         colour(&inst, deadline, &mut |p: &Progress| {

@@ -147,21 +147,26 @@ pub async fn solve(
     State(state): State<AppState>,
     Body(req): Body<ModelRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let file =
-        CspFile::parse(&req.model, "model").map_err(|e| ApiError::input("model", e.to_string()))?;
-    let level = choice::<PropagationLevel>("propagation", req.propagation.as_deref())?
-        .or(file.solve.propagation);
-    let var_order =
-        choice::<VarOrder>("var_order", req.var_order.as_deref())?.or(file.solve.var_order);
-    let val_order =
-        choice::<ValueOrder>("val_order", req.val_order.as_deref())?.or(file.solve.value_order);
-    let count = req.count.or(file.solve.count);
-    let asked = req
-        .time_limit
-        .or(file.solve.time_limit.map(|t| t.as_secs_f64()));
-    let limit = work::time_limit(&state, asked);
-    let req_trace = req.trace;
-    work::run(&state, limit, move |deadline| {
+    // The model is read on the blocking pool, within the server's time limit (a large model
+    // must not hold up the async workers); the file's own limit is known only then.
+    let started = std::time::Instant::now();
+    let most = work::time_limit(&state, None);
+    let server = state.clone();
+    work::run(&state, most, move |_| {
+        let file = CspFile::parse(&req.model, "model")
+            .map_err(|e| ApiError::input("model", e.to_string()))?;
+        let level = choice::<PropagationLevel>("propagation", req.propagation.as_deref())?
+            .or(file.solve.propagation);
+        let var_order =
+            choice::<VarOrder>("var_order", req.var_order.as_deref())?.or(file.solve.var_order);
+        let val_order =
+            choice::<ValueOrder>("val_order", req.val_order.as_deref())?.or(file.solve.value_order);
+        let count = req.count.or(file.solve.count);
+        let asked = req
+            .time_limit
+            .or(file.solve.time_limit.map(|t| t.as_secs_f64()));
+        let deadline = started + work::time_limit(&server, asked);
+        let req_trace = req.trace;
         let mut config = SearchConfig::default();
         if let Some(l) = level {
             config = config.with_level(l);

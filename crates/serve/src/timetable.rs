@@ -253,8 +253,11 @@ pub async fn live(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let limit = work::time_limit(&state, req.time_limit);
     let start = std::time::Instant::now();
+    // Read before the stream starts (bad input is a 400), on the blocking pool.
+    let (inst, pins) = work::blocking(move || read(&req)).await?;
+    // The time limit counts the reading too.
+    let limit = limit.saturating_sub(start.elapsed());
     work::events(&state, limit, move |deadline, emit| {
-        let (inst, pins) = read(&req)?;
         timetable(&inst, pins, deadline, &mut |c| {
             emit(json!({"cost": c, "elapsed": start.elapsed().as_secs_f64()}));
         })

@@ -100,6 +100,16 @@ pub async fn run<T: Send + 'static>(
     }
 }
 
+/// Runs `f` on the blocking pool and waits for it: reading a request's input (a large model,
+/// graph or timetable) must not hold up the async workers that answer `/api/health`.
+pub async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|_| Err(ApiError::internal("reading the request failed")))
+}
+
 /// What a streamed job calls to send a progress event (`progress`, with its data); events
 /// are dropped while the client reads slowly, never the final one.
 pub type Emit<'a> = &'a mut dyn FnMut(Value);

@@ -60,7 +60,7 @@ pub fn write(dir: &std::path::Path, files: &[File]) -> Result<(), String> {
             }
             lines.map(str::to_string).collect()
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => unlisted_report(dir),
         Err(e) => return Err(at(&list, &e)),
     };
     for f in files {
@@ -96,6 +96,31 @@ pub fn write(dir: &std::path::Path, files: &[File]) -> Result<(), String> {
         }
     }
     manifest(&mut files.iter().map(|f| &f.name))
+}
+
+/// The endings of the plot files a report writes.
+const PLOT_ENDINGS: [&str; 5] = [
+    "-cactus-time.svg",
+    "-cactus-nodes.svg",
+    "-scatter.svg",
+    "-per-instance.svg",
+    "-bars.svg",
+];
+
+/// The files of a report written before reports kept their list, recognised by its page
+/// (`<title>Study …`): the page and the plots by their endings. None in any other folder.
+fn unlisted_report(dir: &std::path::Path) -> Vec<String> {
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap_or_default();
+    if !(page.starts_with("<!DOCTYPE html>") && page.contains("<title>Study ")) {
+        return Vec::new();
+    }
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n == "index.html" || PLOT_ENDINGS.iter().any(|end| n.ends_with(end)))
+        .collect()
 }
 
 /// Escapes text for HTML.

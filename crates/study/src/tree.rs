@@ -380,7 +380,7 @@ impl Tree {
                         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>",
                         (px(p) + px(i)) / 2.0 + shift,
                         (py(p) + py(i)) / 2.0 + 3.0,
-                        esc(&(names.decision)(d))
+                        esc(&cut((names.decision)(d), MAX_DESCRIPTION))
                     );
                 }
             }
@@ -389,9 +389,9 @@ impl Tree {
         for &i in &visible {
             let (cx, cy) = (px(i), py(i));
             let node = &self.nodes[i];
-            let tip = node
-                .decision
-                .map_or("root".to_string(), |d| (names.decision)(d));
+            let tip = node.decision.map_or("root".to_string(), |d| {
+                cut((names.decision)(d), MAX_DESCRIPTION)
+            });
             if folded(i) {
                 let _ = writeln!(
                     s,
@@ -460,13 +460,36 @@ impl Tree {
             c.open,
             t = esc(title)
         );
+        // A constraint's description is made once and cut short: a model may have constraints
+        // over thousands of variables, named at every node they prune at.
+        let mut described: std::collections::HashMap<ConstraintId, String> = Default::default();
+        let mut describe = |c: ConstraintId| -> String {
+            described
+                .entry(c)
+                .or_insert_with(|| esc(&cut((names.constraint)(c), MAX_DESCRIPTION)))
+                .clone()
+        };
         // Depth-first, closing each node's fold after its children.
         let mut stack = vec![(0usize, 0usize, false)];
+        let mut shown_nodes = 0usize;
         while let Some((i, d, done)) = stack.pop() {
             if done {
                 s.push_str("</details>\n");
                 continue;
             }
+            if s.len() > MAX_TRACE_BYTES {
+                // Close the folds still open, then say where the page stops.
+                let open = stack.iter().filter(|e| e.2).count();
+                s.push_str(&"</details>\n".repeat(open));
+                let _ = writeln!(
+                    s,
+                    "<p class=\"meta\">The trace stops here: {shown_nodes} of {} nodes shown, at the page's limit of {} MB.</p>",
+                    c.nodes,
+                    MAX_TRACE_BYTES >> 20
+                );
+                break;
+            }
+            shown_nodes += 1;
             let node = &self.nodes[i];
             let (cls, mark) = match node.status() {
                 Status::Failed => ("fail", " ✗"),
@@ -476,7 +499,7 @@ impl Tree {
             let what = node
                 .decision
                 .map_or("root (initial propagation)".to_string(), |x| {
-                    (names.decision)(x)
+                    cut((names.decision)(x), MAX_DESCRIPTION)
                 });
             let _ = writeln!(
                 s,
@@ -485,11 +508,18 @@ impl Tree {
                 esc(&what)
             );
             for (by, vals) in &node.prunings {
-                let shown: Vec<String> = vals.iter().map(|&(x, v)| (names.pruned)(x, v)).collect();
+                let mut shown: Vec<String> = vals
+                    .iter()
+                    .take(MAX_PRUNED_SHOWN)
+                    .map(|&(x, v)| (names.pruned)(x, v))
+                    .collect();
+                if vals.len() > MAX_PRUNED_SHOWN {
+                    shown.push(format!("… ({} in all)", vals.len()));
+                }
                 let _ = writeln!(
                     s,
                     "<div class=\"prune\">{} ⇒ {}</div>",
-                    esc(&(names.constraint)(*by)),
+                    describe(*by),
                     esc(&shown.join(", "))
                 );
             }
@@ -499,7 +529,7 @@ impl Tree {
                     "<div class=\"fail\">conflict{}</div>",
                     by.map_or(String::from(": a domain is empty"), |c| format!(
                         " in {}",
-                        esc(&(names.constraint)(c))
+                        describe(c)
                     ))
                 );
             }
@@ -510,6 +540,25 @@ impl Tree {
         }
         s.push_str("</div>\n<script>\nfunction depth(n) {\n  for (const e of document.querySelectorAll('details')) {\n    e.open = n > Number(e.dataset.depth);\n  }\n}\n</script>\n</body>\n</html>\n");
         s
+    }
+}
+
+/// The largest trace page written, in bytes: past it the page stops, saying so (a big model's
+/// 20,000 nodes once made 1.28 GB).
+pub const MAX_TRACE_BYTES: usize = 32 << 20;
+
+/// Characters of a constraint's description shown in a trace.
+const MAX_DESCRIPTION: usize = 160;
+
+/// Removed values listed per constraint and node in a trace.
+const MAX_PRUNED_SHOWN: usize = 40;
+
+/// `t` cut to `n` characters, with `…` when cut.
+fn cut(t: String, n: usize) -> String {
+    if t.chars().count() > n {
+        t.chars().take(n - 1).collect::<String>() + "…"
+    } else {
+        t
     }
 }
 
@@ -569,5 +618,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_trace_page_stays_within_its_limit_whatever_the_model() {
+        // Long names and one constraint over every variable, named at every pruning.
+        let n = 40;
+        let mut m = Model::new();
+        let q: Vec<_> = (0..n)
+            .map(|i| {
+                m.new_var(format!("{}{i}", "q".repeat(2000)), 1..=n)
+                    .unwrap()
+            })
+            .collect();
+        m.all_different(&q).unwrap();
+        for i in 0..q.len() {
+            for j in i + 1..q.len() {
+                let d = (j - i) as i32;
+                m.not_equal_offset(q[i], q[j], d).unwrap();
+            }
+        }
+        let mut config = SearchConfig::default().with_level(PropagationLevel::ForwardChecking);
+        config.limits.nodes = Some(20_000);
+        let mut s = Search::with_observer(&m, config, TreeRecorder::<true>::new());
+        let _ = s.count(u64::MAX);
+        let t = s.observer().tree();
+        let constraint = |c| m.constraint(c).describe(&|x| m.name(x).to_string());
+        let decision = |d: Decision| match d {
+            Decision::Assign(x, v) | Decision::Remove(x, v) => format!("{} {v}", m.name(x)),
+        };
+        let pruned = |x: VarId, v: i32| format!("{} ≠ {v}", m.name(x));
+        let names = Names {
+            decision: &decision,
+            pruned: &pruned,
+            constraint: &constraint,
+        };
+        let page = t.trace_html("big", &names);
+        assert!(
+            page.len() < MAX_TRACE_BYTES + (1 << 20),
+            "{} bytes",
+            page.len()
+        );
+        assert!(page.ends_with("</html>\n"));
+        assert_eq!(
+            page.matches("<details").count(),
+            page.matches("</details>").count()
+        );
     }
 }

@@ -162,6 +162,11 @@ impl Blocks {
             .chars()
             .all(|c| matches!(c, '-' | '=' | '+' | '|' | ' ' | '\t'))
         {
+            // A rule crossing box columns (`---+---`) belongs to a grid: among one-line
+            // puzzles it means a grid too large (a plain `-----` may divide a list).
+            if self.list && trimmed.contains(['+', '|']) {
+                return Err(too_large_grid(file, number, offset + 1));
+            }
             return Ok(());
         }
         let mut row = read_row(line, number, file)?;
@@ -169,7 +174,13 @@ impl Blocks {
             c.1 += offset;
         }
         if self.block.is_empty() && !self.list {
-            self.list = Shape::for_size(row.cells.len()).is_none();
+            let n = row.cells.len();
+            self.list = Shape::for_size(n).is_none();
+            // Box separators mark a grid row, never a one-line puzzle: one past 64 columns
+            // is refused rather than read as puzzles of its rows.
+            if self.list && n > crate::shape::MAX_SIZE && trimmed.contains(['|', '+']) {
+                return Err(too_large_grid(file, number, offset + 1));
+            }
         }
         if self.list {
             out.push(one_line(&row, file)?);
@@ -462,6 +473,19 @@ fn finish_block(block: &mut Vec<Row>, file: &str, out: &mut Vec<Puzzle>) -> Resu
     Ok(())
 }
 
+/// A grid past the largest side, found at `line`.
+fn too_large_grid(file: &str, line: usize, column: usize) -> ParseError {
+    syntax(
+        file,
+        line,
+        column,
+        format!(
+            "this looks like a grid row of more than {max} columns (box separators); grids of at most {max}×{max} cells are supported",
+            max = crate::shape::MAX_SIZE
+        ),
+    )
+}
+
 /// A row as a one-line puzzle.
 fn one_line(row: &Row, file: &str) -> Result<Puzzle, ParseError> {
     let n = row.cells.len();
@@ -615,6 +639,27 @@ mod tests {
 .6....28.
 ...419..5
 ....8..79";
+
+    #[test]
+    fn a_grid_past_64_columns_is_an_error_not_a_list_of_puzzles() {
+        // 81 columns in boxes of 9, as an 81×81 grid would be typed.
+        let row = vec![".........".to_string(); 9].join("|");
+        let grid = vec![row.as_str(); 81].join("\n");
+        let e = parse(&grid, "g.txt").unwrap_err().to_string();
+        assert!(
+            e.starts_with("g.txt:1:1: this looks like a grid row"),
+            "{e}"
+        );
+        // Without separators, but with rules crossing the boxes.
+        let plain = ".".repeat(81);
+        let text = format!("{plain}\n{plain}\n---------+---------\n{plain}\n");
+        let e = parse(&text, "g.txt").unwrap_err().to_string();
+        assert!(e.starts_with("g.txt:3:1:"), "{e}");
+        // A plain divider in a list is still a list.
+        let line: String = GRID.lines().collect();
+        let list = format!("{line}\n{line}\n--------\n{line}\n");
+        assert_eq!(parse(&list, "l.txt").unwrap().len(), 3);
+    }
 
     #[test]
     fn one_line_and_grid_forms_agree() {

@@ -164,8 +164,9 @@ fn rooms_open<'a>(
     })
 }
 
-/// Most candidate placements (start slots, times rooms where one is needed, summed over the
-/// occurrences) an encoding may hold: about 1 GB of domains and tables at the limit.
+/// Most candidate placements (start slots, times rooms where one is needed, times the slots
+/// an exam covers, summed over the occurrences) an encoding may hold: about 1 GB of domains
+/// and tables at the limit.
 pub const MAX_PLACEMENTS: u64 = 60_000_000;
 
 /// An upper bound on the candidate placements of the encoding, or the reason it is too large.
@@ -197,7 +198,17 @@ pub fn check_size(inst: &Instance) -> Result<u64, TooLarge> {
             }
             suits.len().max(1) as u64
         };
-        total = total.saturating_add((ev.count as u64).saturating_mul(n).saturating_mul(rooms));
+        // Exam rooms hold seats per slot: each place is listed once per slot it covers.
+        let covers = match inst.style {
+            Style::Course => 1,
+            Style::Exam => u64::from(ev.duration),
+        };
+        total = total.saturating_add(
+            (ev.count as u64)
+                .saturating_mul(n)
+                .saturating_mul(rooms)
+                .saturating_mul(covers),
+        );
     }
     if total > MAX_PLACEMENTS {
         Err(TooLarge(format!(
@@ -437,8 +448,8 @@ pub fn encode_full(
         }
         Style::Exam => {
             for r in 0..inst.rooms.len() {
-                late()?;
                 for s in 0..n {
+                    late()?;
                     // Occurrences that may be in room r at slot s, and their place values.
                     let mut vars = Vec::new();
                     let mut weights = Vec::new();

@@ -33,7 +33,10 @@ pub const PERIODS_PER_CLASS: u32 = 27;
 /// ```
 pub fn school(occurrences: usize, seed: u64) -> String {
     let per_class: usize = SUBJECTS.iter().map(|s| s.1 as usize).sum();
-    let classes = occurrences.div_ceil(per_class).max(1);
+    // Rounded up to whole classes, but never past what the reader takes.
+    let classes = occurrences
+        .div_ceil(per_class)
+        .clamp(1, crate::yaml::MAX_OCCURRENCES / per_class);
     let mut rng = seed ^ 0x7157_AB1E;
     let mut next = move |n: usize| -> usize {
         rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);

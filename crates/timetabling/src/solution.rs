@@ -68,19 +68,36 @@ pub fn write(inst: &Instance, tt: &Timetable, status: &str, cost: u64) -> String
 
 /// A YAML flow scalar: plain when safe, double-quoted otherwise.
 fn quote(s: &str) -> String {
-    let plain = !s.is_empty()
+    // Plain only when no YAML reader could take it for a number, a boolean or null (a digit
+    // first: `007`, `0x1F`, `1_000`; YAML 1.1's words in any case: `N`, `Off`).
+    let plain = s.starts_with(|c: char| c.is_alphabetic() || c == '_')
         && s.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c))
-        && !s.starts_with(['-', '.'])
-        && s.parse::<f64>().is_err()
         && !matches!(
-            s,
-            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "~"
+            s.to_ascii_lowercase().as_str(),
+            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
         );
     if plain {
-        s.to_string()
-    } else {
-        format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+        return s.to_string();
     }
+    // Double-quoted with YAML's escapes: every character that is not printed as itself inside
+    // quotes (controls, line and paragraph separators, the byte-order mark) is escaped, so
+    // that any id reads back as written.
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => q.push_str("\\\""),
+            '\\' => q.push_str("\\\\"),
+            '\n' => q.push_str("\\n"),
+            '\t' => q.push_str("\\t"),
+            c if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}') => {
+                let _ = write!(q, "\\u{:04x}", c as u32);
+            }
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    q
 }
 
 /// Reads placements from a solution file's text: every line names an occurrence (event and

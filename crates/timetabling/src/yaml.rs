@@ -1026,7 +1026,7 @@ fn parse_clock(s: &str) -> Option<u32> {
 
 /// The slots a pattern names: `Mon.3`, `Fri.*`, `*.6`, `2025-06-05.PM`, or a day alone.
 pub fn match_slots(pat: &str, days: &[Day], periods: &[Period]) -> Result<Vec<Slot>, String> {
-    let (d, p) = pat.split_once('.').unwrap_or((pat, "*"));
+    let (d, p) = split_slot(pat, days, periods);
     let ds: Vec<usize> = if d == "*" {
         (0..days.len()).collect()
     } else {
@@ -1061,6 +1061,28 @@ pub fn match_slots(pat: &str, days: &[Day], periods: &[Period]) -> Result<Vec<Sl
         .iter()
         .flat_map(|&d| ps.iter().map(move |&p| d * periods.len() + p))
         .collect())
+}
+
+/// A slot pattern's day and period. Names may hold dots themselves (`Day.period` is what the
+/// writers print), so the split taken is the one whose sides name a day and a period, found
+/// by trying each day name as a prefix (never each dot: a pattern may be long); else the
+/// first dot, for the error to name.
+fn split_slot<'a>(pat: &'a str, days: &[Day], periods: &[Period]) -> (&'a str, &'a str) {
+    if days.iter().any(|x| x.name == pat) {
+        return (pat, "*");
+    }
+    let known_period = |p: &str| p == "*" || periods.iter().any(|x| x.id == p);
+    days.iter()
+        .map(|x| x.name.as_str())
+        .chain(["*"])
+        .filter_map(|d| {
+            let p = pat.strip_prefix(d)?.strip_prefix('.')?;
+            known_period(p)
+                .then(|| pat.split_at(d.len()))
+                .map(|(d, p)| (d, &p[1..]))
+        })
+        .next()
+        .unwrap_or_else(|| pat.split_once('.').unwrap_or((pat, "*")))
 }
 
 /// Slots as a set and as a list (in the order written).

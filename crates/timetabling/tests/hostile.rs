@@ -152,3 +152,75 @@ fn exam_seats_are_summed_in_64_bits_by_the_checker() {
     );
     assert_eq!(cost(&inst, &both).total, 0);
 }
+
+#[test]
+fn the_largest_generated_week_stays_within_what_the_reader_takes() {
+    // Reading 7 MB of YAML takes half a minute in a debug build: the class count it states
+    // is checked at the largest size, and a week of the same shape is read back.
+    let n = csp_timetabling::yaml::MAX_OCCURRENCES;
+    let text = csp_timetabling::generate::school(n, 1);
+    let classes: usize = text
+        .split_once(" classes")
+        .and_then(|(head, _)| head.rsplit(' ').next()?.parse().ok())
+        .expect("the header states the classes");
+    let small = parse(&csp_timetabling::generate::school(260, 1), "g.yaml").unwrap();
+    let per_class = small.occurrences.len() / 10;
+    assert!(classes * per_class <= n, "{classes} classes of {per_class}");
+    assert!(classes * per_class > n - per_class);
+}
+
+/// `s` as a YAML double-quoted scalar, escaped independently of the writer under test.
+fn yaml_string(s: &str) -> String {
+    let mut q = String::from("\"");
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            q.push('\\');
+            q.push(c);
+        } else if c.is_ascii_graphic() || c == ' ' || (c.is_alphanumeric() && !c.is_control()) {
+            q.push(c);
+        } else {
+            let _ = write!(q, "\\u{:04x}", c as u32);
+        }
+    }
+    q.push('"');
+    q
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Whatever the ids (quotes, newlines, dots, YAML's words and numbers), the solution file
+    /// `solve -o` writes reads back to the same timetable.
+    #[test]
+    fn a_written_solution_reads_back_whatever_the_ids(
+        ids in proptest::collection::vec(
+            proptest::string::string_regex("[a-zA-Z0-9 .\"'\\\\:#\n\t\u{2028}\u{85}é-]{1,6}").unwrap(),
+            5,
+        ),
+    ) {
+        let mut ids = ids;
+        // Distinct ids per list, as the reader asks.
+        for (i, id) in ids.iter_mut().enumerate() {
+            id.push_str(&"~".repeat(i));
+        }
+        let (day, period, teacher, room, event) = (&ids[0], &ids[1], &ids[2], &ids[3], &ids[4]);
+        let text = format!(
+            "kind: timetable\nname: {}\ncalendar:\n  days: [{}, other]\n  periods: [{{id: {}}}, {{id: p2}}]\nresources:\n  teachers: [{{id: {}}}]\n  rooms: [{{id: {}}}]\nevents:\n  - {{id: {}, teachers: [{}], count: 2}}\n",
+            yaml_string(event),
+            yaml_string(day),
+            yaml_string(period),
+            yaml_string(teacher),
+            yaml_string(room),
+            yaml_string(event),
+            yaml_string(teacher),
+        );
+        let inst = Arc::new(parse(&text, "t.yaml").expect("the instance reads"));
+        let r = solve(&inst, &Config::default(), &mut |_| {}).expect("small");
+        let tt = r.timetable.expect("a timetable");
+        let written = csp_timetabling::solution::write(&inst, &tt, "optimal", 0);
+        let placed = csp_timetabling::solution::parse(&inst, &written, "s.yaml")
+            .unwrap_or_else(|e| panic!("{e}\n{written}"));
+        let back = csp_timetabling::solution::complete(&inst, &placed).expect("complete");
+        proptest::prop_assert_eq!(back, tt);
+    }
+}

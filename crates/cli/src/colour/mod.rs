@@ -201,7 +201,7 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
                 inst.graph.len()
             );
         }
-        std::fs::write(
+        csp_model::sink::write_file(
             svg,
             render::svg(&inst.graph, found.colouring.as_ref(), &inst.name),
         )

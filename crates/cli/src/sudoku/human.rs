@@ -541,7 +541,7 @@ pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
         }
         if let Some(dir) = &args.svg {
             let path = dir.join(format!("step-{k:03}.svg"));
-            std::fs::write(&path, csp_sudoku::render::step_svg(&c, &step))
+            csp_model::sink::write_file(&path, csp_sudoku::render::step_svg(&c, &step))
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
         if args.json {
@@ -611,7 +611,7 @@ pub fn hint(args: &HintArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     };
     if let Some(path) = &args.svg {
-        std::fs::write(path, csp_sudoku::render::step_svg(&c, &step))
+        csp_model::sink::write_file(path, csp_sudoku::render::step_svg(&c, &step))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if args.json {

@@ -201,7 +201,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             }
             if first_chunk && let Some(path) = &args.svg {
                 let svg = csp_sudoku::render::svg(&puzzles[0].grid, answers[0].solution.as_ref());
-                std::fs::write(path, svg)
+                csp_model::sink::write_file(path, svg)
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
         }

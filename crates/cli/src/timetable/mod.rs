@@ -406,14 +406,14 @@ fn render_all(
     }
     if let Some(path) = &r.html {
         let hard = verify(inst, tt);
-        std::fs::write(path, render::html(inst, tt, status, c, &hard))
+        csp_model::sink::write_file(path, render::html(inst, tt, status, c, &hard))
             .with_context(|| format!("writing {}", path.display()))?;
         if !json {
             writeln!(out, "wrote {}", path.display())?;
         }
     }
     if let Some(path) = &r.csv {
-        std::fs::write(path, render::csv(inst, tt))
+        csp_model::sink::write_file(path, render::csv(inst, tt))
             .with_context(|| format!("writing {}", path.display()))?;
         if !json {
             writeln!(out, "wrote {}", path.display())?;
@@ -446,7 +446,8 @@ fn render_all(
                 })
                 .collect();
             let path = dir.join(format!("{safe}.ics"));
-            std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+            csp_model::sink::write_file(&path, text)
+                .with_context(|| format!("writing {}", path.display()))?;
         }
         if !json {
             writeln!(
@@ -584,7 +585,8 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     if let Some(path) = &a.out {
         let text = format_solution(&loaded, &tt)
             .unwrap_or_else(|| solution::write(&inst, &tt, status.name(), c.total));
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        csp_model::sink::write_file(path, text)
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     if json {
         let mut j = json!({
@@ -711,7 +713,7 @@ fn run_toronto_slots(a: &SolveArgs) -> Result<ExitCode> {
     spinner.finish_and_clear();
     let elapsed = a.limits.started.elapsed();
     if let Some(path) = &a.out {
-        std::fs::write(path, t.write_solution(&slot_of))
+        csp_model::sink::write_file(path, t.write_solution(&slot_of))
             .with_context(|| format!("writing {}", path.display()))?;
     }
     let status = if r.proved {
