@@ -547,7 +547,9 @@ pub fn read_timetable(data: &[u8]) {
         first_only: true,
         ..csp_timetabling::solve::Config::default()
     };
-    let r = csp_timetabling::solve::solve(&inst, &cfg, &mut |_| {});
+    let Ok(r) = csp_timetabling::solve::solve(&inst, &cfg, &mut |_| {}) else {
+        return;
+    };
     let Some(tt) = r.timetable else { return };
     assert_eq!(
         csp_timetabling::verify(&inst, &tt),
@@ -634,3 +636,128 @@ pub fn read_benchmark_formats(data: &[u8]) {
         },
     }
 }
+
+/// The study file's reader: errors name a place; a study that reads has every bound the
+/// runner relies on (a positive time limit a deadline can hold, at most `MAX_STRATEGIES`
+/// strategies, at least one limit), and it reads in bounded time whatever its grid.
+pub fn read_study_spec(data: &[u8]) {
+    use csp_study::spec::{MAX_SECONDS, MAX_STRATEGIES, Spec};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    match Spec::parse(
+        text,
+        "fuzz.yaml",
+        &here.join("../problems"),
+        &here.join("../data"),
+    ) {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(spec) => {
+            assert!(!spec.strategies.is_empty() && spec.strategies.len() <= MAX_STRATEGIES);
+            assert!(spec.limits.nodes.is_some() || spec.limits.seconds.is_some());
+            if let Some(s) = spec.limits.seconds {
+                assert!(s > 0.0 && s <= MAX_SECONDS);
+                let _ = std::time::Duration::from_secs_f64(s);
+            }
+        }
+    }
+}
+
+/// The solution files of the benchmark formats and of YAML timetables, read against a small
+/// fixed instance of each (first byte: 0 Toronto `.sol`, 1 ITC 2007 `.sol` of a `.ctt`, 2 of
+/// an `.exam`, 3 `kind: timetable-solution`): errors name a place, and a solution that reads
+/// is judged alike by the format's own score and by `verify` and `cost`.
+pub fn read_solution_files(data: &[u8]) {
+    use csp_timetabling::formats::{ctt, exam, toronto};
+    use csp_timetabling::{cost, verify};
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let judge = |inst: &csp_timetabling::Instance,
+                 hard: u64,
+                 soft: u64,
+                 tt: &csp_timetabling::Timetable| {
+        assert_eq!(verify(inst, tt).is_empty(), hard == 0, "validity agrees");
+        assert_eq!(cost(inst, tt).total, soft, "cost agrees");
+    };
+    match which % 4 {
+        0 => {
+            let t = toronto::parse("1 2\n2 2\n3 1\n", "f.crs", "1 2\n2 3\n1 3\n", "f.stu")
+                .expect("the fixed instance reads");
+            let inst = t.instance(4).expect("four slots");
+            match t.parse_solution(text, "f.sol", inst.num_slots()) {
+                Err(e) => assert!(!e.to_string().is_empty()),
+                Ok(slots) => {
+                    assert!(slots.iter().all(|&s| s < inst.num_slots()));
+                    let s = t.score(&slots);
+                    judge(&inst, s.clashes, s.proximity, &t.timetable(&slots));
+                }
+            }
+        }
+        1 => {
+            let c = ctt::parse(CTT, "f.ctt").expect("the fixed instance reads");
+            let inst = c.instance().expect("an instance");
+            match c.parse_solution(text, "f.sol") {
+                Err(e) => assert!(!e.to_string().is_empty()),
+                Ok(l) => {
+                    if let Some(tt) = c.timetable(&l) {
+                        let s = c.score(&l);
+                        judge(&inst, s.hard(), s.soft(), &tt);
+                    }
+                }
+            }
+        }
+        2 => {
+            let x = exam::parse(EXAM, "f.exam").expect("the fixed instance reads");
+            let inst = x.instance().expect("an instance");
+            match x.parse_solution(text, "f.sol") {
+                Err(e) => assert!(!e.to_string().is_empty()),
+                Ok(a) => {
+                    let s = x.score(&a);
+                    judge(&inst, s.hard(), s.soft(), &x.timetable(&a));
+                }
+            }
+        }
+        _ => {
+            let inst = csp_timetabling::yaml::parse(WEEK, "w.yaml").expect("the fixed week reads");
+            match csp_timetabling::solution::parse(&inst, text, "s.yaml") {
+                Err(e) => assert!(!e.to_string().is_empty()),
+                Ok(placed) => {
+                    if let Ok(tt) = csp_timetabling::solution::complete(&inst, &placed) {
+                        let _ = verify(&inst, &tt);
+                        let c = cost(&inst, &tt);
+                        let written =
+                            csp_timetabling::solution::write(&inst, &tt, "feasible", c.total);
+                        let again = csp_timetabling::solution::parse(&inst, &written, "w.yaml")
+                            .expect("a written solution reads");
+                        assert_eq!(
+                            csp_timetabling::solution::complete(&inst, &again).expect("complete"),
+                            tt
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The fixed `.ctt` instance of [`read_solution_files`] (two courses, two rooms).
+const CTT: &str = "Name: tiny\nCourses: 2\nRooms: 2\nDays: 2\nPeriods_per_day: 2\nCurricula: 1\nConstraints: 1\n\n\
+COURSES:\nc1 t1 2 2 30\nc2 t2 1 1 10\n\nROOMS:\nr1 20\nr2 40\n\nCURRICULA:\nq1 2 c1 c2\n\n\
+UNAVAILABILITY_CONSTRAINTS:\nc1 0 0\n\nEND.\n";
+
+/// The fixed `.exam` instance of [`read_solution_files`].
+const EXAM: &str = "[Exams:3]\n60, 1, 2\n60, 2, 3\n120, 1\n[Periods:4]\n01:01:2025, 09:00:00, 120, 0\n\
+01:01:2025, 14:00:00, 120, 5\n02:01:2025, 09:00:00, 60, 0\n02:01:2025, 14:00:00, 120, 0\n[Rooms:2]\n100, 0\n1, 3\n\
+[PeriodHardConstraints]\n0, AFTER, 1\n[RoomHardConstraints]\n2, ROOM_EXCLUSIVE\n[InstitutionalWeightings]\n\
+TWOINAROW, 7\nTWOINADAY, 5\nPERIODSPREAD, 2\nNONMIXEDDURATIONS, 1\nFRONTLOAD, 1, 1, 3\n";
+
+/// The fixed week of [`read_solution_files`]: ids that need quoting, a room, two lessons.
+const WEEK: &str = "kind: timetable\nname: w\ncalendar:\n  days: [Mon, \"a.b\"]\n  periods: [{id: 1}, {id: \"x y\"}]\n\
+resources:\n  teachers: [{id: \"t\\\"1\"}]\n  rooms: [{id: R1}, {id: \"007\"}]\n\
+events:\n  - {id: \"N\", teachers: [\"t\\\"1\"], count: 2}\n\
+constraints:\n  soft:\n    - {type: avoid_slots, events: [\"N\"], slots: [Mon.1], weight: 3}\n";

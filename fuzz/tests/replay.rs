@@ -6,7 +6,7 @@ use std::path::Path;
 
 type Target = fn(&[u8]);
 
-const TARGETS: [(&str, Target); 12] = [
+const TARGETS: [(&str, Target); 14] = [
     ("read_model", csp_fuzz::read_model),
     ("read_col", csp_fuzz::read_col),
     ("read_cnf", csp_fuzz::read_cnf),
@@ -19,6 +19,8 @@ const TARGETS: [(&str, Target); 12] = [
     ("diff_colour", csp_fuzz::diff_colour),
     ("read_timetable", csp_fuzz::read_timetable),
     ("read_benchmark_formats", csp_fuzz::read_benchmark_formats),
+    ("read_study_spec", csp_fuzz::read_study_spec),
+    ("read_solution_files", csp_fuzz::read_solution_files),
 ];
 
 fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
