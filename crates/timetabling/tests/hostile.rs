@@ -224,3 +224,74 @@ proptest::proptest! {
         proptest::prop_assert_eq!(back, tt);
     }
 }
+
+/// Random placements of `occurrences` occurrences over `slots` slots and `rooms` rooms.
+fn placements(picks: &[(usize, usize)], slots: usize, rooms: usize) -> csp_timetabling::Timetable {
+    csp_timetabling::Timetable {
+        placements: picks
+            .iter()
+            .map(|&(s, r)| csp_timetabling::Placement {
+                start: s % slots,
+                room: Some(r % rooms),
+            })
+            .collect(),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Exam rooms with seats near the bound: `verify` agrees with seats summed in 128 bits.
+    #[test]
+    fn verify_agrees_with_seats_counted_apart_at_extreme_sizes(
+        caps in proptest::collection::vec(proptest::sample::select(vec![1u64, 3, 500_000_000, 1_000_000_000]), 2),
+        sizes in proptest::collection::vec(proptest::sample::select(vec![1u64, 600_000_000, 1_000_000_000]), 2..=4),
+        picks in proptest::collection::vec((0usize..2, 0usize..2), 4),
+    ) {
+        let mut y = String::from("kind: timetable\nname: x\nstyle: exam\ncalendar:\n  days: [D0]\n  periods: [{id: 1}, {id: 2}]\nresources:\n  rooms: [");
+        y += &caps.iter().enumerate().map(|(r, c)| format!("{{id: R{r}, capacity: {c}}}")).collect::<Vec<_>>().join(", ");
+        y += "]\nevents:\n";
+        for (e, s) in sizes.iter().enumerate() {
+            y += &format!("  - {{id: e{e}, size: {s}}}\n");
+        }
+        // Events larger than every room are refused when read; skip those draws.
+        let Ok(inst) = parse(&y, "x.yaml") else { return Ok(()) };
+        let tt = placements(&picks[..sizes.len()], 2, 2);
+        let mut seats = [[0u128; 2]; 2];
+        for (o, p) in tt.placements.iter().enumerate() {
+            seats[p.room.unwrap()][p.start] += u128::from(sizes[o]);
+        }
+        let fits = (0..2).all(|r| (0..2).all(|s| seats[r][s] <= u128::from(caps[r])));
+        proptest::prop_assert_eq!(verify(&inst, &tt).is_empty(), fits, "{}", y);
+    }
+
+    /// Weights and missing seats near the bounds: `cost` agrees with a sum in 128 bits.
+    #[test]
+    fn cost_agrees_with_a_sum_counted_apart_at_extreme_weights(
+        w_avoid in proptest::sample::select(vec![1u64, 1_000_000, 1 << 40]),
+        w_seats in proptest::sample::select(vec![1u64, 1_000, 1_000_000]),
+        sizes in proptest::collection::vec(proptest::sample::select(vec![1u64, 35, 1_000_000_000]), 2..=3),
+        picks in proptest::collection::vec((0usize..4, 0usize..3), 3),
+    ) {
+        let caps = [30u64, 1, 999_999_999];
+        let mut y = String::from("kind: timetable\nname: x\ncalendar:\n  days: [D0, D1]\n  periods: [{id: 1}, {id: 2}]\nresources:\n  rooms: [");
+        y += &caps.iter().enumerate().map(|(r, c)| format!("{{id: R{r}, capacity: {c}}}")).collect::<Vec<_>>().join(", ");
+        y += "]\nevents:\n";
+        for (e, s) in sizes.iter().enumerate() {
+            y += &format!("  - {{id: e{e}, size: {s}}}\n");
+        }
+        y += &format!("constraints:\n  soft:\n    - {{type: avoid_slots, events: [e0], slots: [D0.1, D1.2], weight: {w_avoid}}}\n    - {{type: room_capacity, events: \"*\", weight: {w_seats}}}\n");
+        let inst = parse(&y, "x.yaml").map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e}\n{y}")))?;
+        let tt = placements(&picks[..sizes.len()], 4, 3);
+        // Slots 0 (D0.1) and 3 (D1.2) are avoided by e0; each seat missing costs.
+        let mut expected: u128 = 0;
+        for (o, p) in tt.placements.iter().enumerate() {
+            if o == 0 && (p.start == 0 || p.start == 3) {
+                expected += u128::from(w_avoid);
+            }
+            let short = sizes[o].saturating_sub(caps[p.room.unwrap()]);
+            expected += u128::from(short) * u128::from(w_seats);
+        }
+        proptest::prop_assert_eq!(u128::from(cost(&inst, &tt).total), expected, "{}", y);
+    }
+}
