@@ -9,6 +9,9 @@ use crate::propagation::{Propagation, PropagatorOptions};
 use crate::termination::{Stop, Termination};
 use std::collections::VecDeque;
 
+/// Constraints turned into propagators between two polls of the deadline while building.
+const POLL_CONSTRAINTS: u32 = 256;
+
 /// Runs propagators. Propagator `p` enforces constraint `p` of the model.
 #[derive(Debug)]
 pub(crate) struct Engine<'m> {
@@ -30,13 +33,20 @@ pub(crate) struct Engine<'m> {
     pub(crate) termination: Stop,
     /// Set when a fixpoint stopped early because of [`Engine::termination`].
     pub(crate) interrupted: bool,
+    /// Set when building stopped at the deadline before every propagator was made: such an
+    /// engine answers nothing (the search ends on its limit at once).
+    pub(crate) incomplete: bool,
 }
 
 impl<'m> Engine<'m> {
-    pub(crate) fn new<'c>(
+    /// The engine of `constraints`, stopping at `deadline` (or a stop request) with
+    /// [`Engine::incomplete`] set: building the propagators of a large model takes seconds, and a time limit counts
+    /// from the start.
+    pub(crate) fn new_until<'c>(
         num_vars: usize,
         constraints: impl Iterator<Item = &'m dyn Constraint>,
         options: &PropagatorOptions,
+        deadline: Option<std::time::Instant>,
     ) -> Self {
         let mut on_fix = vec![Vec::new(); num_vars];
         let mut on_change = vec![Vec::new(); num_vars];
@@ -53,9 +63,14 @@ impl<'m> Engine<'m> {
             propagations: 0,
             termination: Stop::default(),
             interrupted: false,
+            incomplete: false,
         };
         for c in constraints {
             let p = e.props.len() as u32;
+            if p % POLL_CONSTRAINTS == POLL_CONSTRAINTS - 1 && crate::termination::past(deadline) {
+                e.incomplete = true;
+                break;
+            }
             let prop = c.propagator(options);
             let wake = prop.wake();
             let scope = prop.scope();

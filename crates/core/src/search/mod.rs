@@ -104,10 +104,16 @@ impl<'m, O: Observer> Search<'m, O> {
         let options = PropagatorOptions {
             all_different: config.all_different,
         };
-        let mut engine = Engine::new(
+        let l = &config.limits;
+        let deadline = match (l.deadline, l.time.map(|t| start + t)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let mut engine = Engine::new_until(
             model.num_vars(),
             model.constraints().map(|(_, c)| c),
             &options,
+            deadline,
         );
         engine.prepare(&store);
         let brancher = Brancher::new(model, config.var_order, config.value_order, config.seed);
@@ -469,6 +475,16 @@ impl<'m, O: Observer> Search<'m, O> {
     fn next(&mut self) -> Step {
         match self.state {
             State::Done(l) => return Step::End(l),
+            // Built only in part (the deadline came first): no answer, only the limit.
+            State::Fresh if self.engine.incomplete => {
+                let l = if crate::termination::stop_requested() {
+                    LimitReached::Interrupted
+                } else {
+                    LimitReached::Time
+                };
+                self.state = State::Done(Some(l));
+                return Step::End(Some(l));
+            }
             State::Fresh => {
                 self.state = State::Running;
                 if let Err(c) = self.root() {
@@ -655,6 +671,33 @@ mod tests {
         let mut search = Search::new(&m, config);
         assert_eq!(search.solve(), Outcome::Unknown(LimitReached::Time));
         assert!(Instant::now() < deadline + Duration::from_millis(200));
+    }
+
+    #[test]
+    fn a_deadline_that_passes_while_the_engine_is_built_ends_with_the_limit_not_an_answer() {
+        // Unsatisfiable (4 values, 5 pairwise-different variables), with more constraints
+        // than one poll covers: a partly built engine must not claim anything.
+        let mut m = Model::new();
+        let xs = m.new_vars("x", 5, 1..=4).unwrap();
+        for _ in 0..300 {
+            for i in 0..xs.len() {
+                for j in i + 1..xs.len() {
+                    m.not_equal(xs[i], xs[j]).unwrap();
+                }
+            }
+        }
+        let config = SearchConfig {
+            limits: Limits {
+                deadline: Some(Instant::now()),
+                ..Limits::default()
+            },
+            ..SearchConfig::default()
+        };
+        let mut search = Search::new(&m, config);
+        search.reset(&[]);
+        assert_eq!(search.solve(), Outcome::Unknown(LimitReached::Time));
+        let mut search = Search::new(&m, SearchConfig::default());
+        assert_eq!(search.solve(), Outcome::Unsatisfiable);
     }
 
     #[test]

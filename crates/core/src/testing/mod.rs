@@ -178,10 +178,11 @@ pub fn propagate_after(
     let options = PropagatorOptions {
         all_different: strength,
     };
-    let mut engine = Engine::new(
+    let mut engine = Engine::new_until(
         model.num_vars(),
         model.constraints().map(|(_, c)| c),
         &options,
+        None,
     );
     engine.prepare(&store);
     let mut obs = NoopObserver;
