@@ -579,10 +579,13 @@ mod tests {
     use csp_core::{Model, PropagationLevel, Search, SearchConfig};
 
     fn queens(n: i32) -> Model {
+        queens_named(n, |i| format!("q{i}"))
+    }
+
+    /// n-queens with the variables named by `name`.
+    fn queens_named(n: i32, name: impl Fn(i32) -> String) -> Model {
         let mut m = Model::new();
-        let q: Vec<_> = (0..n)
-            .map(|i| m.new_var(format!("q{i}"), 1..=n).unwrap())
-            .collect();
+        let q: Vec<_> = (0..n).map(|i| m.new_var(name(i), 1..=n).unwrap()).collect();
         m.all_different(&q).unwrap();
         for i in 0..q.len() {
             for j in i + 1..q.len() {
@@ -623,21 +626,7 @@ mod tests {
     #[test]
     fn a_trace_page_stays_within_its_limit_whatever_the_model() {
         // Long names and one constraint over every variable, named at every pruning.
-        let n = 40;
-        let mut m = Model::new();
-        let q: Vec<_> = (0..n)
-            .map(|i| {
-                m.new_var(format!("{}{i}", "q".repeat(2000)), 1..=n)
-                    .unwrap()
-            })
-            .collect();
-        m.all_different(&q).unwrap();
-        for i in 0..q.len() {
-            for j in i + 1..q.len() {
-                let d = (j - i) as i32;
-                m.not_equal_offset(q[i], q[j], d).unwrap();
-            }
-        }
+        let m = queens_named(40, |i| format!("{}{i}", "q".repeat(2000)));
         let mut config = SearchConfig::default().with_level(PropagationLevel::ForwardChecking);
         config.limits.nodes = Some(20_000);
         let mut s = Search::with_observer(&m, config, TreeRecorder::<true>::new());
@@ -658,6 +647,10 @@ mod tests {
             page.len() < MAX_TRACE_BYTES + (1 << 20),
             "{} bytes",
             page.len()
+        );
+        assert!(
+            page.contains("The trace stops here"),
+            "the limit was reached"
         );
         assert!(page.ends_with("</html>\n"));
         assert_eq!(
