@@ -295,3 +295,45 @@ proptest::proptest! {
         proptest::prop_assert_eq!(u128::from(cost(&inst, &tt).total), expected, "{}", y);
     }
 }
+
+#[test]
+fn a_day_name_of_70000_characters_is_drawn_cut_short() {
+    let day = "d".repeat(70_000);
+    let text = format!(
+        "kind: timetable\nname: t\ncalendar:\n  days: [{day}]\n  periods: [{{id: \"{}\"}}]\nresources:\n  teachers: [{{id: T}}]\nevents:\n  - {{id: a, teachers: [T]}}\n",
+        "p".repeat(70_000)
+    );
+    let inst = Arc::new(parse(&text, "t.yaml").unwrap());
+    let tt = solve(&inst, &Config::default(), &mut |_| {})
+        .unwrap()
+        .timetable
+        .unwrap();
+    for v in csp_timetabling::render::all_views(&inst) {
+        let grid = csp_timetabling::render::text(&inst, &tt, v);
+        assert!(
+            grid.lines().all(|l| l.chars().count() < 200),
+            "{}",
+            &grid[..200]
+        );
+    }
+}
+
+#[test]
+fn a_period_spread_past_every_period_costs_what_the_format_scores() {
+    use csp_timetabling::formats::exam;
+    for spread in ["1", "100000000000", "18446744073709551615"] {
+        let text = format!(
+            "[Exams:2]\n60, 1, 2\n60, 2\n[Periods:2]\n01:01:2025, 09:00:00, 120, 0\n01:01:2025, 14:00:00, 120, 0\n\
+             [Rooms:1]\n100, 0\n[PeriodHardConstraints]\n[RoomHardConstraints]\n[InstitutionalWeightings]\n\
+             TWOINAROW, 7\nTWOINADAY, 5\nPERIODSPREAD, {spread}\nNONMIXEDDURATIONS, 1\nFRONTLOAD, 1, 1, 3\n"
+        );
+        let x = exam::parse(&text, "s.exam").unwrap();
+        let inst = x.instance().unwrap();
+        let a = [(0, 0), (1, 0)];
+        assert_eq!(
+            cost(&inst, &x.timetable(&a)).total,
+            x.score(&a).soft(),
+            "{spread}"
+        );
+    }
+}

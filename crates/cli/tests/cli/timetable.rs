@@ -401,3 +401,25 @@ fn the_bench_runs_a_folder_against_the_references() {
         "{out}"
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_csp"))
+        .args([
+            "timetable",
+            "solve",
+            "problems/timetabling/school-week.yaml",
+        ])
+        .current_dir(crate::util::root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("csp runs");
+    // `| head -0`: the reader goes away before anything is written.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("csp ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
