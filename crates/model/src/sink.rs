@@ -9,6 +9,14 @@ use std::path::Path;
 /// Writes `bytes` to `path` through a temporary file and a rename (see the module's doc).
 pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
     let bytes = bytes.as_ref();
+    // A link is followed: its target is replaced, the link kept.
+    let target;
+    let path = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        target = std::fs::canonicalize(path)?;
+        target.as_path()
+    } else {
+        path
+    };
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {
             if m.is_dir() {
@@ -59,6 +67,20 @@ mod tests {
         let names: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
         assert_eq!(names.len(), 1);
         assert!(write_file(&dir, "x").is_err());
+        // Through a link: the target is rewritten, the link stays a link.
+        #[cfg(unix)]
+        {
+            let link = dir.join("link.txt");
+            std::os::unix::fs::symlink(&p, &link).unwrap();
+            write_file(&link, "third").unwrap();
+            assert!(
+                std::fs::symlink_metadata(&link)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+            assert_eq!(std::fs::read_to_string(&p).unwrap(), "third");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
