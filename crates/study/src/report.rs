@@ -80,7 +80,11 @@ pub fn write(dir: &std::path::Path, files: &[File]) -> Result<(), String> {
         csp_model::sink::write_file(&list, text).map_err(|e| at(&list, &e))
     };
     // Listed before written: an interrupted report still knows its own files.
-    manifest(&mut earlier.iter().chain(files.iter().map(|f| &f.name)))?;
+    let added = files
+        .iter()
+        .map(|f| &f.name)
+        .filter(|n| !earlier.contains(n));
+    manifest(&mut earlier.iter().chain(added))?;
     for f in files {
         let p = dir.join(&f.name);
         csp_model::sink::write_file(&p, &f.text).map_err(|e| at(&p, &e))?;

@@ -251,10 +251,10 @@ pub fn run(
 /// short by an interruption is recognised by it, anything else is not a results file's.
 const ROW_START: &str = "{\"study\":";
 
-/// Refuses a results path that exists but is not a plain file (a folder, a device, a pipe):
-/// rows are only ever appended to, or cut from, a file of rows.
+/// Refuses a results path that exists but is not a plain file (a folder, a device, a pipe,
+/// or a link to one): rows are only ever appended to, or cut from, a file of rows.
 fn plain_file(path: &Path) -> Result<(), RunError> {
-    match std::fs::symlink_metadata(path) {
+    match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => Err(RunError::Results {
             file: path.display().to_string(),
             message: "not a plain file; results go to a file of their own".into(),

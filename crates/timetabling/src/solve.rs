@@ -143,6 +143,10 @@ fn solve_inner(
     on: &mut dyn FnMut(Progress),
 ) -> Result<Report, TooLarge> {
     let t0 = Instant::now();
+    // The readers refuse weights past the cost ceiling; an instance built in code (a `--from`
+    // requirement with its move cost) is checked here, once.
+    crate::check::cost_bound(inst)
+        .map_err(|i| TooLarge(crate::check::cost_bound_message(inst, i)))?;
     // Events with pinned occurrences are not put in order (a pin names its occurrence).
     let pinned: HashSet<usize> = cfg
         .pins

@@ -337,3 +337,22 @@ fn a_period_spread_past_every_period_costs_what_the_format_scores() {
         );
     }
 }
+
+#[test]
+fn a_move_cost_past_the_cost_ceiling_is_refused_by_solve() {
+    // What `timetable solve --from OLD --move-cost N` adds in code, past the readers' checks.
+    let text = week(
+        1,
+        2,
+        "resources:\n  teachers: [{id: T}]\nevents:\n  - {id: a, teachers: [T]}\n",
+    );
+    let mut inst = parse(&text, "t.yaml").unwrap();
+    inst.soft.push(csp_timetabling::instance::Requirement {
+        kind: csp_timetabling::instance::Kind::Stay(vec![None]),
+        weight: u64::MAX,
+        path: "--from".into(),
+        line: 0,
+    });
+    let e = solve(&Arc::new(inst), &Config::default(), &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("--from (moved"), "{e}");
+}
