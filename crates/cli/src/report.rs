@@ -14,57 +14,8 @@
 
 use serde_json::Value as Json;
 use std::io::Write;
-use std::process::ExitCode;
 
-/// The answer of a job.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// A solution, verified.
-    Satisfiable,
-    /// A solution proved optimal.
-    Optimal,
-    /// Proved: no solution.
-    Unsatisfiable,
-    /// A limit stopped the search first.
-    Unknown,
-    /// Not a search; finished.
-    Done,
-}
-
-impl Status {
-    /// Its name in JSON and text.
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Satisfiable => "satisfiable",
-            Status::Optimal => "optimal",
-            Status::Unsatisfiable => "unsatisfiable",
-            Status::Unknown => "unknown",
-            Status::Done => "done",
-        }
-    }
-
-    /// 0 for an answer found, 1 for none (proved or not).
-    pub fn exit(self) -> ExitCode {
-        match self {
-            Status::Satisfiable | Status::Optimal | Status::Done => ExitCode::SUCCESS,
-            Status::Unsatisfiable | Status::Unknown => ExitCode::from(1),
-        }
-    }
-
-    /// The status of a batch: satisfiable when every item is, else the worst item's.
-    pub fn all(items: impl IntoIterator<Item = Status>) -> Status {
-        let mut all = Status::Done;
-        for s in items {
-            all = match (all, s) {
-                (Status::Unknown, _) | (_, Status::Unknown) => Status::Unknown,
-                (Status::Unsatisfiable, _) | (_, Status::Unsatisfiable) => Status::Unsatisfiable,
-                (Status::Done, s) => s,
-                (a, _) => a,
-            };
-        }
-        all
-    }
-}
+pub use csp_model::Status;
 
 /// Writes `j` on one line (JSON Lines).
 pub fn json_line(out: &mut (impl Write + ?Sized), j: &Json) -> std::io::Result<()> {

@@ -13,6 +13,7 @@
 //! - [`output`]: a model's solutions and statistics as text and JSON, for the CLI and the
 //!   web server alike.
 //! - [`sink`]: writing a file whole, through a temporary file and a rename.
+//! - [`status`]: the one status vocabulary (`satisfiable`, `optimal`, …) of every answer.
 //!
 //! ```
 //! let yaml = "kind: csp\nvariables:\n  - names: [a, b]\n    domain: 1..2\nconstraints:\n  - not_equal: [a, b]\n";
@@ -26,6 +27,8 @@ pub mod file;
 pub mod output;
 pub mod sink;
 pub mod source;
+pub mod status;
 
 pub use file::{CspFile, SolveOptions, VarKind};
 pub use source::{Source, SourceError};
+pub use status::Status;

@@ -141,6 +141,18 @@ impl Answer {
     pub fn is_unique(&self) -> bool {
         self.count == 1 && self.exhausted
     }
+
+    /// Its status when solutions were counted up to `cap`: satisfiable once one is found
+    /// (or all of them, below the cap), unsatisfiable when proved to have none, unknown when
+    /// a limit came first (the count so far is then a lower bound).
+    pub fn status(&self, cap: u64) -> csp_model::Status {
+        use csp_model::Status;
+        match (self.count, self.exhausted) {
+            (0, true) => Status::Unsatisfiable,
+            (c, false) if c < cap => Status::Unknown,
+            _ => Status::Satisfiable,
+        }
+    }
 }
 
 /// Solves many puzzles of one shape with one model and one reusable [`Search`]: each puzzle

@@ -226,6 +226,17 @@ pub enum NotProper {
     Several,
 }
 
+impl NotProper {
+    /// Its status: unsatisfiable when there is no solution; satisfiable (but not a proper
+    /// puzzle) when there are several.
+    pub fn status(self) -> csp_model::Status {
+        match self {
+            NotProper::NoSolution => csp_model::Status::Unsatisfiable,
+            NotProper::Several => csp_model::Status::Satisfiable,
+        }
+    }
+}
+
 impl fmt::Display for NotProper {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

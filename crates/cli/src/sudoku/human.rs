@@ -323,15 +323,6 @@ fn read_candidates(file: &Path) -> Result<(Candidates, Option<Puzzle>)> {
     Ok((c, Some(p.clone())))
 }
 
-/// The status of a puzzle without a unique solution: unsatisfiable when it has none;
-/// satisfiable (but not a proper puzzle, `"unique": false`) when it has several.
-fn invalid_status(why: NotProper) -> Status {
-    match why {
-        NotProper::NoSolution => Status::Unsatisfiable,
-        NotProper::Several => Status::Satisfiable,
-    }
-}
-
 /// Says that a puzzle has no logical path to explain (no or several solutions); exit code 1
 /// either way, since there is nothing to explain.
 fn no_path(json: bool, (puzzle, why): (String, NotProper)) -> Result<ExitCode> {
@@ -339,7 +330,7 @@ fn no_path(json: bool, (puzzle, why): (String, NotProper)) -> Result<ExitCode> {
     if json {
         json_line(
             &mut out,
-            &json!({"status": invalid_status(why).name(), "unique": false, "puzzle": puzzle,
+            &json!({"status": why.status().name(), "unique": false, "puzzle": puzzle,
                 "reason": why.to_string()}),
         )?;
     } else {
@@ -457,7 +448,7 @@ fn print_rating(args: &RateArgs, p: &Puzzle, r: &Rating, out: &mut impl Write) -
             if args.json {
                 json_line(
                     out,
-                    &json!({"line": p.line, "status": invalid_status(*why).name(), "unique": false,
+                    &json!({"line": p.line, "status": why.status().name(), "unique": false,
                         "puzzle": line, "error": why.to_string()}),
                 )?;
             } else {

@@ -60,16 +60,6 @@ pub struct CnfArgs {
     json: bool,
 }
 
-/// A puzzle's status: solutions found up to the cap (or all of them), none, or a limit
-/// reached first (the count so far is then a lower bound).
-fn answer_status(a: &Answer, cap: u64) -> Status {
-    match (a.count, a.exhausted) {
-        (0, true) => Status::Unsatisfiable,
-        (c, false) if c < cap => Status::Unknown,
-        _ => Status::Satisfiable,
-    }
-}
-
 fn words(a: &Answer, cap: u64) -> String {
     match (a.count, a.exhausted) {
         (0, true) => "no solution".into(),
@@ -196,7 +186,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
                 totals.nodes += a.stats.nodes;
                 totals.failures += a.stats.failures;
                 totals.propagations += a.stats.propagations;
-                let s = answer_status(a, cap);
+                let s = a.status(cap);
                 totals.status = Some(totals.status.map_or(s, |t| Status::all([t, s])));
             }
             if first_chunk && let Some(path) = &args.svg {
@@ -248,7 +238,7 @@ fn print_answers(
                 &json!({
                     "line": p.line,
                     "name": p.name,
-                    "status": answer_status(a, cap).name(),
+                    "status": a.status(cap).name(),
                     "puzzle": p.grid.to_line(),
                     "solution": a.solution.as_ref().map(|s| s.to_line()),
                     "count": a.count,
