@@ -115,16 +115,53 @@ pub fn run(
     jobs: usize,
     progress: &(dyn Fn(Progress, Option<&Row>) + Sync),
 ) -> Result<Vec<Row>, RunError> {
-    let sets: Vec<Vec<Instance>> = spec
+    run_part(spec, results, jobs, None, progress)
+}
+
+/// The number of runs in `spec` (its sets are read to count their instances).
+pub fn count_runs(spec: &Spec) -> Result<usize, RunError> {
+    let sets = load_sets(spec)?;
+    Ok(runs_in(spec, &sets))
+}
+
+/// The runs numbered `part` in the study's order (as [`run`] returns them), without a
+/// results file: what one worker of a distributed study does with its share.
+pub fn run_range(
+    spec: &Spec,
+    part: std::ops::Range<usize>,
+    jobs: usize,
+    progress: &(dyn Fn(Progress, Option<&Row>) + Sync),
+) -> Result<Vec<Row>, RunError> {
+    run_part(spec, None, jobs, Some(part), progress)
+}
+
+fn load_sets(spec: &Spec) -> Result<Vec<Vec<Instance>>, RunError> {
+    Ok(spec
         .sets
         .iter()
         .map(instance::load)
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()?)
+}
+
+fn runs_in(spec: &Spec, sets: &[Vec<Instance>]) -> usize {
     let per_instance = spec.strategies.len() * spec.repetitions as usize;
-    let total: usize = sets.iter().map(|s| s.len() * per_instance).sum();
-    if total > MAX_RUNS {
-        return Err(RunError::TooMany(total));
+    sets.iter().map(|s| s.len() * per_instance).sum()
+}
+
+fn run_part(
+    spec: &Spec,
+    results: Option<&Path>,
+    jobs: usize,
+    part: Option<std::ops::Range<usize>>,
+    progress: &(dyn Fn(Progress, Option<&Row>) + Sync),
+) -> Result<Vec<Row>, RunError> {
+    let sets = load_sets(spec)?;
+    let all = runs_in(spec, &sets);
+    if all > MAX_RUNS {
+        return Err(RunError::TooMany(all));
     }
+    let part = part.unwrap_or(0..all);
+    let total = part.end.min(all).saturating_sub(part.start);
     let earlier = match results {
         Some(p) => read_rows(p, &spec.name)?,
         None => Vec::new(),
@@ -132,13 +169,17 @@ pub fn run(
     let have: HashSet<_> = earlier.iter().map(Row::key).collect();
     // Every run, in the study's order; the ones to do are those not in the file.
     let mut plan = Vec::with_capacity(total);
+    let mut index = 0;
     for (si, set) in spec.sets.iter().enumerate() {
         for (ii, inst) in sets[si].iter().enumerate() {
             for (ki, st) in spec.strategies.iter().enumerate() {
                 for r in 0..spec.repetitions {
                     let seed = spec.seed + u64::from(r);
                     let key = (set.name.clone(), inst.id.clone(), st.name.clone(), seed);
-                    plan.push((si, ii, ki, seed, have.contains(&key)));
+                    if part.contains(&index) {
+                        plan.push((si, ii, ki, seed, have.contains(&key)));
+                    }
+                    index += 1;
                 }
             }
         }

@@ -21,6 +21,21 @@ pub struct Clash {
     pub unit: &'static str,
 }
 
+impl Clash {
+    /// The clash in words, for a grid of side `size`: "the givens clash: 5 twice in a row,
+    /// at r1c1 and r1c9".
+    pub fn describe(&self, size: usize) -> String {
+        let rc = |i: usize| format!("r{}c{}", i / size + 1, i % size + 1);
+        format!(
+            "the givens clash: {} twice in a {}, at {} and {}",
+            symbol_char(self.symbol),
+            self.unit,
+            rc(self.cells.0),
+            rc(self.cells.1)
+        )
+    }
+}
+
 impl Grid {
     /// A grid of `shape` from its cells (row by row, 0 for blank). `None` when the length is
     /// not `size²` or a symbol exceeds `size`.

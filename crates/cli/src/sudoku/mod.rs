@@ -241,13 +241,5 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
 
 /// "the givens clash: 5 twice in a row, at r1c1 and r1c4".
 pub fn clash_text(p: &Puzzle, c: &csp_sudoku::Clash) -> String {
-    let n = p.grid.shape().size();
-    let rc = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
-    format!(
-        "the givens clash: {} twice in a {}, at {} and {}",
-        csp_sudoku::grid::symbol_char(c.symbol),
-        c.unit,
-        rc(c.cells.0),
-        rc(c.cells.1)
-    )
+    c.describe(p.grid.shape().size())
 }

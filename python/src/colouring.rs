@@ -1,0 +1,310 @@
+//! `csptk.colouring`: the chromatic number with a proof, and k-colouring, as `csp colour`.
+
+use crate::{error, interrupt};
+use csp_colouring::chromatic::{self, KAnswer};
+use csp_colouring::{Colouring, Graph, Instance, render, verify};
+use csp_model::Status;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The largest graph a result draws for Jupyter: past it a picture is a hairball and slow.
+const MAX_PICTURE_VERTICES: usize = 500;
+
+record! {
+    /// What a colouring job found: the keys of `csp colour --json`.
+    ColouringResult {
+        graph: String,
+        status: String,
+        vertices: usize,
+        edges: usize,
+        k: Option<u32>,
+        lb: Option<u32>,
+        ub: Option<u32>,
+        proved: Option<bool>,
+        clique: Option<Py<PyList>>,
+        lb_source: Option<String>,
+        ub_source: Option<String>,
+        nodes: u64,
+        failures: u64,
+        seconds: f64,
+        colouring: Option<Py<PyDict>>,
+        reason: Option<String>,
+        ;
+            /// The graph and colouring, for the picture.
+            picture: Option<Arc<(Graph, Option<Colouring>)>>,
+    }
+
+    /// The number of colours the colouring uses.
+    #[getter]
+    fn colours(&self) -> Option<u32> {
+        self.picture.as_ref().and_then(|p| p.1.as_ref()).map(|c| c.colours.iter().max().map_or(0, |m| m + 1))
+    }
+
+    /// The coloured graph as SVG (Jupyter shows it; up to 500 vertices).
+    fn _repr_svg_(&self) -> Option<String> {
+        let p = self.picture.as_ref()?;
+        (p.0.len() <= MAX_PICTURE_VERTICES).then(|| render::svg(&p.0, p.1.as_ref(), &self.graph))
+    }
+}
+
+/// A graph from a file, or from vertices `0..n` and edges (0-based).
+fn instance(
+    py: Python<'_>,
+    path: Option<&str>,
+    n: usize,
+    edges: &[(usize, usize)],
+    name: &str,
+) -> PyResult<Instance> {
+    if let Some(path) = path {
+        return csp_colouring::read(std::path::Path::new(path))
+            .map_err(|e| error::colouring(py, &e));
+    }
+    if let Some(&(u, v)) = edges.iter().find(|&&(u, v)| u >= n || v >= n) {
+        return Err(error::argument(format!(
+            "edge ({u}, {v}) names a vertex outside 0..{n}"
+        )));
+    }
+    Ok(Instance::new(
+        name,
+        Graph::from_edges(n, edges.iter().copied()),
+    ))
+}
+
+/// Edges from little-endian 64-bit pairs (a NumPy array's bytes).
+fn edges_of(pairs: Option<&[u8]>, edges: Vec<(usize, usize)>) -> PyResult<Vec<(usize, usize)>> {
+    let Some(bytes) = pairs else { return Ok(edges) };
+    if bytes.len() % 16 != 0 {
+        return Err(error::argument(
+            "an edge array holds pairs of 64-bit integers",
+        ));
+    }
+    bytes
+        .chunks_exact(16)
+        .map(|c| {
+            let a = i64::from_le_bytes(c[..8].try_into().unwrap_or_default());
+            let b = i64::from_le_bytes(c[8..].try_into().unwrap_or_default());
+            match (usize::try_from(a), usize::try_from(b)) {
+                (Ok(a), Ok(b)) => Ok((a, b)),
+                _ => Err(error::argument(format!(
+                    "edge ({a}, {b}) has a negative vertex"
+                ))),
+            }
+        })
+        .collect()
+}
+
+/// The colouring as a dict from each vertex (the caller's node, or the file's vertex name) to
+/// its colour, numbered from 1 as on the command line.
+fn colouring_dict<'py>(
+    py: Python<'py>,
+    g: &Graph,
+    nodes: Option<&[Py<PyAny>]>,
+    c: &Colouring,
+) -> PyResult<Py<PyDict>> {
+    let d = PyDict::new(py);
+    for v in 0..g.len() {
+        match nodes {
+            Some(ns) => d.set_item(ns[v].bind(py), c.colours[v] + 1)?,
+            None => d.set_item(g.name(v), c.colours[v] + 1)?,
+        }
+    }
+    Ok(d.unbind())
+}
+
+fn vertex_list(
+    py: Python<'_>,
+    g: &Graph,
+    nodes: Option<&[Py<PyAny>]>,
+    vs: &[usize],
+) -> PyResult<Py<PyList>> {
+    let items: Vec<Py<PyAny>> = vs
+        .iter()
+        .map(|&v| match nodes {
+            Some(ns) => Ok(ns[v].clone_ref(py)),
+            None => pyo3::IntoPyObjectExt::into_py_any(g.name(v), py),
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(PyList::new(py, items)?.unbind())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn result(
+    py: Python<'_>,
+    inst: Instance,
+    nodes: Option<&[Py<PyAny>]>,
+    status: Status,
+    k: Option<u32>,
+    colouring: Option<Colouring>,
+    start: Instant,
+) -> PyResult<ColouringResult> {
+    // The independent check before anything is returned.
+    if let Some(c) = &colouring {
+        verify(&inst, k, c)
+            .map_err(|v| error::internal(format!("the colouring does not verify: {v}")))?;
+    }
+    let dict = colouring
+        .as_ref()
+        .map(|c| colouring_dict(py, &inst.graph, nodes, c))
+        .transpose()?;
+    Ok(ColouringResult {
+        graph: inst.name.clone(),
+        status: status.name().into(),
+        vertices: inst.graph.len(),
+        edges: inst.graph.edge_count(),
+        k,
+        lb: None,
+        ub: None,
+        proved: None,
+        clique: None,
+        lb_source: None,
+        ub_source: None,
+        nodes: 0,
+        failures: 0,
+        seconds: start.elapsed().as_secs_f64(),
+        colouring: dict,
+        reason: None,
+        picture: Some(Arc::new((inst.graph, colouring))),
+    })
+}
+
+/// An answer without a search: adjacent vertices precoloured alike.
+fn precolouring_conflict(inst: &Instance) -> Option<String> {
+    let (u, v) = inst.precolouring_conflict()?;
+    let g = &inst.graph;
+    Some(if u == v {
+        format!("{} is precoloured twice with different colours", g.name(u))
+    } else {
+        format!(
+            "{} and {} are adjacent and precoloured alike",
+            g.name(u),
+            g.name(v)
+        )
+    })
+}
+
+fn time_limit(t: Option<f64>) -> PyResult<Option<Duration>> {
+    match t {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t >= 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
+        Some(t) => Err(error::argument(format!(
+            "time_limit must be a number of seconds ≥ 0, not {t}"
+        ))),
+    }
+}
+
+/// `colouring.chromatic_number(graph, time_limit=None, jobs=1, seed=1)`.
+#[pyfunction]
+#[pyo3(signature = (path = None, n = 0, edges = Vec::new(), edge_bytes = None, nodes = None, name = "graph", time_limit = None, jobs = 1, seed = 1))]
+#[allow(clippy::too_many_arguments)]
+fn colouring_chromatic(
+    py: Python<'_>,
+    path: Option<&str>,
+    n: usize,
+    edges: Vec<(usize, usize)>,
+    edge_bytes: Option<&[u8]>,
+    nodes: Option<Vec<Py<PyAny>>>,
+    name: &str,
+    time_limit: Option<f64>,
+    jobs: usize,
+    seed: u64,
+) -> PyResult<ColouringResult> {
+    let start = Instant::now();
+    let edges = edges_of(edge_bytes, edges)?;
+    let inst = instance(py, path, n, &edges, name)?;
+    let nodes = nodes.as_deref();
+    if let Some(why) = precolouring_conflict(&inst) {
+        let mut r = result(py, inst, nodes, Status::Unsatisfiable, None, None, start)?;
+        r.reason = Some(why);
+        return Ok(r);
+    }
+    let config = chromatic::Config {
+        time_limit: self::time_limit(time_limit)?,
+        jobs: jobs.max(1),
+        seed,
+        ..chromatic::Config::default()
+    };
+    let r = interrupt::run(py, |_| {
+        chromatic::chromatic_number(&inst, &config, &mut |_| {})
+    })?;
+    let status = if r.proved {
+        Status::Optimal
+    } else {
+        Status::Unknown
+    };
+    let clique = vertex_list(py, &inst.graph, nodes, &r.clique)?;
+    let mut out = result(
+        py,
+        inst,
+        nodes,
+        status,
+        Some(r.ub),
+        Some(r.colouring),
+        start,
+    )?;
+    out.k = None;
+    out.lb = Some(r.lb);
+    out.ub = Some(r.ub);
+    out.proved = Some(r.proved);
+    out.clique = Some(clique);
+    out.lb_source = Some(r.lb_source.into());
+    out.ub_source = Some(r.ub_source.into());
+    out.nodes = r.effort.nodes;
+    out.failures = r.effort.failures;
+    Ok(out)
+}
+
+/// `colouring.colour(graph, k, time_limit=None)`.
+#[pyfunction]
+#[pyo3(signature = (k, path = None, n = 0, edges = Vec::new(), edge_bytes = None, nodes = None, name = "graph", time_limit = None))]
+#[allow(clippy::too_many_arguments)]
+fn colouring_colour(
+    py: Python<'_>,
+    k: u32,
+    path: Option<&str>,
+    n: usize,
+    edges: Vec<(usize, usize)>,
+    edge_bytes: Option<&[u8]>,
+    nodes: Option<Vec<Py<PyAny>>>,
+    name: &str,
+    time_limit: Option<f64>,
+) -> PyResult<ColouringResult> {
+    let start = Instant::now();
+    let edges = edges_of(edge_bytes, edges)?;
+    let inst = instance(py, path, n, &edges, name)?;
+    let nodes = nodes.as_deref();
+    if let Some(why) = precolouring_conflict(&inst) {
+        let mut r = result(py, inst, nodes, Status::Unsatisfiable, Some(k), None, start)?;
+        r.reason = Some(why);
+        return Ok(r);
+    }
+    let deadline = self::time_limit(time_limit)?.map(|t| start + t);
+    let mut effort = chromatic::Effort::default();
+    let answer = interrupt::run(py, |_| {
+        chromatic::k_colourable(
+            &inst,
+            k,
+            &[],
+            chromatic::Strategy::default(),
+            deadline,
+            &mut effort,
+        )
+    })?;
+    let (status, colouring) = match answer {
+        KAnswer::Colourable(c) => (Status::Satisfiable, Some(c)),
+        KAnswer::NotColourable => (Status::Unsatisfiable, None),
+        KAnswer::Unknown => (Status::Unknown, None),
+    };
+    let mut out = result(py, inst, nodes, status, Some(k), colouring, start)?;
+    out.nodes = effort.nodes;
+    out.failures = effort.failures;
+    Ok(out)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ColouringResult>()?;
+    m.add_function(wrap_pyfunction!(colouring_chromatic, m)?)?;
+    m.add_function(wrap_pyfunction!(colouring_colour, m)?)?;
+    Ok(())
+}
