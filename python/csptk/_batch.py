@@ -39,7 +39,8 @@ def workers(backend: str) -> int:
 
             client = get_client()
             info = client.scheduler_info()
-            return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
+            threads: int = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
+            return max(1, threads)
         except (ImportError, ValueError):
             import os
 
@@ -48,7 +49,7 @@ def workers(backend: str) -> int:
         import ray
 
         if ray.is_initialized():
-            return max(1, int(ray.cluster_resources().get("CPU", 1)))
+            return max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
         import os
 
         return os.cpu_count() or 1
@@ -73,11 +74,12 @@ def run_chunks(fn: Callable[..., R], parts: Sequence[Any], backend: str, *args: 
     """`fn(part, *args)` for every part on `backend`, the results in the parts' order."""
     if backend == "dask":
         try:
-            import dask
+            from dask.base import compute
+            from dask.delayed import delayed
         except ImportError as e:
             raise ImportError("backend='dask' needs Dask: pip install 'csptk[dask]'") from e
-        tasks = [dask.delayed(fn, pure=True)(part, *args) for part in parts]
-        return list(dask.compute(*tasks))
+        tasks = [delayed(fn, pure=True)(part, *args) for part in parts]
+        return list(compute(*tasks))  # type: ignore[no-untyped-call]
     if backend == "ray":
         try:
             import ray

@@ -1,9 +1,37 @@
 """Type stubs of the extension module (the Rust library crates, bound with PyO3)."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, final
 
 from .records import Records
 
+__all__ = [
+    "ColouringResult",
+    "SudokuExplanation",
+    "SudokuPuzzle",
+    "SudokuRating",
+    "SudokuResult",
+    "SudokuStep",
+    "TimetableExplanation",
+    "TimetableInstance",
+    "TimetableResult",
+    "colouring_chromatic",
+    "colouring_colour",
+    "study_count",
+    "study_run",
+    "sudoku_explain",
+    "sudoku_generate",
+    "sudoku_hint",
+    "sudoku_rate",
+    "sudoku_solve",
+    "sudoku_solve_array",
+    "sudoku_solve_many",
+    "sudoku_svg",
+    "timetabling_explain",
+    "timetabling_load",
+    "timetabling_solve",
+]
+
+@final
 class SudokuResult:
     status: str
     puzzle: str
@@ -37,6 +65,7 @@ class SudokuResult:
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
+@final
 class SudokuRating:
     status: str
     puzzle: str
@@ -67,6 +96,7 @@ class SudokuRating:
     ) -> SudokuRating: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
+@final
 class SudokuStep:
     technique: str
     rating: float
@@ -94,6 +124,7 @@ class SudokuStep:
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
+@final
 class SudokuExplanation:
     status: str
     steps: List[SudokuStep]
@@ -108,6 +139,7 @@ class SudokuExplanation:
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
 
+@final
 class SudokuPuzzle:
     status: str
     puzzle: str
@@ -121,6 +153,7 @@ class SudokuPuzzle:
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
+@final
 class ColouringResult:
     graph: str
     status: str
@@ -162,6 +195,7 @@ class ColouringResult:
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
+@final
 class TimetableInstance:
     @property
     def name(self) -> str: ...
@@ -176,6 +210,7 @@ class TimetableInstance:
     @property
     def slots(self) -> int: ...
 
+@final
 class TimetableResult:
     status: str
     cost: Optional[int]
@@ -204,6 +239,7 @@ class TimetableResult:
     def to_csv(self) -> Optional[str]: ...
     def _repr_html_(self) -> Optional[str]: ...
 
+@final
 class TimetableExplanation:
     status: str
     minimal: Optional[bool]

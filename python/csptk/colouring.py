@@ -44,19 +44,19 @@ def _graph_args(graph: Any) -> Dict[str, Any]:
         data = np.ascontiguousarray(arr, dtype="<i8").tobytes()
         return {"n": n, "edge_bytes": data, "nodes": list(range(n))}
     try:
-        pairs: List[Tuple[Hashable, Hashable]] = [tuple(e) for e in graph]  # type: ignore[misc]
-    except TypeError as e:
+        pairs: List[Tuple[Hashable, ...]] = [tuple(edge) for edge in graph]
+    except TypeError as err:
         raise TypeError(
             "a graph is a networkx or rustworkx graph, a list of edges, an (m, 2) NumPy array or a file path"
-        ) from e
-    index: Dict[Hashable, int] = {}
-    for k, e in enumerate(pairs):
-        if len(e) != 2:
-            raise ValueError(f"edge {k} has {len(e)} ends, not 2")
-        for v in e:
-            index.setdefault(v, len(index))
-    edges = [(index[u], index[v]) for u, v in pairs]
-    return {"n": len(index), "edges": edges, "nodes": list(index)}
+        ) from err
+    labels: Dict[Hashable, int] = {}
+    for k, pair in enumerate(pairs):
+        if len(pair) != 2:
+            raise ValueError(f"edge {k} has {len(pair)} ends, not 2")
+        for v in pair:
+            labels.setdefault(v, len(labels))
+    edge_list = [(labels[u], labels[v]) for u, v in pairs]
+    return {"n": len(labels), "edges": edge_list, "nodes": list(labels)}
 
 
 def chromatic_number(graph: Any, time_limit: Optional[float] = None, jobs: int = 1, seed: int = 1) -> ColouringResult:

@@ -1,5 +1,6 @@
 """Records: a list of dicts (timetable placements, study rows) with ``to_pandas()``."""
 
+import importlib
 from typing import Any, Dict, List
 
 
@@ -9,7 +10,7 @@ class Records(List[Dict[str, Any]]):
     def to_pandas(self) -> Any:
         """The rows as a ``pandas.DataFrame`` (pandas must be installed)."""
         try:
-            import pandas as pd
+            pd: Any = importlib.import_module("pandas")
         except ImportError as e:  # pragma: no cover - depends on the environment
             raise ImportError("to_pandas() needs pandas: pip install pandas") from e
         return pd.DataFrame(list(self))

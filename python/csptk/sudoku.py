@@ -63,12 +63,14 @@ class SolvedArrays:
         """(n,) the status names."""
         import numpy as np
 
-        return np.asarray(STATUS)[self.codes]
+        names: "np.ndarray" = np.asarray(STATUS)[self.codes]
+        return names
 
     @property
     def unique(self) -> "np.ndarray":
         """(n,) bool: exactly one solution (needs count ≥ 2)."""
-        return (self.counts == 1) & (self.codes == 0)
+        unique: "np.ndarray" = (self.counts == 1) & (self.codes == 0)
+        return unique
 
     def __len__(self) -> int:
         return len(self.counts)
