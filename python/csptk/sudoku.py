@@ -81,7 +81,8 @@ def _is_array(x: Any) -> bool:
 
 
 def _solve_strings(part: Sequence[str], count: int, jobs: int, time_limit: Optional[float], method: str) -> List[SudokuResult]:
-    return _native.sudoku_solve_many(list(part), count, jobs, time_limit, method)
+    with _batch.gc_paused():
+        return _native.sudoku_solve_many(list(part), count, jobs, time_limit, method)
 
 
 def _solve_rows(part: Any, count: int, jobs: int, time_limit: Optional[float], method: str) -> Any:

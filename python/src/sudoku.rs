@@ -181,6 +181,13 @@ fn replay(before: &str) -> Option<(Candidates, Step)> {
 
 /// The one puzzle in `text`, or an `InputError` naming the place.
 fn one_puzzle(py: Python<'_>, text: &str) -> PyResult<Puzzle> {
+    if let Some(grid) = csp_sudoku::parse::compact(text) {
+        return Ok(Puzzle {
+            grid,
+            line: 1,
+            name: None,
+        });
+    }
     let mut puzzles = csp_sudoku::parse::parse(text, GIVEN).map_err(|e| error::sudoku(py, &e))?;
     match puzzles.len() {
         1 => Ok(puzzles.remove(0)),
@@ -306,40 +313,92 @@ fn sudoku_solve(
     result_of(&p, &a, cap)
 }
 
-/// Solves `grids` on `jobs` threads (0: every core), in input order.
-fn solve_grids(
-    grids: &[Grid],
-    m: &Method,
-    cap: u64,
-    jobs: usize,
-    deadline: Option<Instant>,
-    flag: &csp_core::termination::Flag,
-) -> PyResult<Vec<Answer>> {
-    let pool = rayon::ThreadPoolBuilder::new()
+/// Puzzles a thread takes at a time, at least: each piece of work sets up its own solver,
+/// and a 9×9 puzzle takes microseconds, so pieces of one puzzle cost more than they solve.
+const MIN_SPLIT: usize = 256;
+
+/// A pool of `jobs` threads (0: every core).
+fn pool(jobs: usize) -> PyResult<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
-        .map_err(|e| error::internal(format!("threads: {e}")))?;
-    let prepared = Prepared::new(m, grids.iter().map(Grid::shape));
-    Ok(pool.install(|| {
-        grids
+        .map_err(|e| error::internal(format!("threads: {e}")))
+}
+
+/// Solves every item's grid on the pool's threads under `flag`, and turns each answer into
+/// a result there too (verification included), in input order.
+#[allow(clippy::too_many_arguments)]
+fn solve_all<T: Sync, R: Send>(
+    pool: &rayon::ThreadPool,
+    items: &[T],
+    grid: impl Fn(&T) -> &Grid + Sync,
+    m: &Method,
+    cap: u64,
+    deadline: Option<Instant>,
+    flag: &csp_core::termination::Flag,
+    out: impl Fn(usize, &T, Answer) -> PyResult<R> + Sync,
+) -> PyResult<Vec<R>> {
+    let prepared = Prepared::new(m, items.iter().map(|t| grid(t).shape()));
+    pool.install(|| {
+        items
             .par_iter()
+            .with_min_len(MIN_SPLIT)
+            .enumerate()
             .map_init(
                 std::collections::HashMap::new,
-                |solvers: &mut std::collections::HashMap<Shape, _>, g| {
+                |solvers: &mut std::collections::HashMap<Shape, _>, (i, t)| {
+                    let g = grid(t);
                     let solver = solvers
                         .entry(g.shape())
                         .or_insert_with(|| prepared.solver(g.shape()));
-                    csp_core::termination::with_cancel(flag.clone(), || {
+                    let a = csp_core::termination::with_cancel(flag.clone(), || {
                         solve_one(solver.as_mut(), g, cap, deadline)
-                    })
+                    });
+                    out(i, t, a)
                 },
             )
             .collect()
-    }))
+    })
 }
 
-/// `sudoku.solve_many` over strings: every puzzle read first (an error names its place in
-/// the list), then solved in parallel.
+/// The name puzzles of a list are read under; an error is reported as `puzzles[i]`.
+const LIST: &str = "puzzles";
+
+/// Puzzle `i` of a list: exactly one puzzle in its text.
+fn list_item(text: &str, i: usize) -> Result<Puzzle, csp_sudoku::ParseError> {
+    let one = |file: &str| {
+        let mut ps = csp_sudoku::parse::parse(text, file)?;
+        if ps.len() != 1 {
+            return Err(csp_sudoku::ParseError::Syntax {
+                file: file.to_string(),
+                line: 1,
+                column: 1,
+                message: format!("expected one puzzle, found {}", ps.len()),
+            });
+        }
+        Ok(ps.remove(0))
+    };
+    // The compact form first; named only when the general reader fails.
+    let mut p = match csp_sudoku::parse::compact(text) {
+        Some(grid) => Puzzle {
+            grid,
+            line: 1,
+            name: None,
+        },
+        None => one(LIST).or_else(|_| one(&format!("{LIST}[{i}]")))?,
+    };
+    p.line = i + 1;
+    Ok(p)
+}
+
+/// Why a batch stopped: a puzzle that cannot be read, or an error from Python's side.
+enum BatchError {
+    Read(csp_sudoku::ParseError),
+    Py(PyErr),
+}
+
+/// `sudoku.solve_many` over strings: every puzzle read (an error names its place in the
+/// list), solved, checked and made a result, all on the pool's threads.
 #[pyfunction]
 #[pyo3(signature = (puzzles, count = 2, jobs = 0, time_limit = None, method = "fast"))]
 fn sudoku_solve_many(
@@ -353,38 +412,35 @@ fn sudoku_solve_many(
     let cap = check_count(count)?;
     let deadline = deadline(time_limit)?;
     let m = self::method(method)?;
-    let parsed: Vec<Puzzle> = py
-        .detach(|| {
-            puzzles
-                .iter()
-                .enumerate()
-                .map(|(i, text)| {
-                    let name = format!("puzzles[{i}]");
-                    let mut ps = csp_sudoku::parse::parse(text, &name)?;
-                    if ps.len() != 1 {
-                        return Err(csp_sudoku::ParseError::Syntax {
-                            file: name,
-                            line: 1,
-                            column: 1,
-                            message: format!("expected one puzzle, found {}", ps.len()),
-                        });
-                    }
-                    let mut p = ps.remove(0);
-                    p.line = i + 1;
-                    Ok(p)
-                })
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .map_err(|e| error::sudoku(py, &e))?;
-    let grids: Vec<Grid> = parsed.iter().map(|p| p.grid.clone()).collect();
-    let answers = interrupt::run(py, |flag| {
-        solve_grids(&grids, &m, cap, jobs, deadline, flag)
-    })??;
-    parsed
-        .iter()
-        .zip(&answers)
-        .map(|(p, a)| result_of(p, a, cap))
-        .collect()
+    let pool = pool(jobs)?;
+    let r = interrupt::run(py, |flag| {
+        let parsed: Vec<Puzzle> = pool
+            .install(|| {
+                puzzles
+                    .par_iter()
+                    .with_min_len(MIN_SPLIT)
+                    .enumerate()
+                    .map(|(i, t)| list_item(t, i))
+                    .collect::<Result<_, _>>()
+            })
+            .map_err(BatchError::Read)?;
+        solve_all(
+            &pool,
+            &parsed,
+            |p| &p.grid,
+            &m,
+            cap,
+            deadline,
+            flag,
+            |_, p, a| result_of(p, &a, cap),
+        )
+        .map_err(BatchError::Py)
+    })?;
+    match r {
+        Ok(results) => Ok(results),
+        Err(BatchError::Read(e)) => Err(error::sudoku(py, &e)),
+        Err(BatchError::Py(e)) => Err(e),
+    }
 }
 
 /// Status codes of the array path, in `csptk.sudoku.STATUS` order.
@@ -442,21 +498,37 @@ fn sudoku_solve_array<'py>(
             })
         })
         .collect::<PyResult<_>>()?;
-    let answers = interrupt::run(py, |flag| {
-        solve_grids(&grids, &m, cap, jobs, deadline, flag)
+    let pool = pool(jobs)?;
+    // Per row: the solution's cells (verified), the count and the status code.
+    let rows = interrupt::run(py, |flag| {
+        solve_all(
+            &pool,
+            &grids,
+            |g| g,
+            &m,
+            cap,
+            deadline,
+            flag,
+            |i, g, a| {
+                if let Some(s) = &a.solution {
+                    verify(g, s).map_err(|v| {
+                        error::internal(format!("row {i}: a solution fails verification: {v}"))
+                    })?;
+                }
+                let code = status_code(a.status(cap));
+                Ok((a.solution, a.count, code))
+            },
+        )
     })??;
     let mut solutions = vec![0u8; cells.len()];
     let mut counts = Vec::with_capacity(8 * grids.len());
     let mut codes = Vec::with_capacity(grids.len());
-    for (i, (g, a)) in grids.iter().zip(&answers).enumerate() {
-        if let Some(s) = &a.solution {
-            verify(g, s).map_err(|v| {
-                error::internal(format!("row {i}: a solution fails verification: {v}"))
-            })?;
+    for (i, (solution, count, code)) in rows.iter().enumerate() {
+        if let Some(s) = solution {
             solutions[i * width..(i + 1) * width].copy_from_slice(s.cells());
         }
-        counts.extend_from_slice(&a.count.to_le_bytes());
-        codes.push(status_code(a.status(cap)));
+        counts.extend_from_slice(&count.to_le_bytes());
+        codes.push(*code);
     }
     Ok((
         PyBytes::new(py, &solutions),

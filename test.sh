@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite, on a fresh clone with nothing beside it: the Rust tests (with the full
+# data sets when $CSP_DATA or ../shared/data has them, then with the bundled samples alone),
+# the page of `csp serve` in a real browser, the fuzz targets' committed inputs, and the
+# Python package. Installs what is missing: Debian's chromium, the page tests' npm packages,
+# and a Python venv (target/python-venv) with what the Python tests need.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+cargo test --workspace
+# The page of `csp serve` in a real browser: Debian's chromium driven by playwright-core,
+# both installed when missing; screenshots in target/e2e. The binary is the one the tests
+# above built (target/debug/csp, test profile).
+if ! command -v chromium >/dev/null; then
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+(cd crates/serve/e2e && npm ci --no-audit --no-fund --loglevel=error)
+[ -x target/debug/csp ] || cargo build --profile test -p csp-cli
+node crates/serve/e2e/run.mjs target/debug/csp target/e2e
+# The same tests as on a fresh clone, without the full data sets: the bundled samples only.
+# The whole workspace again, not `-p` a few crates: another package selection unifies the
+# dependencies' features differently and rebuilds them; this reuses the build above and only
+# runs the tests.
+CSP_DATA=/nonexistent cargo test --workspace
+# The fuzz targets' committed inputs, replayed on stable (fuzzing itself needs nightly: fuzz/run.sh).
+cargo test --manifest-path fuzz/Cargo.toml
+# The Python package: pytest (with Dask and Ray), mypy --strict and stubtest.
+bash python/test.sh
