@@ -14,7 +14,6 @@ import math
 from typing import Any, Callable, Iterator, List, Optional, Sequence, TypeVar
 
 T = TypeVar("T")
-R = TypeVar("R")
 
 BACKENDS = ("local", "dask", "ray")
 
@@ -90,21 +89,65 @@ def chunks(items: Sequence[T], size: int) -> List[Sequence[T]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def run_chunks(fn: Callable[..., R], parts: Sequence[Any], backend: str, *args: Any) -> List[R]:
-    """`fn(part, *args)` for every part on `backend`, the results in the parts' order."""
+def _same(x: Any) -> Any:
+    return x
+
+
+def _active_client() -> Any:
+    """The active ``distributed.Client``, or None (then Dask runs chunks on local threads)."""
+    try:
+        from distributed import get_client
+
+        return get_client()
+    except (ImportError, ValueError):
+        return None
+
+
+def run_chunks(
+    fn: Callable[..., Any],
+    parts: Sequence[Any],
+    backend: str,
+    *args: Any,
+    finish: Optional[Callable[[Any], Any]] = None,
+) -> List[Any]:
+    """`finish(fn(part, *args))` for every part on `backend`, in the parts' order. `finish`
+    runs here, on each chunk's result as it arrives, while the workers go on with the others."""
+    if finish is None:
+        finish = _same
     if backend == "dask":
         try:
             from dask.base import compute
             from dask.delayed import delayed
         except ImportError as e:
             raise ImportError("backend='dask' needs Dask: pip install 'csptk[dask]'") from e
-        tasks = [delayed(fn, pure=True)(part, *args) for part in parts]
-        return list(compute(*tasks))  # type: ignore[no-untyped-call]
+        # Random keys (pure=False): equal chunks are still separate tasks, and a chunk's
+        # puzzles are not hashed to name it.
+        tasks = [delayed(fn, pure=False)(part, *args) for part in parts]
+        client = _active_client()
+        if client is None:
+            return [finish(r) for r in compute(*tasks)]  # type: ignore[no-untyped-call]
+        from distributed import as_completed
+
+        futures = client.compute(tasks)
+        where = {f.key: i for i, f in enumerate(futures)}
+        out: List[Any] = [None] * len(futures)
+        for f in as_completed(futures):  # type: ignore[no-untyped-call]
+            out[where[f.key]] = finish(f.result())
+            f.release()
+        return out
     if backend == "ray":
         try:
             import ray
         except ImportError as e:
             raise ImportError("backend='ray' needs Ray: pip install 'csptk[ray]'") from e
         remote = ray.remote(fn)
-        return list(ray.get([remote.remote(part, *args) for part in parts]))
-    return [fn(part, *args) for part in parts]
+        refs = [remote.remote(part, *args) for part in parts]
+        index = {ref: i for i, ref in enumerate(refs)}
+        results: List[Any] = [None] * len(refs)
+        pending = list(refs)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                results[index[ref]] = finish(ray.get(ref))
+        return results
+    return [finish(fn(part, *args)) for part in parts]
