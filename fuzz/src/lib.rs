@@ -197,8 +197,14 @@ pub fn read_puzzles(data: &[u8]) {
     // The compact reader (what the Python package reads each string with first) gives the
     // general reader's grid whenever it gives one.
     if let Some(grid) = csp_sudoku::parse::compact(text) {
-        let general = whole.as_ref().map(|ps| ps.iter().map(|p| &p.grid).collect::<Vec<_>>());
-        assert_eq!(general.ok(), Some(vec![&grid]), "compact reads {text:?} otherwise");
+        let general = whole
+            .as_ref()
+            .map(|ps| ps.iter().map(|p| &p.grid).collect::<Vec<_>>());
+        assert_eq!(
+            general.ok(),
+            Some(vec![&grid]),
+            "compact reads {text:?} otherwise"
+        );
     }
     // The streaming reader (what `csp sudoku solve` uses) reads the same puzzles, or fails
     // with the same first error (it refuses binary data, a NUL byte, first).
