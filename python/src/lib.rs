@@ -6,7 +6,7 @@
 //! Python package `csptk` (python/csptk) wraps these functions with the conversions and the
 //! batch backends (Dask, Ray) that belong in Python.
 //!
-//! Every solve releases the GIL and can be stopped by Ctrl-C ([`interrupt`]).
+//! Every solve releases the GIL and can be stopped by Ctrl-C (the `interrupt` module).
 
 use pyo3::prelude::*;
 
