@@ -1,13 +1,13 @@
 //! `csptk.colouring`: the chromatic number with a proof, and k-colouring, as `csp colour`.
 
-use crate::{error, interrupt};
+use crate::{error, interrupt, limit};
 use csp_colouring::chromatic::{self, KAnswer};
 use csp_colouring::{Colouring, Graph, Instance, render, verify};
 use csp_model::Status;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The largest graph a result draws for Jupyter: past it a picture is a hairball and slow.
 const MAX_PICTURE_VERTICES: usize = 500;
@@ -54,7 +54,7 @@ fn instance(
     py: Python<'_>,
     path: Option<&str>,
     n: usize,
-    edges: &[(usize, usize)],
+    edges: Vec<(usize, usize)>,
     name: &str,
 ) -> PyResult<Instance> {
     if let Some(path) = path {
@@ -66,10 +66,7 @@ fn instance(
             "edge ({u}, {v}) names a vertex outside 0..{n}"
         )));
     }
-    Ok(Instance::new(
-        name,
-        Graph::from_edges(n, edges.iter().copied()),
-    ))
+    Ok(Instance::new(name, Graph::from_edges(n, edges)))
 }
 
 /// Edges from little-endian 64-bit pairs (a NumPy array's bytes).
@@ -129,6 +126,23 @@ fn vertex_list(
     Ok(PyList::new(py, items)?.unbind())
 }
 
+/// The instance back when a colouring may exist, else the answer: adjacent vertices (or one
+/// vertex twice) precoloured alike leave none, whatever the number of colours.
+fn no_colouring(
+    py: Python<'_>,
+    inst: Instance,
+    nodes: Option<&[Py<PyAny>]>,
+    k: Option<u32>,
+    start: Instant,
+) -> PyResult<Result<Instance, ColouringResult>> {
+    let Some(why) = inst.precolouring_conflict_words() else {
+        return Ok(Ok(inst));
+    };
+    let mut r = result(py, inst, nodes, Status::Unsatisfiable, k, None, start)?;
+    r.reason = Some(why);
+    Ok(Err(r))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn result(
     py: Python<'_>,
@@ -169,31 +183,6 @@ fn result(
     })
 }
 
-/// An answer without a search: adjacent vertices precoloured alike.
-fn precolouring_conflict(inst: &Instance) -> Option<String> {
-    let (u, v) = inst.precolouring_conflict()?;
-    let g = &inst.graph;
-    Some(if u == v {
-        format!("{} is precoloured twice with different colours", g.name(u))
-    } else {
-        format!(
-            "{} and {} are adjacent and precoloured alike",
-            g.name(u),
-            g.name(v)
-        )
-    })
-}
-
-fn time_limit(t: Option<f64>) -> PyResult<Option<Duration>> {
-    match t {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t >= 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
-        Some(t) => Err(error::argument(format!(
-            "time_limit must be a number of seconds ≥ 0, not {t}"
-        ))),
-    }
-}
-
 /// `colouring.chromatic_number(graph, time_limit=None, jobs=1, seed=1)`.
 #[pyfunction]
 #[pyo3(signature = (path = None, n = 0, edges = Vec::new(), edge_bytes = None, nodes = None, name = "graph", time_limit = None, jobs = 1, seed = 1))]
@@ -211,16 +200,14 @@ fn colouring_chromatic(
     seed: u64,
 ) -> PyResult<ColouringResult> {
     let start = Instant::now();
-    let edges = edges_of(edge_bytes, edges)?;
-    let inst = instance(py, path, n, &edges, name)?;
+    let inst = instance(py, path, n, edges_of(edge_bytes, edges)?, name)?;
     let nodes = nodes.as_deref();
-    if let Some(why) = precolouring_conflict(&inst) {
-        let mut r = result(py, inst, nodes, Status::Unsatisfiable, None, None, start)?;
-        r.reason = Some(why);
-        return Ok(r);
-    }
+    let inst = match no_colouring(py, inst, nodes, None, start)? {
+        Ok(inst) => inst,
+        Err(answer) => return Ok(answer),
+    };
     let config = chromatic::Config {
-        time_limit: self::time_limit(time_limit)?,
+        time_limit: limit::duration(time_limit)?,
         jobs: jobs.max(1),
         seed,
         ..chromatic::Config::default()
@@ -271,15 +258,13 @@ fn colouring_colour(
     time_limit: Option<f64>,
 ) -> PyResult<ColouringResult> {
     let start = Instant::now();
-    let edges = edges_of(edge_bytes, edges)?;
-    let inst = instance(py, path, n, &edges, name)?;
+    let inst = instance(py, path, n, edges_of(edge_bytes, edges)?, name)?;
     let nodes = nodes.as_deref();
-    if let Some(why) = precolouring_conflict(&inst) {
-        let mut r = result(py, inst, nodes, Status::Unsatisfiable, Some(k), None, start)?;
-        r.reason = Some(why);
-        return Ok(r);
-    }
-    let deadline = self::time_limit(time_limit)?.map(|t| start + t);
+    let inst = match no_colouring(py, inst, nodes, Some(k), start)? {
+        Ok(inst) => inst,
+        Err(answer) => return Ok(answer),
+    };
+    let deadline = limit::deadline(start, time_limit)?;
     let mut effort = chromatic::Effort::default();
     let answer = interrupt::run(py, |_| {
         chromatic::k_colourable(

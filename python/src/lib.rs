@@ -16,6 +16,7 @@ mod colouring;
 mod convert;
 mod error;
 mod interrupt;
+mod limit;
 mod study;
 mod sudoku;
 mod timetabling;

@@ -1,6 +1,6 @@
 //! `csptk.sudoku`: solve, count, rate, explain, hint and generate, as `csp sudoku` does.
 
-use crate::{error, interrupt};
+use crate::{error, interrupt, limit};
 use csp_core::Limits;
 use csp_sudoku::human::{self, Candidates, Step, rating};
 use csp_sudoku::method::{Method, NotProper, Prepared, unique_solution};
@@ -8,7 +8,7 @@ use csp_sudoku::{Answer, Grid, Puzzle, Shape, verify};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The name a puzzle given as a string is reported under.
 const GIVEN: &str = "<puzzle>";
@@ -217,15 +217,7 @@ fn method(name: &str) -> PyResult<Method> {
 }
 
 fn deadline(time_limit: Option<f64>) -> PyResult<Option<Instant>> {
-    match time_limit {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t >= 0.0 => {
-            Ok(Some(Instant::now() + Duration::from_secs_f64(t.min(1e9))))
-        }
-        Some(t) => Err(error::argument(format!(
-            "time_limit must be a number of seconds ≥ 0, not {t}"
-        ))),
-    }
+    limit::deadline(Instant::now(), time_limit)
 }
 
 /// Solves one puzzle with a solver prepared for its shape, unless the deadline passed.

@@ -1,7 +1,7 @@
 //! `csptk.timetabling`: load an instance (YAML, Toronto, ITC 2007), solve it, explain it, as
 //! `csp timetable` does.
 
-use crate::{convert, error, interrupt};
+use crate::{convert, error, interrupt, limit};
 use csp_model::Status;
 use csp_timetabling::formats::{self, Format, Loaded};
 use csp_timetabling::{CostReport, Instance, Timetable, cost, explain, render, solve, verify};
@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The name YAML text given directly is reported under.
 const GIVEN: &str = "<timetable>";
@@ -69,17 +69,7 @@ impl TimetableInstance {
     }
 
     fn __repr__(&self) -> String {
-        let i = self.loaded.instance();
-        format!(
-            "TimetableInstance({:?}: {} occurrences of {} events, {} days × {} periods, {} resources, {} rooms)",
-            i.name,
-            i.occurrences.len(),
-            i.events.len(),
-            i.days.len(),
-            i.periods.len(),
-            i.resources.len(),
-            i.rooms.len()
-        )
+        format!("TimetableInstance({})", self.loaded.instance().summary())
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduce<'py>> {
@@ -222,18 +212,6 @@ fn breakdown(py: Python<'_>, c: &CostReport) -> PyResult<Py<PyDict>> {
     Ok(d.unbind())
 }
 
-fn deadline(start: Instant, t: Option<f64>) -> PyResult<Option<Instant>> {
-    match t {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t >= 0.0 => {
-            Ok(Some(start + Duration::from_secs_f64(t.min(1e9))))
-        }
-        Some(t) => Err(error::argument(format!(
-            "time_limit must be a number of seconds ≥ 0, not {t}"
-        ))),
-    }
-}
-
 /// `timetabling.solve(instance, time_limit=None, seed=1, first=False)`.
 #[pyfunction]
 #[pyo3(signature = (instance, time_limit = None, seed = 1, first = false))]
@@ -246,7 +224,7 @@ fn timetabling_solve(
 ) -> PyResult<TimetableResult> {
     let start = Instant::now();
     let cfg = solve::Config {
-        deadline: deadline(start, time_limit)?,
+        deadline: limit::deadline(start, time_limit)?,
         seed,
         first_only: first,
         ..solve::Config::default()
@@ -329,7 +307,7 @@ fn timetabling_explain(
     time_limit: Option<f64>,
 ) -> PyResult<TimetableExplanation> {
     let start = Instant::now();
-    let deadline = deadline(start, time_limit)?;
+    let deadline = limit::deadline(start, time_limit)?;
     let inst = &instance.inst;
     let unknown = || TimetableExplanation {
         status: Status::Unknown.name().into(),

@@ -264,6 +264,21 @@ impl Instance {
             .edges()
             .find(|&(u, v)| colour[u].is_some() && colour[u] == colour[v])
     }
+
+    /// [`Instance::precolouring_conflict`] in words: why no colouring exists.
+    pub fn precolouring_conflict_words(&self) -> Option<String> {
+        let (u, v) = self.precolouring_conflict()?;
+        let g = &self.graph;
+        Some(if u == v {
+            format!("{} is precoloured twice with different colours", g.name(u))
+        } else {
+            format!(
+                "{} and {} are adjacent and precoloured alike",
+                g.name(u),
+                g.name(v)
+            )
+        })
+    }
 }
 
 /// The Petersen graph (χ = 3), for tests.

@@ -444,6 +444,20 @@ impl Kind {
 }
 
 impl Instance {
+    /// One line: its name, occurrences, events, calendar, resources and rooms.
+    pub fn summary(&self) -> String {
+        format!(
+            "{}: {} occurrences of {} events, {} days × {} periods, {} resources, {} rooms",
+            self.name,
+            self.occurrences.len(),
+            self.events.len(),
+            self.days.len(),
+            self.periods.len(),
+            self.resources.len(),
+            self.rooms.len()
+        )
+    }
+
     /// Periods per day.
     pub fn periods_per_day(&self) -> usize {
         self.periods.len()

@@ -125,18 +125,8 @@ pub fn run(args: &ColourArgs) -> Result<ExitCode> {
         );
     }
     let start = Instant::now();
-    let found = if let Some((u, v)) = inst.precolouring_conflict() {
+    let found = if let Some(why) = inst.precolouring_conflict_words() {
         // No colouring exists with any number of colours: an answer, not an error.
-        let g = &inst.graph;
-        let why = if u == v {
-            format!("{} is precoloured twice with different colours", g.name(u))
-        } else {
-            format!(
-                "{} and {} are adjacent and precoloured alike",
-                g.name(u),
-                g.name(v)
-            )
-        };
         Found {
             status: Status::Unsatisfiable,
             colouring: None,

@@ -287,16 +287,7 @@ fn read_timetable(inst: &Instance, path: &Path) -> Result<Timetable> {
 }
 
 fn summary(inst: &Instance) -> String {
-    format!(
-        "{}: {} occurrences of {} events, {} days × {} periods, {} resources, {} rooms",
-        inst.name,
-        inst.occurrences.len(),
-        inst.events.len(),
-        inst.days.len(),
-        inst.periods.len(),
-        inst.resources.len(),
-        inst.rooms.len()
-    )
+    inst.summary()
 }
 
 fn placements_json(inst: &Instance, tt: &Timetable) -> Json {
