@@ -1,5 +1,5 @@
 //! The study runner against running each combination alone, resumption against an
-//! uninterrupted run, the study file's errors, and the summary's arithmetic.
+//! uninterrupted run, ranges of runs against the whole, the study file's errors, and the summary's arithmetic.
 
 use csp_study::instance::{self, Verdict};
 use csp_study::run::{self, Row};
@@ -83,6 +83,22 @@ fn the_runner_gives_the_rows_of_each_combination_run_alone() {
             assert_eq!(r.verdict, Verdict::Solved.as_str(), "{r:?}");
         }
     }
+}
+
+#[test]
+fn ranges_of_runs_put_together_are_the_whole_study() {
+    let spec = tiny();
+    let whole = timeless(&run::run(&spec, None, 1, &|_, _| {}).unwrap());
+    assert_eq!(run::count_runs(&spec).unwrap(), whole.len());
+    for cut in [1, 2, 4, 6] {
+        let mut parts = Vec::new();
+        for start in (0..whole.len()).step_by(cut) {
+            parts.extend(run::run_range(&spec, start..start + cut, 1, &|_, _| {}).unwrap());
+        }
+        assert_eq!(timeless(&parts), whole, "ranges of {cut}");
+    }
+    // Past the end: nothing.
+    assert!(run::run_range(&spec, 6..100, 1, &|_, _| {}).unwrap().is_empty());
 }
 
 #[test]
