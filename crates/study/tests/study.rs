@@ -98,7 +98,11 @@ fn ranges_of_runs_put_together_are_the_whole_study() {
         assert_eq!(timeless(&parts), whole, "ranges of {cut}");
     }
     // Past the end: nothing.
-    assert!(run::run_range(&spec, 6..100, 1, &|_, _| {}).unwrap().is_empty());
+    assert!(
+        run::run_range(&spec, 6..100, 1, &|_, _| {})
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
