@@ -42,7 +42,7 @@ def _graph_args(graph: Any) -> Dict[str, Any]:
             raise ValueError("an edge array's vertices are integers from 0")
         n = int(arr.max()) + 1 if arr.size else 0
         data = np.ascontiguousarray(arr, dtype="<i8").tobytes()
-        return {"n": n, "edge_bytes": data, "nodes": list(range(n))}
+        return {"n": n, "edge_bytes": data, "nodes": range(n)}
     try:
         pairs: List[Tuple[Hashable, ...]] = [tuple(edge) for edge in graph]
     except TypeError as err:

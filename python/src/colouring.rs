@@ -61,6 +61,12 @@ fn instance(
         return csp_colouring::read(std::path::Path::new(path))
             .map_err(|e| error::colouring(py, &e));
     }
+    if n > csp_colouring::graph::MAX_VERTICES {
+        return Err(error::argument(format!(
+            "{n} vertices; a graph may have at most {}",
+            csp_colouring::graph::MAX_VERTICES
+        )));
+    }
     if let Some(&(u, v)) = edges.iter().find(|&&(u, v)| u >= n || v >= n) {
         return Err(error::argument(format!(
             "edge ({u}, {v}) names a vertex outside 0..{n}"
@@ -92,20 +98,34 @@ fn edges_of(pairs: Option<&[u8]>, edges: Vec<(usize, usize)>) -> PyResult<Vec<(u
         .collect()
 }
 
-/// The colouring as a dict from each vertex (the caller's node, or the file's vertex name) to
-/// its colour, numbered from 1 as on the command line.
-fn colouring_dict<'py>(
+/// The caller's nodes: any sequence indexed by vertex (a list, or `range(n)` for an edge
+/// array, which costs nothing however large `n`), or `None` for a file's vertex names.
+type Nodes<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
+
+/// Vertex `v` as the caller knows it.
+fn node<'py>(
     py: Python<'py>,
     g: &Graph,
-    nodes: Option<&[Py<PyAny>]>,
+    nodes: Nodes<'_, 'py>,
+    v: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    match nodes {
+        Some(ns) => ns.get_item(v),
+        None => pyo3::IntoPyObjectExt::into_bound_py_any(g.name(v), py),
+    }
+}
+
+/// The colouring as a dict from each vertex (the caller's node, or the file's vertex name) to
+/// its colour, numbered from 1 as on the command line.
+fn colouring_dict(
+    py: Python<'_>,
+    g: &Graph,
+    nodes: Nodes<'_, '_>,
     c: &Colouring,
 ) -> PyResult<Py<PyDict>> {
     let d = PyDict::new(py);
     for v in 0..g.len() {
-        match nodes {
-            Some(ns) => d.set_item(ns[v].bind(py), c.colours[v] + 1)?,
-            None => d.set_item(g.name(v), c.colours[v] + 1)?,
-        }
+        d.set_item(node(py, g, nodes, v)?, c.colours[v] + 1)?;
     }
     Ok(d.unbind())
 }
@@ -113,16 +133,13 @@ fn colouring_dict<'py>(
 fn vertex_list(
     py: Python<'_>,
     g: &Graph,
-    nodes: Option<&[Py<PyAny>]>,
+    nodes: Nodes<'_, '_>,
     vs: &[usize],
 ) -> PyResult<Py<PyList>> {
-    let items: Vec<Py<PyAny>> = vs
+    let items = vs
         .iter()
-        .map(|&v| match nodes {
-            Some(ns) => Ok(ns[v].clone_ref(py)),
-            None => pyo3::IntoPyObjectExt::into_py_any(g.name(v), py),
-        })
-        .collect::<PyResult<_>>()?;
+        .map(|&v| node(py, g, nodes, v))
+        .collect::<PyResult<Vec<_>>>()?;
     Ok(PyList::new(py, items)?.unbind())
 }
 
@@ -131,7 +148,7 @@ fn vertex_list(
 fn no_colouring(
     py: Python<'_>,
     inst: Instance,
-    nodes: Option<&[Py<PyAny>]>,
+    nodes: Nodes<'_, '_>,
     k: Option<u32>,
     start: Instant,
 ) -> PyResult<Result<Instance, ColouringResult>> {
@@ -147,7 +164,7 @@ fn no_colouring(
 fn result(
     py: Python<'_>,
     inst: Instance,
-    nodes: Option<&[Py<PyAny>]>,
+    nodes: Nodes<'_, '_>,
     status: Status,
     k: Option<u32>,
     colouring: Option<Colouring>,
@@ -193,7 +210,7 @@ fn colouring_chromatic(
     n: usize,
     edges: Vec<(usize, usize)>,
     edge_bytes: Option<&[u8]>,
-    nodes: Option<Vec<Py<PyAny>>>,
+    nodes: Option<Bound<'_, PyAny>>,
     name: &str,
     time_limit: Option<f64>,
     jobs: usize,
@@ -201,14 +218,14 @@ fn colouring_chromatic(
 ) -> PyResult<ColouringResult> {
     let start = Instant::now();
     let inst = instance(py, path, n, edges_of(edge_bytes, edges)?, name)?;
-    let nodes = nodes.as_deref();
+    let nodes = nodes.as_ref();
     let inst = match no_colouring(py, inst, nodes, None, start)? {
         Ok(inst) => inst,
         Err(answer) => return Ok(answer),
     };
     let config = chromatic::Config {
         time_limit: limit::duration(time_limit)?,
-        jobs: jobs.max(1),
+        jobs: limit::threads(jobs.max(1)),
         seed,
         ..chromatic::Config::default()
     };
@@ -253,13 +270,13 @@ fn colouring_colour(
     n: usize,
     edges: Vec<(usize, usize)>,
     edge_bytes: Option<&[u8]>,
-    nodes: Option<Vec<Py<PyAny>>>,
+    nodes: Option<Bound<'_, PyAny>>,
     name: &str,
     time_limit: Option<f64>,
 ) -> PyResult<ColouringResult> {
     let start = Instant::now();
     let inst = instance(py, path, n, edges_of(edge_bytes, edges)?, name)?;
-    let nodes = nodes.as_deref();
+    let nodes = nodes.as_ref();
     let inst = match no_colouring(py, inst, nodes, Some(k), start)? {
         Ok(inst) => inst,
         Err(answer) => return Ok(answer),

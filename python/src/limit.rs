@@ -25,3 +25,10 @@ pub fn duration(t: Option<f64>) -> PyResult<Option<Duration>> {
 pub fn deadline(start: Instant, t: Option<f64>) -> PyResult<Option<Instant>> {
     Ok(duration(t)?.map(|d| start + d))
 }
+
+/// Threads for `jobs=`: 0 is one per core; more than the cores is the cores (the work is
+/// CPU-bound, and `jobs=10**6` would start a million threads), as `csp --jobs` does.
+pub fn threads(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if jobs == 0 { cores } else { jobs.min(cores) }
+}

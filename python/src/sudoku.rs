@@ -309,10 +309,10 @@ fn sudoku_solve(
 /// and a 9×9 puzzle takes microseconds, so pieces of one puzzle cost more than they solve.
 const MIN_SPLIT: usize = 256;
 
-/// A pool of `jobs` threads (0: every core).
+/// A pool of `jobs` threads (0: every core; at most the cores).
 fn pool(jobs: usize) -> PyResult<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
+        .num_threads(limit::threads(jobs))
         .build()
         .map_err(|e| error::internal(format!("threads: {e}")))
 }

@@ -83,6 +83,11 @@ def test_file_errors_name_line_and_column(tmp_path):
     assert (e.value.line, e.value.column) == (3, 5) and "out of range" in str(e.value)
     with pytest.raises(ValueError):
         colouring.chromatic_number([(1, 2, 3)])
+    # A vertex number past the library's limit is refused, not allocated for.
+    with pytest.raises(ValueError, match="at most"):
+        colouring.chromatic_number(np.array([[0, 10**12]]))
+    # More threads than cores asked for: the cores.
+    assert colouring.chromatic_number(nx.cycle_graph(5), jobs=10**6).ub == 3
 
 
 def test_result_pickles():

@@ -43,6 +43,11 @@ def test_solve_many_17_clue_in_order():
     assert [r.line for r in rs] == list(range(1, len(ps) + 1))
 
 
+def test_more_jobs_than_cores_are_the_cores():
+    rs = sudoku.solve_many([CLASSIC] * 10, jobs=10**6)
+    assert all(r.unique for r in rs)
+
+
 def test_solve_many_accepts_any_iterable():
     gen = (p for p in puzzles("puzzles7_serg_benchmark", 10))
     assert len(sudoku.solve_many(gen)) == 10
