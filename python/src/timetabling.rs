@@ -37,7 +37,7 @@ impl TimetableInstance {
         self.loaded.instance().name.clone()
     }
 
-    /// The format: `yaml`, `toronto`, `ctt` or `exam`.
+    /// The format: `yaml`, `toronto`, `itc2007-ctt` or `itc2007-exam`.
     #[getter]
     fn format(&self) -> &'static str {
         self.loaded.format().name()

@@ -44,6 +44,8 @@ def test_itc2007_formats():
     assert r.status in ("satisfiable", "optimal") and r.cost is not None
     t = timetabling.load(DATA / "timetabling" / "toronto" / "hec-s-92.crs")
     assert t.format == "toronto"
+    e = timetabling.load(DATA / "timetabling" / "itc2007" / "exam_comp_set6.exam")
+    assert e.format == "itc2007-exam" and e.events > 0
 
 
 def test_matches_csp_timetable_solve(csp):
