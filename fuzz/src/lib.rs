@@ -187,6 +187,34 @@ pub fn read_cnf(data: &[u8]) {
     }
 }
 
+/// A FlatZinc file: loads or says where it is wrong; what loads is checked against a few
+/// assignments (each variable at its lower bound, then its upper) and printed in the output
+/// format, so that the checker and the printer meet every shape of model the reader accepts.
+pub fn read_flatzinc(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match csp_flatzinc::parse(text, "fuzz.fzn") {
+        Err(e) => check_position(&e, text),
+        Ok(m) => {
+            for pick in [csp_flatzinc::IntSet::min, csp_flatzinc::IntSet::max] {
+                let values: Vec<i64> = m
+                    .vars
+                    .iter()
+                    .map(|v| v.domain.as_ref().and_then(pick).unwrap_or(0))
+                    .collect();
+                let verdict = csp_flatzinc::check::check(&m, &values);
+                if let Err(v) = &verdict {
+                    assert!(!v.message.is_empty());
+                }
+                let _ = csp_flatzinc::check::objective(&m, &values);
+                let out = csp_flatzinc::output::solution(&m, &values);
+                assert!(out.ends_with("----------\n"));
+            }
+        }
+    }
+}
+
 /// A puzzle list or grid file: loads or says where it is wrong; the first puzzles that load
 /// are solved by dancing links and any solution verified.
 pub fn read_puzzles(data: &[u8]) {
