@@ -74,12 +74,12 @@ impl<W: Write> Observer for Trace<'_, W> {
     fn on_decision(&mut self, depth: usize, decision: Decision) {
         self.flush();
         self.depth = depth.saturating_sub(1);
-        let text = match decision {
-            Decision::Assign(x, v) => format!("decide {} = {}", self.name(x), self.file.show(x, v)),
-            Decision::Remove(x, v) => {
-                self.depth = depth;
-                format!("refute {} ≠ {}", self.name(x), self.file.show(x, v))
-            }
+        let words = decision.describe(|x| self.name(x).to_string(), |x, v| self.file.show(x, v));
+        let text = if decision.is_first() {
+            format!("decide {words}")
+        } else {
+            self.depth = depth;
+            format!("refute {words}")
         };
         self.line(text);
     }

@@ -1,6 +1,7 @@
 //! Property tests: every strategy finds exactly the brute-force solution set on random small
 //! models; propagation never removes a value some solution uses; the trail restores domains.
 
+use csp_core::domain::Representation;
 use csp_core::testing::{LEVELS, brute_force, model_spec, propagate_after};
 use csp_core::{
     AllDifferentStrength, Domain, DomainStore, Propagation, Search, SearchConfig, ValueOrder,
@@ -57,6 +58,27 @@ proptest! {
                 csp_core::Outcome::Unsatisfiable => prop_assert!(expected.is_empty()),
                 csp_core::Outcome::Unknown(_) => prop_assert!(false, "no limit was set"),
             }
+        }
+    }
+
+    /// Variables kept as intervals (bounds only, holes of their declared domains kept) give
+    /// every strategy the brute-force solutions too, alone or mixed with bitsets.
+    #[test]
+    fn intervals_find_exactly_the_brute_force_solutions(
+        spec in model_spec(5, 5, 5),
+        scale in prop::sample::select(vec![1, 100]),
+        mask in 0u32..32,
+    ) {
+        let spec = spec.scaled(scale);
+        let expected = brute_force(&spec.build());
+        let model = spec.build_as(|i| if mask >> i & 1 == 0 { Representation::Bounds } else { Representation::Bits });
+        for config in configs().filter(|c| c.value_order != ValueOrder::LeastConstraining || c.var_order == VarOrder::InputOrder) {
+            let label = format!("{:?}/{:?}/{}/{}", config.propagation, config.all_different,
+                config.var_order, config.value_order);
+            let found: Vec<Vec<i32>> = Search::new(&model, config.clone()).solutions().map(|s| s.values().to_vec()).collect();
+            let set: BTreeSet<_> = found.iter().cloned().collect();
+            prop_assert_eq!(set.len(), found.len(), "duplicate solutions with {}", label);
+            prop_assert_eq!(&set, &expected, "solution set differs with {}", label);
         }
     }
 
@@ -279,6 +301,130 @@ proptest! {
                 if domains.iter().all(|d| d.len() == 1) {
                     prop_assert_eq!(solutions.len(), 1);
                 }
+            }
+        }
+    }
+}
+
+/// One change a store is asked for.
+#[derive(Debug, Clone)]
+enum StoreOp {
+    SetMin(i32),
+    SetMax(i32),
+    Remove(i32),
+    Assign(i32),
+    Mark,
+    Undo,
+}
+
+fn store_op() -> impl Strategy<Value = StoreOp> {
+    prop_oneof![
+        (-80i32..80).prop_map(StoreOp::SetMin),
+        (-80i32..80).prop_map(StoreOp::SetMax),
+        (-80i32..80).prop_map(StoreOp::Remove),
+        (-80i32..80).prop_map(StoreOp::Assign),
+        Just(StoreOp::Mark),
+        Just(StoreOp::Undo),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// The same changes on a bitset and on an interval of one declared domain: the interval
+    /// holds every value the bitset holds (it only ignores removals inside it), agrees with
+    /// it exactly while only bounds move, reports its size and bounds truly, and undoing
+    /// restores both exactly.
+    #[test]
+    fn intervals_follow_bitsets_on_the_same_changes(
+        values in proptest::collection::btree_set(-70i32..70, 1..40),
+        dense in any::<bool>(),
+        ops in proptest::collection::vec(store_op(), 1..40),
+    ) {
+        let domain = if dense {
+            Domain::range(*values.first().unwrap(), *values.last().unwrap())
+        } else {
+            Domain::from_values(values.iter().copied())
+        };
+        let mut bits = DomainStore::with_reprs(std::slice::from_ref(&domain), &[Representation::Bits]);
+        let mut int = DomainStore::with_reprs(std::slice::from_ref(&domain), &[Representation::Bounds]);
+        let x = VarId::new(0);
+        prop_assert!(int.is_interval(x) && !bits.is_interval(x));
+        let (mut marks, mut saved) = (Vec::new(), Vec::new());
+        let mut only_bounds = true;
+        // After a conflict, the search's next change is an undo.
+        let mut failed = false;
+        let dom = |s: &DomainStore| s.iter(x).collect::<Vec<_>>();
+        for op in ops {
+            // A wiped store takes no change but an undo (as in search).
+            let wiped = bits.size(x) == 0 || int.size(x) == 0;
+            match op {
+                StoreOp::Mark if failed => continue,
+                StoreOp::Mark => {
+                    marks.push((bits.mark(), int.mark()));
+                    saved.push((dom(&bits), dom(&int), only_bounds));
+                }
+                StoreOp::Undo => {
+                    let (m, sv) = match (marks.pop(), saved.pop()) {
+                        (Some(m), Some(sv)) => (m, sv),
+                        _ => ((0, 0), (domain.iter().collect(), domain.iter().collect(), true)),
+                    };
+                    {
+                        let ((a, b), (da, db, ob)) = (m, sv);
+                        bits.undo_to(a);
+                        int.undo_to(b);
+                        prop_assert_eq!(dom(&bits), da);
+                        prop_assert_eq!(dom(&int), db);
+                        only_bounds = ob;
+                        failed = false;
+                    }
+                    continue;
+                }
+                _ if wiped || failed => continue,
+                StoreOp::SetMin(v) => {
+                    let (a, b) = (bits.set_min(x, v), int.set_min(x, v));
+                    failed = a.is_err() || b.is_err();
+                    if only_bounds {
+                        prop_assert_eq!(a.is_err(), b.is_err());
+                    }
+                }
+                StoreOp::SetMax(v) => {
+                    let (a, b) = (bits.set_max(x, v), int.set_max(x, v));
+                    failed = a.is_err() || b.is_err();
+                    if only_bounds {
+                        prop_assert_eq!(a.is_err(), b.is_err());
+                    }
+                }
+                StoreOp::Remove(v) => {
+                    let inside = int.min(x).is_some_and(|lo| lo < v) && int.max(x).is_some_and(|hi| v < hi);
+                    if inside && int.contains(x, v) {
+                        only_bounds = false;
+                    }
+                    let (a, b) = (bits.remove(x, v), int.remove(x, v));
+                    failed = a.is_err() || b.is_err();
+                }
+                StoreOp::Assign(v) => {
+                    let (a, b) = (bits.assign(x, v), int.assign(x, v));
+                    failed = a.is_err() || b.is_err();
+                    if only_bounds {
+                        prop_assert_eq!(a.is_ok(), b.is_ok());
+                    }
+                }
+            }
+            if failed {
+                continue;
+            }
+            let (db, di) = (dom(&bits), dom(&int));
+            prop_assert!(db.iter().all(|v| di.contains(v)), "{:?} ⊄ {:?}", db, di);
+            if only_bounds {
+                prop_assert_eq!(&db, &di);
+            }
+            prop_assert_eq!(int.size(x) as usize, di.len());
+            prop_assert_eq!(int.min(x), di.first().copied());
+            prop_assert_eq!(int.max(x), di.last().copied());
+            prop_assert!(di.iter().all(|&v| domain.contains(v) && int.contains(x, v)));
+            for k in 0..di.len() as u32 {
+                prop_assert_eq!(int.nth_value(x, k), Some(di[k as usize]));
             }
         }
     }

@@ -641,7 +641,9 @@ impl Builder<'_> {
                     Some(Binding::Par(Arg::Array(a))) | Some(Binding::VarArray(a)) => a,
                     Some(_) => return Err(self.err(at, format!("`{n}` is not an array"))),
                     None => {
-                        return Err(self.err(at, format!("`{n}` is not declared (before this use)")));
+                        return Err(
+                            self.err(at, format!("`{n}` is not declared (before this use)"))
+                        );
                     }
                 };
                 match usize::try_from(*i)

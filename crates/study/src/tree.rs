@@ -146,7 +146,7 @@ impl<const P: bool> Observer for TreeRecorder<P> {
 
     fn on_decision(&mut self, _depth: usize, decision: Decision) {
         let id = self.child(decision);
-        if matches!(decision, Decision::Assign(..)) {
+        if decision.is_first() {
             self.levels.push(id);
         }
     }
@@ -194,10 +194,7 @@ pub struct Names<'a> {
 /// server's trace use.
 pub fn with_model_names<R>(file: &csp_model::CspFile, f: impl FnOnce(&Names) -> R) -> R {
     let m = &file.model;
-    let decision = |d: Decision| match d {
-        Decision::Assign(x, v) => format!("{} = {}", m.name(x), file.show(x, v)),
-        Decision::Remove(x, v) => format!("{} ≠ {}", m.name(x), file.show(x, v)),
-    };
+    let decision = |d: Decision| d.describe(|x| m.name(x).to_string(), |x, v| file.show(x, v));
     let pruned = |x, v| format!("{} ≠ {}", m.name(x), file.show(x, v));
     let constraint = |c| m.constraint(c).describe(&|x| m.name(x).to_string());
     f(&Names {
@@ -634,7 +631,10 @@ mod tests {
         let t = s.observer().tree();
         let constraint = |c| m.constraint(c).describe(&|x| m.name(x).to_string());
         let decision = |d: Decision| match d {
-            Decision::Assign(x, v) | Decision::Remove(x, v) => format!("{} {v}", m.name(x)),
+            Decision::Assign(x, v)
+            | Decision::Remove(x, v)
+            | Decision::Split(x, v, _)
+            | Decision::Other(x, v, _) => format!("{} {v}", m.name(x)),
         };
         let pruned = |x: VarId, v: i32| format!("{} ≠ {v}", m.name(x));
         let names = Names {

@@ -128,8 +128,8 @@ impl NoOverlapPropagator<'_> {
                     if let Ok(v) = Value::try_from(t)
                         && d.contains(x, v)
                     {
-                        d.remove(x, v)?;
-                        changed = true;
+                        // An interval ignores a removal inside it: only a real one counts.
+                        changed |= d.remove(x, v)?;
                     }
                 }
                 continue;
@@ -145,8 +145,7 @@ impl NoOverlapPropagator<'_> {
                 let Ok(v) = Value::try_from(t) else { break };
                 match d.next_value(x, v) {
                     Some(w) if i64::from(w) <= hi => {
-                        d.remove(x, w)?;
-                        changed = true;
+                        changed |= d.remove(x, w)?;
                         t = i64::from(w) + 1;
                     }
                     _ => break,
@@ -247,14 +246,12 @@ impl NoOverlapPropagator<'_> {
                     continue;
                 }
                 let x = self.c.starts[i];
-                changed = true;
                 if mirrored {
                     // New latest end −bound, so latest start −bound − dᵢ.
                     let max_start = -self.bound[i] - i64::from(self.c.durations[i]);
-                    d.retain(x, |v| i64::from(v) <= max_start)?;
+                    changed |= d.set_max(x, super::precedence::clamp(max_start))?;
                 } else {
-                    let min_start = self.bound[i];
-                    d.retain(x, |v| i64::from(v) >= min_start)?;
+                    changed |= d.set_min(x, super::precedence::clamp(self.bound[i]))?;
                 }
             }
         }

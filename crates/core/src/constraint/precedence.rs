@@ -56,6 +56,12 @@ impl Constraint for Precedence {
     }
 }
 
+/// A bound computed in 64 bits, as a value: beyond the values' range, the nearest end, which
+/// removes no more than the exact bound would (sound).
+pub(crate) fn clamp(v: i64) -> Value {
+    v.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value
+}
+
 impl Propagator for Precedence {
     fn scope(&self) -> &[VarId] {
         &self.scope
@@ -72,14 +78,8 @@ impl Propagator for Precedence {
             return Err(Conflict);
         };
         let dd = i64::from(self.d);
-        let y_min = i64::from(lo) + dd;
-        if y_min > i64::from(d.min(y).unwrap_or(Value::MAX)) {
-            d.retain(y, |v| i64::from(v) >= y_min)?;
-        }
-        let x_max = i64::from(hi) - dd;
-        if x_max < i64::from(d.max(x).unwrap_or(Value::MIN)) {
-            d.retain(x, |v| i64::from(v) <= x_max)?;
-        }
+        d.set_min(y, clamp(i64::from(lo) + dd))?;
+        d.set_max(x, clamp(i64::from(hi) - dd))?;
         Ok(())
     }
 

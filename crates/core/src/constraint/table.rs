@@ -153,9 +153,10 @@ impl TablePropagator<'_> {
             }
             next = v.checked_add(1).and_then(|w| d.next_value(x, w));
         }
-        let changed = !self.removals.is_empty();
+        // Only a real removal counts: an interval ignores one inside it.
+        let mut changed = false;
         for k in 0..self.removals.len() {
-            d.remove(x, self.removals[k])?;
+            changed |= d.remove(x, self.removals[k])?;
         }
         Ok(changed)
     }

@@ -4,7 +4,7 @@
 mod store;
 mod trail;
 
-pub use store::{DomainStore, Values};
+pub use store::{DomainStore, Representation, Values};
 pub use trail::{Trail, TrailEntry};
 
 /// A wiped-out domain (or a violated check): the current node has no solution. This is

@@ -2,7 +2,8 @@
 
 use crate::index::VarId;
 
-/// One overwritten domain word: which word, whose, and its content before the change.
+/// One overwritten domain word: which word, whose, and its content before the change (or,
+/// for a variable kept as an interval, one of its bounds: see [`TrailEntry::is_bound`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TrailEntry {
     /// Index of the word in the store.
@@ -11,6 +12,19 @@ pub struct TrailEntry {
     pub var: VarId,
     /// The word before the change.
     pub old: usize,
+}
+
+/// Tags in [`TrailEntry::word`]: the entry saved an interval's low or high bound (in `old`,
+/// as the bits of a [`Value`](crate::Value)), not a word.
+pub(crate) const LO_TAG: u32 = u32::MAX;
+pub(crate) const HI_TAG: u32 = u32::MAX - 1;
+
+impl TrailEntry {
+    /// Whether this entry saved an interval's bound rather than a bitset word.
+    #[inline]
+    pub fn is_bound(&self) -> bool {
+        self.word >= HI_TAG
+    }
 }
 
 /// A stack of [`TrailEntry`]s. A decision level is a trail length (a *mark*); undoing to a

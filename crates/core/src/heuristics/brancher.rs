@@ -248,8 +248,18 @@ impl Brancher {
             ValueOrder::InDomainMax => d.max(x),
             ValueOrder::InDomainRandom => {
                 let k = self.rng.below(d.size(x));
-                d.iter(x).nth(k as usize)
+                d.nth_value(x, k)
             }
+            ValueOrder::InDomainMedian => d.nth_value(x, (d.size(x) - 1) / 2),
+            // The split point: the middle of the bounds, below the largest value.
+            ValueOrder::Split | ValueOrder::ReverseSplit => match (d.min(x), d.max(x)) {
+                (Some(lo), Some(hi)) => {
+                    Some(((i64::from(lo) + i64::from(hi)).div_euclid(2)) as Value)
+                }
+                _ => None,
+            },
+            // Probing every value of a wide interval would take forever: its smallest.
+            ValueOrder::LeastConstraining if d.is_interval(x) => d.min(x),
             ValueOrder::LeastConstraining => least_constraining(x, cx),
         }
         .expect("an open variable has a value")

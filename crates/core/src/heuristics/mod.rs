@@ -60,6 +60,35 @@ pub enum Decision {
     Assign(VarId, Value),
     /// `x ≠ v` (right branch).
     Remove(VarId, Value),
+    /// A domain split's first branch: `x ≤ v`, or `x > v` when the flag is false (the
+    /// upper half first).
+    Split(VarId, Value, bool),
+    /// The split's other branch, once the first is refuted: `x > v` (or `x ≤ v` when the
+    /// flag is false).
+    Other(VarId, Value, bool),
+}
+
+impl Decision {
+    /// Whether this opens a new level (a first branch) rather than refuting one.
+    pub fn is_first(self) -> bool {
+        matches!(self, Decision::Assign(..) | Decision::Split(..))
+    }
+
+    /// The decision in words: `x = 3`, `x ≠ 3`, `x ≤ 3`, `x > 3`, with the variable named by
+    /// `name` and the value shown by `show`.
+    pub fn describe(
+        self,
+        name: impl Fn(VarId) -> String,
+        show: impl Fn(VarId, Value) -> String,
+    ) -> String {
+        let (x, v, op) = match self {
+            Decision::Assign(x, v) => (x, v, "="),
+            Decision::Remove(x, v) => (x, v, "≠"),
+            Decision::Split(x, v, true) | Decision::Other(x, v, false) => (x, v, "≤"),
+            Decision::Split(x, v, false) | Decision::Other(x, v, true) => (x, v, ">"),
+        };
+        format!("{} {op} {}", name(x), show(x, v))
+    }
 }
 
 /// Which unfixed variable to branch on.
@@ -152,15 +181,25 @@ pub enum ValueOrder {
     LeastConstraining,
     /// A value drawn uniformly from a generator seeded by the configuration.
     InDomainRandom,
+    /// The middle value of the domain (the lower of two middles).
+    InDomainMedian,
+    /// Split the domain in halves, the lower half first: `x ≤ m`, then `x > m`, with `m` the
+    /// middle of the bounds (MiniZinc's `indomain_split`).
+    Split,
+    /// Split the domain, the upper half first (`indomain_reverse_split`).
+    ReverseSplit,
 }
 
 impl ValueOrder {
     /// Every value order.
-    pub const ALL: [ValueOrder; 4] = [
+    pub const ALL: [ValueOrder; 7] = [
         ValueOrder::InDomainMin,
         ValueOrder::InDomainMax,
         ValueOrder::LeastConstraining,
         ValueOrder::InDomainRandom,
+        ValueOrder::InDomainMedian,
+        ValueOrder::Split,
+        ValueOrder::ReverseSplit,
     ];
 
     /// The name used on the command line and in files.
@@ -170,6 +209,9 @@ impl ValueOrder {
             ValueOrder::InDomainMax => "max",
             ValueOrder::LeastConstraining => "lcv",
             ValueOrder::InDomainRandom => "random",
+            ValueOrder::InDomainMedian => "median",
+            ValueOrder::Split => "split",
+            ValueOrder::ReverseSplit => "reverse-split",
         }
     }
 }

@@ -10,7 +10,7 @@ pub use solution::Solution;
 use crate::constraint::{
     AllDifferent, AtMost, Constraint, InSet, Map, NoOverlap, NotEqual, Precedence, Table,
 };
-use crate::domain::{Domain, MAX_DOMAIN_SPAN, Value};
+use crate::domain::{Domain, MAX_DOMAIN_SPAN, Representation, Value};
 pub use crate::index::{ConstraintId, VarId};
 use std::collections::HashMap;
 use thiserror::Error;
@@ -63,6 +63,7 @@ pub enum ModelError {
 struct VarInfo {
     name: String,
     domain: Domain,
+    repr: Representation,
 }
 
 /// A constraint-satisfaction problem: variables, their initial domains and constraints.
@@ -97,11 +98,41 @@ impl Model {
         Self::default()
     }
 
-    /// Adds a variable; names must be unique and the domain non-empty.
+    /// Adds a variable; names must be unique and the domain non-empty. Its domain is a
+    /// bitset during search, or an interval ([`Representation::Bounds`]) when its span is
+    /// past [`MAX_DOMAIN_SPAN`].
     pub fn new_var(
         &mut self,
         name: impl Into<String>,
         domain: impl Into<Domain>,
+    ) -> Result<VarId, ModelError> {
+        let domain = domain.into();
+        let repr = if domain.span() > u64::from(MAX_DOMAIN_SPAN) {
+            Representation::Bounds
+        } else {
+            Representation::Bits
+        };
+        self.new_var_as(name, domain, repr)
+    }
+
+    /// Adds a variable kept as `repr` during search: [`Representation::Bounds`] for a wide
+    /// domain that constraints narrow by its bounds (a start time, a sum), whatever its span.
+    ///
+    /// ```
+    /// use csp_core::{Domain, Model, Search, SearchConfig, Outcome};
+    /// use csp_core::domain::Representation;
+    /// let mut m = Model::new();
+    /// let x = m.new_var_as("x", Domain::range(0, 1_000_000_000), Representation::Bounds).unwrap();
+    /// let y = m.new_var("y", 0..=3).unwrap();
+    /// m.precedence(y, x, 999_999_998).unwrap(); // y + 999999998 ≤ x
+    /// let Outcome::Satisfiable(s) = Search::new(&m, SearchConfig::default()).solve() else { panic!() };
+    /// assert_eq!((s.value(y), s.value(x)), (0, 999_999_998));
+    /// ```
+    pub fn new_var_as(
+        &mut self,
+        name: impl Into<String>,
+        domain: impl Into<Domain>,
+        repr: Representation,
     ) -> Result<VarId, ModelError> {
         let name = name.into();
         let domain = domain.into();
@@ -110,6 +141,12 @@ impl Model {
         }
         if domain.is_empty() {
             return Err(ModelError::EmptyDomain(name));
+        }
+        if repr == Representation::Bounds {
+            let id = VarId::new(self.vars.len());
+            self.by_name.insert(name.clone(), id);
+            self.vars.push(VarInfo { name, domain, repr });
+            return Ok(id);
         }
         if domain.span() > u64::from(MAX_DOMAIN_SPAN) {
             return Err(ModelError::DomainTooWide {
@@ -129,7 +166,7 @@ impl Model {
         self.total_span = total;
         let id = VarId::new(self.vars.len());
         self.by_name.insert(name.clone(), id);
-        self.vars.push(VarInfo { name, domain });
+        self.vars.push(VarInfo { name, domain, repr });
         Ok(id)
     }
 
@@ -332,6 +369,11 @@ impl Model {
         &self.vars[x.index()].domain
     }
 
+    /// How `x`'s domain is kept during search.
+    pub fn representation(&self, x: VarId) -> Representation {
+        self.vars[x.index()].repr
+    }
+
     /// The constraint `c`.
     pub fn constraint(&self, c: ConstraintId) -> &dyn Constraint {
         self.constraints[c.index()].as_ref()
@@ -431,16 +473,24 @@ mod tests {
     }
 
     #[test]
-    fn empty_and_huge_domains_are_refused() {
+    fn empty_domains_and_huge_bitsets_are_refused_wide_domains_become_intervals() {
         let mut m = Model::new();
         assert!(matches!(
             m.new_var("e", Domain::empty()),
             Err(ModelError::EmptyDomain(_))
         ));
         assert!(matches!(
-            m.new_var("w", [i32::MIN, i32::MAX]),
+            m.new_var_as("w", [i32::MIN, i32::MAX], Representation::Bits),
             Err(ModelError::DomainTooWide { .. })
         ));
+        let w = m.new_var("w", [i32::MIN, i32::MAX]).unwrap();
+        assert_eq!(m.representation(w), Representation::Bounds);
+        let mut s = crate::Search::new(&m, crate::SearchConfig::default());
+        assert_eq!(
+            s.count(10).count,
+            2,
+            "the declared values only, not the span"
+        );
     }
 
     #[test]

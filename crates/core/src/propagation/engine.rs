@@ -361,6 +361,9 @@ fn report<O: Observer>(d: &DomainStore, mark: usize, p: u32, obs: &mut O) {
     }
     let entries = d.trail_since(mark);
     for (j, e) in entries.iter().enumerate() {
+        if e.is_bound() {
+            continue; // an interval's bound: too many values to name one by one
+        }
         let after = entries[j + 1..]
             .iter()
             .find(|f| f.word == e.word)

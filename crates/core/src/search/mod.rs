@@ -31,7 +31,7 @@ pub use config::{Count, LimitReached, Limits, Outcome, Restarts, SearchConfig, l
 
 use crate::domain::{DomainStore, Value};
 pub use crate::heuristics::Decision;
-use crate::heuristics::{Brancher, ProbeContext, SelectionContext};
+use crate::heuristics::{Brancher, ProbeContext, SelectionContext, ValueOrder};
 pub use crate::model::Solution;
 use crate::model::{ConstraintId, Model, VarId};
 use crate::observe::{NoopObserver, Observer, Stats};
@@ -46,8 +46,18 @@ struct Level {
     decided_mark: usize,
     var: VarId,
     value: Value,
+    branch: Branch,
     /// With symmetric values: whether `value` was used by no fixed variable.
     opened_new: bool,
+}
+
+/// The kind of a level's decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    /// `x = v`, refuted by `x ≠ v`.
+    Assign,
+    /// `x ≤ v` then `x > v` (`lower_first`), or the other way round.
+    Split { lower_first: bool },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,7 +110,8 @@ impl<'m, O: Observer> Search<'m, O> {
     pub fn with_observer(model: &'m Model, config: SearchConfig, observer: O) -> Self {
         let start = Instant::now();
         let domains: Vec<_> = model.vars().map(|x| model.domain(x).clone()).collect();
-        let store = DomainStore::new(&domains);
+        let reprs: Vec<_> = model.vars().map(|x| model.representation(x)).collect();
+        let store = DomainStore::with_reprs(&domains, &reprs);
         let options = PropagatorOptions {
             all_different: config.all_different,
         };
@@ -419,15 +430,25 @@ impl<'m, O: Observer> Search<'m, O> {
             self.observer.on_backtrack(self.levels.len() + 1);
             self.stats.nodes += 1;
             let (x, v) = (level.var, level.value);
-            self.observer
-                .on_decision(self.levels.len(), Decision::Remove(x, v));
-            let removed = if level.opened_new {
+            let removed = if let Branch::Split { lower_first } = level.branch {
+                self.observer
+                    .on_decision(self.levels.len(), Decision::Other(x, v, lower_first));
+                if lower_first {
+                    self.store.set_min(x, v + 1)
+                } else {
+                    self.store.set_max(x, v)
+                }
+            } else if level.opened_new {
+                self.observer
+                    .on_decision(self.levels.len(), Decision::Remove(x, v));
                 // Every unused value is symmetric to `v`: refute them all. The fixed
                 // variables are those of the decision's parent, as when it was taken.
                 self.mark_used_values();
                 let (used, base) = (&self.used_values, self.value_base);
                 self.store.retain(x, |w| used.contains((w - base) as usize))
             } else {
+                self.observer
+                    .on_decision(self.levels.len(), Decision::Remove(x, v));
                 self.store.remove(x, v)
             };
             if removed.is_err() {
@@ -544,8 +565,8 @@ impl<'m, O: Observer> Search<'m, O> {
                 self.observer.on_solution(&s);
                 return Step::Solution;
             };
-            let v = self.select_value(x);
-            let opened_new = self.config.symmetric_values && {
+            let (v, branch) = self.select_branch(x);
+            let opened_new = branch == Branch::Assign && self.config.symmetric_values && {
                 self.mark_used_values();
                 !self.used_values.contains((v - self.value_base) as usize)
             };
@@ -554,15 +575,33 @@ impl<'m, O: Observer> Search<'m, O> {
                 decided_mark: self.decided_stack.len(),
                 var: x,
                 value: v,
+                branch,
                 opened_new,
             });
             self.stats.nodes += 1;
             self.stats.max_depth = self.stats.max_depth.max(self.levels.len() as u64);
-            self.observer
-                .on_decision(self.depth(), Decision::Assign(x, v));
-            let r = match self.store.assign(x, v) {
-                Ok(_) => self.after_fix(x),
-                Err(_) => unreachable!("the brancher picks a value in the domain"),
+            let r = match branch {
+                Branch::Assign => {
+                    self.observer
+                        .on_decision(self.depth(), Decision::Assign(x, v));
+                    match self.store.assign(x, v) {
+                        Ok(_) => self.after_fix(x),
+                        Err(_) => unreachable!("the brancher picks a value in the domain"),
+                    }
+                }
+                Branch::Split { lower_first } => {
+                    self.observer
+                        .on_decision(self.depth(), Decision::Split(x, v, lower_first));
+                    let cut = if lower_first {
+                        self.store.set_max(x, v)
+                    } else {
+                        self.store.set_min(x, v + 1)
+                    };
+                    match cut {
+                        Ok(_) => self.after_fix(x),
+                        Err(_) => unreachable!("both halves of a split hold values"),
+                    }
+                }
             };
             if let Err(c) = r {
                 self.fail(Some(c));
@@ -602,12 +641,34 @@ impl<'m, O: Observer> Search<'m, O> {
         self.brancher.select_var(&cx)
     }
 
-    fn select_value(&mut self, x: VarId) -> Value {
+    /// The value to branch on and how: `x = v` (refuted by `x ≠ v`), or a split `x ≤ v`
+    /// when the value order splits, or when `x` is an interval and `v` lies inside it
+    /// (removing an inside value would leave the interval as it was). Splits need
+    /// propagation at every node, and no value symmetry (which opens values one at a time);
+    /// without them, a value not in the domain or inside an interval becomes the smallest.
+    fn select_branch(&mut self, x: VarId) -> (Value, Branch) {
         let cx = ProbeContext {
             domains: &mut self.store,
             engine: &mut self.engine,
         };
-        self.brancher.select_value(x, cx)
+        let v = self.brancher.select_value(x, cx);
+        let d = &self.store;
+        let inside = d.is_interval(x)
+            && d.min(x).is_some_and(|lo| lo < v)
+            && d.max(x).is_some_and(|hi| v < hi);
+        if !self.config.propagation.is_maintained() || self.config.symmetric_values {
+            let at_bound = !inside && d.contains(x, v);
+            return (
+                if at_bound { v } else { d.min(x).unwrap_or(v) },
+                Branch::Assign,
+            );
+        }
+        match self.config.value_order {
+            ValueOrder::Split => (v, Branch::Split { lower_first: true }),
+            ValueOrder::ReverseSplit => (v, Branch::Split { lower_first: false }),
+            _ if inside => (v, Branch::Split { lower_first: true }),
+            _ => (v, Branch::Assign),
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! Test support (feature `testing`): brute-force solution sets, random small models as
 //! proptest strategies, and a window on propagation for soundness tests.
 
-use crate::domain::{Domain, DomainStore, Value};
+use crate::domain::{Domain, DomainStore, Representation, Value};
 use crate::model::{Model, VarId};
 use crate::observe::NoopObserver;
 use crate::propagation::{AllDifferentStrength, Engine, Propagation, PropagatorOptions};
@@ -90,12 +90,21 @@ impl ModelSpec {
 
     /// The model this spec describes.
     pub fn build(&self) -> Model {
+        self.build_as(|_| Representation::Bits)
+    }
+
+    /// The model, variable `i` kept as `repr(i)` during search (intervals must find the
+    /// same solutions as bitsets).
+    pub fn build_as(&self, repr: impl Fn(usize) -> Representation) -> Model {
         let mut m = Model::new();
         let vars: Vec<VarId> = self
             .domains
             .iter()
             .enumerate()
-            .map(|(i, d)| m.new_var(format!("v{i}"), d.clone()).expect("valid spec"))
+            .map(|(i, d)| {
+                m.new_var_as(format!("v{i}"), d.clone(), repr(i))
+                    .expect("valid spec")
+            })
             .collect();
         for c in &self.constraints {
             match c {

@@ -95,7 +95,8 @@ impl MultiWords {
         min_key: i64,
         span: usize,
     ) -> Option<Self> {
-        if span > KEY_WORDS * BITS {
+        // Intervals have no words to read.
+        if span > KEY_WORDS * BITS || c.vars.iter().any(|&x| d.is_interval(x)) {
             return None;
         }
         let n = c.vars.len();
