@@ -229,6 +229,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// A linear inequality alone is bounds consistent after propagation: each variable's
+    /// least and greatest value left belong to some solution.
+    #[test]
+    fn a_linear_inequality_reaches_bounds_consistency(
+        domains in proptest::collection::vec(proptest::collection::btree_set(-3i32..6, 1..6), 1..5),
+        coeffs in proptest::collection::vec(-4i64..=4, 4),
+        rhs in -10i64..10,
+    ) {
+        use csp_core::testing::{ConstraintSpec, ModelSpec};
+        use csp_core::constraint::Relation;
+        let n = domains.len();
+        let spec = ModelSpec {
+            domains: domains.into_iter().map(|d| d.into_iter().collect()).collect(),
+            constraints: vec![ConstraintSpec::Linear(coeffs[..n].iter().copied().zip(0..n).collect(), Relation::Le, rhs, None)],
+        };
+        let model = spec.build();
+        let solutions = brute_force(&model);
+        match propagate_after(&model, Propagation::ArcConsistency, AllDifferentStrength::Matching, &[]) {
+            None => prop_assert!(solutions.is_empty()),
+            Some(domains) => {
+                prop_assert!(!solutions.is_empty(), "bounds reasoning detects an infeasible inequality");
+                for (i, d) in domains.iter().enumerate() {
+                    let used: BTreeSet<i32> = solutions.iter().map(|s| s[i]).collect();
+                    prop_assert_eq!(d.min(), used.first().copied(), "least value of v{}", i);
+                    prop_assert_eq!(d.max(), used.last().copied(), "greatest value of v{}", i);
+                }
+            }
+        }
+    }
+}
+
 /// Relabels values in order of first appearance: one representative per renaming class.
 fn canonical(s: &[i32]) -> Vec<i32> {
     let mut map = std::collections::HashMap::new();

@@ -13,6 +13,7 @@
 
 mod all_different;
 mod at_most;
+mod linear;
 mod map;
 mod no_overlap;
 mod not_equal;
@@ -22,6 +23,7 @@ mod unary;
 
 pub use all_different::AllDifferent;
 pub use at_most::AtMost;
+pub use linear::{Linear, Reification, Relation};
 pub use map::Map;
 pub use no_overlap::{NO_OVERLAP_FULL_LIMIT, NoOverlap};
 pub use not_equal::NotEqual;

@@ -1,6 +1,7 @@
 //! Test support (feature `testing`): brute-force solution sets, random small models as
 //! proptest strategies, and a window on propagation for soundness tests.
 
+use crate::constraint::{Linear, Reification, Relation};
 use crate::domain::{Domain, DomainStore, Representation, Value};
 use crate::model::{Model, VarId};
 use crate::observe::NoopObserver;
@@ -37,6 +38,9 @@ pub enum ConstraintSpec {
     AtMost(Vec<usize>, Vec<u32>, Vec<Value>, u64),
     /// `y = f(x)` by pairs.
     Map(usize, usize, Vec<(Value, Value)>),
+    /// `Σ a·x ⋈ c`, reified by a variable (`b ≠ 0` standing for true) when given:
+    /// `(b, true)` half-reified, `(b, false)` fully.
+    Linear(Vec<(i64, usize)>, Relation, i64, Option<(usize, bool)>),
 }
 
 /// A random small model: domains and constraints over variable indices.
@@ -83,6 +87,9 @@ impl ModelSpec {
                         *y,
                         p.iter().map(|&(a, b)| (a * k, b * k)).collect(),
                     ),
+                    ConstraintSpec::Linear(t, r, c, b) => {
+                        ConstraintSpec::Linear(t.clone(), *r, c * i64::from(k), *b)
+                    }
                 })
                 .collect(),
         }
@@ -134,6 +141,15 @@ impl ModelSpec {
                     m.at_most(&s, w, v, *k)
                 }
                 ConstraintSpec::Map(x, y, p) => m.map(vars[*x], vars[*y], p.clone()),
+                ConstraintSpec::Linear(t, r, c, b) => {
+                    let terms = t.iter().map(|&(a, i)| (a, vars[i])).collect();
+                    let reif = match b {
+                        None => Reification::None,
+                        Some((i, true)) => Reification::Implied(vars[*i]),
+                        Some((i, false)) => Reification::Equiv(vars[*i]),
+                    };
+                    m.post(Linear::new(terms, *r, *c, reif).expect("valid spec"))
+                }
             }
             .expect("valid spec");
         }
@@ -255,6 +271,17 @@ pub fn model_spec(
             1 => (0..n, 0..n, proptest::collection::vec((-1..=hi, -1..=hi), 0..8))
                 .prop_filter("distinct", |(a, b, _)| a != b)
                 .prop_map(|(a, b, p)| ConstraintSpec::Map(a, b, p)),
+            3 => (scope.clone().prop_flat_map(|s| {
+                let k = s.len();
+                (Just(s), proptest::collection::vec(-3..=3i64, k))
+            }), prop_oneof![Just(Relation::Le), Just(Relation::Eq), Just(Relation::Ne)],
+                -6..=6i64, proptest::option::of((0..n, any::<bool>())))
+                .prop_filter("the boolean outside the sum", |((s, _), _, _, b)| {
+                    b.is_none_or(|(i, _)| !s.contains(&i))
+                })
+                .prop_map(|((s, a), r, c, b)| {
+                    ConstraintSpec::Linear(a.into_iter().zip(s).collect(), r, c, b)
+                }),
         ];
         (
             Just(domains),
