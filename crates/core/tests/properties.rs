@@ -196,9 +196,11 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    // One model in several has a single constraint of a kind tested here.
+    #![proptest_config(ProptestConfig { cases: 256, max_global_rejects: 16384, ..ProptestConfig::default() })]
 
-    /// All-different by matching, tables, precedence, cardinality and map reach generalised
+    /// All-different by matching, tables, precedence, cardinality, map and reified
+    /// membership reach generalised
     /// arc consistency: after propagating a single such constraint, exactly the values used by
     /// some solution remain.
     #[test]
@@ -212,6 +214,7 @@ proptest! {
                 | [ConstraintSpec::Precedence(..)]
                 | [ConstraintSpec::AtMost(..)]
                 | [ConstraintSpec::Map(..)]
+                | [ConstraintSpec::MemberReif(..)]
         ));
         let model = spec.build();
         let solutions = brute_force(&model);
@@ -460,6 +463,66 @@ proptest! {
             for k in 0..di.len() as u32 {
                 prop_assert_eq!(int.nth_value(x, k), Some(di[k as usize]));
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    /// `z = x ∘ y` finds exactly the brute-force solutions with every propagation level,
+    /// on small domains (domain consistent) and on wide ones past the support walk (bounds),
+    /// bitsets or intervals.
+    #[test]
+    fn arithmetic_finds_exactly_the_brute_force_solutions(
+        op in prop_oneof![Just(csp_core::constraint::Op::Times), Just(csp_core::constraint::Op::Div), Just(csp_core::constraint::Op::Mod), Just(csp_core::constraint::Op::Pow), Just(csp_core::constraint::Op::Min), Just(csp_core::constraint::Op::Max)],
+        wide in any::<bool>(),
+        x in (-8i32..8, 0i32..8),
+        y in (-4i32..4, 0i32..6),
+        z in (-20i32..20, 0i32..24),
+        reprs in 0u32..8,
+    ) {
+        use csp_core::constraint::Arith;
+        let k = if wide { 14 } else { 1 };
+        let mut m = csp_core::Model::new();
+        let repr = |i: u32| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let xv = m.new_var_as("x", Domain::range(x.0 * k, (x.0 + x.1) * k), repr(0)).unwrap();
+        let yv = m.new_var_as("y", Domain::range(y.0 * k, (y.0 + y.1) * k), repr(1)).unwrap();
+        let zv = m.new_var_as("z", Domain::range(z.0, z.0 + z.1), repr(2)).unwrap();
+        m.post(Arith::new(op, xv, yv, zv)).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?} {:?}", op, p);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    /// `z = xs[i]` over variables finds exactly the brute-force solutions with every
+    /// propagation level, the index and the result as bitsets or intervals.
+    #[test]
+    fn element_finds_exactly_the_brute_force_solutions(
+        doms in proptest::collection::vec(proptest::collection::btree_set(-2i32..4, 1..4), 1..4),
+        index in proptest::collection::btree_set(-1i32..5, 1..5),
+        result in proptest::collection::btree_set(-3i32..5, 1..5),
+        reprs in 0u32..4,
+    ) {
+        use csp_core::constraint::Element;
+        let mut m = csp_core::Model::new();
+        let repr = |i: u32| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let xs: Vec<_> = doms.iter().enumerate().map(|(k, d)| m.new_var(format!("x{k}"), Domain::from_values(d.iter().copied())).unwrap()).collect();
+        let i = m.new_var_as("i", Domain::from_values(index.iter().copied()), repr(0)).unwrap();
+        let z = m.new_var_as("z", Domain::from_values(result.iter().copied()), repr(1)).unwrap();
+        m.post(Element::new(i, xs, 1, z)).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
         }
     }
 }

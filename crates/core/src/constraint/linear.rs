@@ -333,9 +333,9 @@ impl Propagator for LinearPropagator<'_> {
             Reification::Equiv(b) | Reification::Implied(b) => b,
         };
         let implied = matches!(self.c.reif, Reification::Implied(_));
-        match d.value(b) {
-            Some(0) if implied => Ok(()),
-            Some(v) => self.enforce(d, v != 0),
+        match super::member::truth(d, b) {
+            Some(false) if implied => Ok(()),
+            Some(v) => self.enforce(d, v),
             None => match self.entailed(d)? {
                 Some(true) if !implied => d.remove(b, 0).map(|_| ()),
                 Some(false) => d.retain(b, |v| v == 0).map(|_| ()),

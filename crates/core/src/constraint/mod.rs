@@ -12,9 +12,13 @@
 //! constraint, exponential in the arity) and write a dedicated propagator when it matters.
 
 mod all_different;
+mod arith;
 mod at_most;
+mod element;
+mod extremum;
 mod linear;
 mod map;
+mod member;
 mod no_overlap;
 mod not_equal;
 mod precedence;
@@ -22,9 +26,13 @@ mod table;
 mod unary;
 
 pub use all_different::AllDifferent;
+pub use arith::{Arith, Op};
 pub use at_most::AtMost;
+pub use element::Element;
+pub use extremum::Extremum;
 pub use linear::{Linear, Reification, Relation};
 pub use map::Map;
+pub use member::MemberReif;
 pub use no_overlap::{NO_OVERLAP_FULL_LIMIT, NoOverlap};
 pub use not_equal::NotEqual;
 pub use precedence::Precedence;

@@ -94,11 +94,32 @@ impl<'m> Engine<'m> {
         e
     }
 
-    /// Lets every propagator see the initial domains ([`Propagator::prepare`]).
+    /// Lets every propagator see the initial domains ([`Propagator::prepare`]), and wakes
+    /// the unary propagators of interval variables on every change: one run at the root
+    /// cannot remove a value inside an interval, so they filter again as its bounds move,
+    /// and are checked like the others below arc consistency.
     pub(crate) fn prepare(&mut self, d: &DomainStore) {
         for p in &mut self.props {
             p.prepare(d);
         }
+        let unary_on_intervals: Vec<(VarId, u32)> = (0..self.props.len())
+            .filter(|&p| self.wake[p] == Wake::Never)
+            .filter_map(|p| match self.props[p].scope() {
+                [x] if d.is_interval(*x) => Some((*x, p as u32)),
+                _ => None,
+            })
+            .collect();
+        if unary_on_intervals.is_empty() {
+            return;
+        }
+        let mut lists: Vec<Vec<u32>> = (0..self.by_var.len())
+            .map(|i| self.on_change.of(VarId::new(i)).to_vec())
+            .collect();
+        for (x, p) in unary_on_intervals {
+            lists[x.index()].push(p);
+            self.by_var[x.index()].push((p, 0));
+        }
+        self.on_change = PerVar::new(&lists);
     }
 
     /// The constraints on `x` with at least one other variable (propagator `p` enforces

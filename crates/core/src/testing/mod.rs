@@ -1,7 +1,7 @@
 //! Test support (feature `testing`): brute-force solution sets, random small models as
 //! proptest strategies, and a window on propagation for soundness tests.
 
-use crate::constraint::{Linear, Reification, Relation};
+use crate::constraint::{Extremum, Linear, MemberReif, Reification, Relation};
 use crate::domain::{Domain, DomainStore, Representation, Value};
 use crate::model::{Model, VarId};
 use crate::observe::NoopObserver;
@@ -41,6 +41,10 @@ pub enum ConstraintSpec {
     /// `Σ a·x ⋈ c`, reified by a variable (`b ≠ 0` standing for true) when given:
     /// `(b, true)` half-reified, `(b, false)` fully.
     Linear(Vec<(i64, usize)>, Relation, i64, Option<(usize, bool)>),
+    /// `b ↔ x ∈ S` (`b → x ∈ S` when true).
+    MemberReif(usize, Vec<Value>, usize, bool),
+    /// `m = max(xs)` (true) or `min`.
+    Extremum(usize, Vec<usize>, bool),
 }
 
 /// A random small model: domains and constraints over variable indices.
@@ -89,6 +93,12 @@ impl ModelSpec {
                     ),
                     ConstraintSpec::Linear(t, r, c, b) => {
                         ConstraintSpec::Linear(t.clone(), *r, c * i64::from(k), *b)
+                    }
+                    ConstraintSpec::MemberReif(x, v, b, i) => {
+                        ConstraintSpec::MemberReif(*x, scale(v), *b, *i)
+                    }
+                    ConstraintSpec::Extremum(m, xs, max) => {
+                        ConstraintSpec::Extremum(*m, xs.clone(), *max)
                     }
                 })
                 .collect(),
@@ -149,6 +159,16 @@ impl ModelSpec {
                         Some((i, false)) => Reification::Equiv(vars[*i]),
                     };
                     m.post(Linear::new(terms, *r, *c, reif).expect("valid spec"))
+                }
+                ConstraintSpec::MemberReif(x, v, b, implied) => m.post(MemberReif::new(
+                    vars[*x],
+                    Domain::from_values(v.iter().copied()),
+                    vars[*b],
+                    *implied,
+                )),
+                ConstraintSpec::Extremum(e, xs, max) => {
+                    let xs = xs.iter().map(|&i| vars[i]).collect();
+                    m.post(Extremum::new(vars[*e], xs, *max).expect("valid spec"))
                 }
             }
             .expect("valid spec");
@@ -282,6 +302,11 @@ pub fn model_spec(
                 .prop_map(|((s, a), r, c, b)| {
                     ConstraintSpec::Linear(a.into_iter().zip(s).collect(), r, c, b)
                 }),
+            1 => (0..n, proptest::collection::vec(-1..=hi, 0..4), 0..n, any::<bool>())
+                .prop_filter("distinct", |(x, _, b, _)| x != b)
+                .prop_map(|(x, v, b, i)| ConstraintSpec::MemberReif(x, v, b, i)),
+            1 => (scope.clone(), any::<bool>())
+                .prop_map(|(s, max)| ConstraintSpec::Extremum(s[0], s[1..].to_vec(), max)),
         ];
         (
             Just(domains),
