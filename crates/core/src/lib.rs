@@ -53,5 +53,6 @@ pub use model::{ConstraintGraph, ConstraintId, Model, ModelError, VarId, Violati
 pub use observe::{NoopObserver, Observer, Stats};
 pub use propagation::{AllDifferentStrength, Conflict, Propagation, PropagationLevel, Propagator};
 pub use search::{
-    Count, Decision, LimitReached, Limits, Outcome, Restarts, Search, SearchConfig, Solution,
+    Count, Decision, LimitReached, Limits, Optimum, Outcome, Restarts, Search, SearchConfig,
+    Solution,
 };

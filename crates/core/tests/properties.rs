@@ -526,3 +526,44 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// Branch and bound proves the brute-force optimum of any variable, least or greatest,
+    /// at every propagation level, with and without restarts; every improving solution it
+    /// reports is a solution, each better than the one before.
+    #[test]
+    fn branch_and_bound_finds_the_brute_force_optimum(
+        spec in model_spec(5, 5, 5),
+        target in 0usize..5,
+        minimize in any::<bool>(),
+        restarts in any::<bool>(),
+        reprs in 0u32..32,
+    ) {
+        let model = spec.build_as(|i| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits });
+        let obj = VarId::new(target % model.num_vars());
+        let solutions = brute_force(&model);
+        let values = solutions.iter().map(|s| s[obj.index()]);
+        let expected = if minimize { values.min() } else { values.max() };
+        for (p, a) in LEVELS {
+            let config = SearchConfig {
+                propagation: p,
+                all_different: a,
+                restarts: restarts.then_some(csp_core::Restarts { scale: 1 }),
+                ..SearchConfig::default()
+            };
+            let mut seen: Vec<i32> = Vec::new();
+            let got = Search::new(&model, config).optimize(obj, minimize, |s| {
+                assert!(solutions.contains(s.values()), "a reported solution is not one");
+                seen.push(s.value(obj));
+            });
+            prop_assert!(seen.windows(2).all(|w| if minimize { w[1] < w[0] } else { w[1] > w[0] }), "{:?}", seen);
+            match (got, expected) {
+                (csp_core::Optimum::Optimal(s), Some(e)) => prop_assert_eq!(s.value(obj), e, "{:?}", p),
+                (csp_core::Optimum::Unsatisfiable, None) => {}
+                (g, e) => prop_assert!(false, "{:?} {:?} with {:?}", g, e, p),
+            }
+        }
+    }
+}

@@ -115,6 +115,8 @@ pub(crate) struct Brancher {
     /// Static degree (for [`VarOrder::MaxDegree`] only).
     static_degree: KeyedVec<VarId, u32>,
     scratch: Vec<VarId>,
+    /// Solution-phase saving: the last solution's values, tried first while in the domain.
+    phase: Vec<Value>,
 }
 
 impl Brancher {
@@ -134,12 +136,22 @@ impl Brancher {
             weights: KeyedVec::new(model.num_constraints(), 1),
             static_degree,
             scratch: Vec::new(),
+            phase: Vec::new(),
         }
+    }
+
+    /// Remembers a solution: each variable's value is tried first from now on, while it is
+    /// in the domain (solution-phase saving, as in SAT solvers and Chuffed): the search then
+    /// looks near the incumbent.
+    pub fn save_phase(&mut self, values: &[Value]) {
+        self.phase.clear();
+        self.phase.extend_from_slice(values);
     }
 
     /// Forgets what was learnt: weights back to 1, the generator reseeded.
     pub fn reset(&mut self) {
         self.weights.fill(1);
+        self.phase.clear();
         self.rng = SplitMix64::new(self.seed);
     }
 
@@ -243,6 +255,11 @@ impl Brancher {
     /// The value to try first for the open variable `x`.
     pub fn select_value(&mut self, x: VarId, cx: ProbeContext<'_, '_>) -> Value {
         let d = &*cx.domains;
+        if let Some(&v) = self.phase.get(x.index())
+            && d.contains(x, v)
+        {
+            return v;
+        }
         match self.value_order {
             ValueOrder::InDomainMin => d.min(x),
             ValueOrder::InDomainMax => d.max(x),

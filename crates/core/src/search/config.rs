@@ -152,6 +152,19 @@ pub enum Outcome {
     Unknown(LimitReached),
 }
 
+/// The answer of [`Search::optimize`](crate::Search::optimize).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Optimum {
+    /// The best solution, proved optimal.
+    Optimal(Solution),
+    /// The best solution found before a limit stopped the search.
+    Best(Solution, LimitReached),
+    /// Proved: no solution.
+    Unsatisfiable,
+    /// A limit stopped the search before any solution.
+    Unknown(LimitReached),
+}
+
 /// The answer of [`Search::count`](crate::Search::count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Count {

@@ -27,7 +27,7 @@
 mod config;
 
 pub use crate::domain::{Trail, TrailEntry};
-pub use config::{Count, LimitReached, Limits, Outcome, Restarts, SearchConfig, luby};
+pub use config::{Count, LimitReached, Limits, Optimum, Outcome, Restarts, SearchConfig, luby};
 
 use crate::domain::{DomainStore, Value};
 pub use crate::heuristics::Decision;
@@ -64,6 +64,8 @@ enum Branch {
 enum State {
     Fresh,
     Running,
+    /// At the root again after an optimisation bound: the next step decides, not backtracks.
+    Root,
     Done(Option<LimitReached>),
 }
 
@@ -316,6 +318,105 @@ impl<'m, O: Observer> Search<'m, O> {
         Solutions { search: self }
     }
 
+    /// The best solution for `objective` (least when `minimize`, else greatest), by branch
+    /// and bound: each solution found is passed to `improved` and the objective bounded past
+    /// it at the root, from which the search starts again (restarts, dom/wdeg weights and the
+    /// solution's values kept: the next solution is looked for near it). When the search
+    /// space is exhausted the last solution is optimal.
+    ///
+    /// ```
+    /// use csp_core::{Model, Search, SearchConfig, Optimum};
+    /// use csp_core::constraint::{Linear, Relation, Reification};
+    /// let mut m = Model::new();
+    /// let x = m.new_var("x", 0..=9).unwrap();
+    /// let y = m.new_var("y", 0..=9).unwrap();
+    /// let cost = m.new_var("cost", 0..=100).unwrap();
+    /// // x + y ≥ 7, cost = 3x + 2y: least at x = 0, y = 7.
+    /// m.post(Linear::new(vec![(-1, x), (-1, y)], Relation::Le, -7, Reification::None).unwrap()).unwrap();
+    /// m.post(Linear::new(vec![(3, x), (2, y), (-1, cost)], Relation::Eq, 0, Reification::None).unwrap()).unwrap();
+    /// let mut seen = 0;
+    /// let best = Search::new(&m, SearchConfig::default()).optimize(cost, true, |_| seen += 1);
+    /// let Optimum::Optimal(s) = best else { panic!() };
+    /// assert_eq!((s.value(x), s.value(y), s.value(cost)), (0, 7, 14));
+    /// assert!(seen >= 1);
+    /// ```
+    pub fn optimize(
+        &mut self,
+        objective: VarId,
+        minimize: bool,
+        mut improved: impl FnMut(&Solution),
+    ) -> Optimum {
+        let mut best: Option<Solution> = None;
+        loop {
+            self.restarting = self.config.restarts.is_some();
+            let step = self.timed(Self::next);
+            self.restarting = false;
+            match step {
+                Step::Solution => {
+                    let s = self.solution();
+                    let v = s.value(objective);
+                    improved(&s);
+                    self.brancher.save_phase(s.values());
+                    let bounded = if minimize {
+                        v.checked_sub(1).map(|b| (Value::MIN, b))
+                    } else {
+                        v.checked_add(1).map(|b| (b, Value::MAX))
+                    };
+                    if !bounded.is_some_and(|(lo, hi)| self.bound_root(objective, lo, hi)) {
+                        self.state = State::Done(None);
+                        return Optimum::Optimal(s);
+                    }
+                    best = Some(s);
+                }
+                Step::End(None) => {
+                    return best.map_or(Optimum::Unsatisfiable, Optimum::Optimal);
+                }
+                Step::End(Some(l)) => {
+                    return match best {
+                        Some(s) => Optimum::Best(s, l),
+                        None => Optimum::Unknown(l),
+                    };
+                }
+            }
+        }
+    }
+
+    /// Goes back to the root and narrows `x` to `lo..=hi` there for good (propagated); false
+    /// when nothing is left.
+    fn bound_root(&mut self, x: VarId, lo: Value, hi: Value) -> bool {
+        self.engine.reset(&mut self.store);
+        self.store.undo_to(self.root_mark);
+        self.undo_decided(self.root_decided);
+        self.levels.clear();
+        if self.store.set_min(x, lo).is_err() || self.store.set_max(x, hi).is_err() {
+            self.store.clear_modified();
+            return false;
+        }
+        let r = if self.config.propagation.is_maintained() {
+            self.engine.fixpoint(&mut self.store, &mut self.observer)
+        } else {
+            self.store.clear_modified();
+            Ok(())
+        };
+        if self.engine.interrupted {
+            // An interrupted fixpoint proves nothing: the limit ends the search.
+            let l = if self.engine.termination.by_deadline {
+                LimitReached::Time
+            } else {
+                LimitReached::Interrupted
+            };
+            self.state = State::Done(Some(l));
+            return true;
+        }
+        if r.is_err() {
+            return false;
+        }
+        self.root_mark = self.store.mark();
+        self.root_decided = self.decided_stack.len();
+        self.state = State::Root;
+        true
+    }
+
     /// The limit that ended the search, if one did.
     pub fn limit_reached(&self) -> Option<LimitReached> {
         match self.state {
@@ -514,6 +615,7 @@ impl<'m, O: Observer> Search<'m, O> {
                     return Step::End(None);
                 }
             }
+            State::Root => self.state = State::Running,
             State::Running => match self.backtrack() {
                 Ok(true) => {}
                 Ok(false) => {
