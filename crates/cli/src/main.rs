@@ -7,6 +7,7 @@
 
 mod args;
 mod colour;
+mod fzn;
 mod graph;
 mod input;
 mod progress;
@@ -60,6 +61,9 @@ enum Command {
     /// The toolkit in a browser: a local web server with the sudoku board, hints that teach
     /// and graph colouring, and the JSON API it uses.
     Serve(serve::ServeArgs),
+    /// Solve a FlatZinc model (what `minizinc --solver csp` runs): MiniZinc's flags
+    /// (-a -i -f -n -t MS -s -p -r) and output.
+    Fzn(fzn::FznArgs),
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     #[command(after_help = EXIT_CODES)]
     Graph(graph::GraphArgs),
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
         Command::Sudoku(a) => sudoku::run(&a),
         Command::Sat(a) => sat::run(&a),
         Command::Graph(a) => graph::run(&a),
+        Command::Fzn(a) => fzn::run(&a),
         Command::Timetable(a) => timetable::run(&a),
         Command::Study(a) => study::run(&a),
         Command::Serve(a) => serve::run(&a),

@@ -8,6 +8,7 @@
 
 pub mod ast;
 pub mod check;
+pub mod encode;
 mod lexer;
 pub mod model;
 pub mod output;

@@ -1,0 +1,622 @@
+//! FlatZinc to the engine: one engine variable per class of variables declared equal
+//! (aliases, `int_eq`, `bool2int`), its domain the intersection of theirs; each constraint
+//! posted as the engine's own (sums and boolean connectives as [`Linear`], the rest as
+//! their dedicated propagators); constants folded in. [`Encoded::values`] decodes.
+
+use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
+use csp_core::constraint::{
+    Arith, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
+};
+use csp_core::domain::Representation;
+use csp_core::{Domain, Model, Solution, Value, VarId};
+use csp_model::SourceError;
+use std::collections::HashMap;
+
+/// The bounds given to `var int` declared without any: MiniZinc leaves them to the solver;
+/// these keep every sum of a few such variables far from overflow.
+pub const DEFAULT_BOUND: i64 = 1_000_000_000;
+
+/// Domains spanning at most this many values are bitsets (every removal exact); wider ones
+/// are intervals (bounds, holes only where declared).
+pub const BITSET_SPAN: u64 = 256;
+
+/// Where a FlatZinc variable's value comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    /// An engine variable.
+    Var(VarId),
+    /// A constant.
+    Const(i64),
+}
+
+/// The objective: an engine variable to minimise or maximise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Objective {
+    /// The variable.
+    pub var: VarId,
+    /// Least (true) or greatest.
+    pub minimize: bool,
+}
+
+/// A FlatZinc model as an engine model.
+#[derive(Debug)]
+pub struct Encoded {
+    /// The engine's model.
+    pub model: Model,
+    /// Per FlatZinc variable, its engine variable or constant.
+    pub terms: Vec<Term>,
+    /// The objective, for optimisation problems.
+    pub objective: Option<Objective>,
+}
+
+impl Encoded {
+    /// The value of every FlatZinc variable (booleans as 0/1) in `solution`.
+    pub fn values(&self, solution: &Solution) -> Vec<i64> {
+        self.terms
+            .iter()
+            .map(|t| match t {
+                Term::Var(x) => i64::from(solution.value(*x)),
+                Term::Const(c) => *c,
+            })
+            .collect()
+    }
+}
+
+/// Encodes `fzn` (read from `file`, whose `text` errors quote).
+pub fn encode(fzn: &FlatZinc, file: &str, text: &str) -> Result<Encoded, SourceError> {
+    let mut e = Encoder {
+        fzn,
+        file,
+        text,
+        model: Model::new(),
+        terms: Vec::new(),
+        consts: HashMap::new(),
+        aux: 0,
+    };
+    let consumed = e.variables()?;
+    for (k, c) in fzn.constraints.iter().enumerate() {
+        if !consumed[k] {
+            e.constraint(c)?;
+        }
+    }
+    let objective = match &fzn.solve.goal {
+        Goal::Satisfy => None,
+        Goal::Minimize(a) | Goal::Maximize(a) => {
+            let t = e.term(a).map_err(|m| e.err(fzn.solve.pos, m))?;
+            let var = e.var_of(t).map_err(|m| e.err(fzn.solve.pos, m))?;
+            Some(Objective {
+                var,
+                minimize: matches!(fzn.solve.goal, Goal::Minimize(_)),
+            })
+        }
+    };
+    Ok(Encoded {
+        model: e.model,
+        terms: e.terms,
+        objective,
+    })
+}
+
+struct Encoder<'f> {
+    fzn: &'f FlatZinc,
+    file: &'f str,
+    text: &'f str,
+    model: Model,
+    terms: Vec<Term>,
+    consts: HashMap<i64, VarId>,
+    aux: usize,
+}
+
+/// How a relation is tied to a boolean argument.
+#[derive(Debug, Clone, Copy)]
+enum Reif {
+    None,
+    Equiv(Term),
+    Implied(Term),
+}
+
+type Msg = String;
+
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+impl Encoder<'_> {
+    fn err(&self, pos: crate::ast::Pos, message: impl Into<String>) -> SourceError {
+        SourceError::at(self.file, self.text, pos.line, pos.column, message)
+    }
+
+    /// Classes of equal variables and their domains; the engine's variables. Returns which
+    /// constraints the classes already express.
+    fn variables(&mut self) -> Result<Vec<bool>, SourceError> {
+        let fzn = self.fzn;
+        let n = fzn.vars.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        let mut consumed = vec![false; fzn.constraints.len()];
+        let union = |parent: &mut Vec<usize>, a: usize, b: usize| {
+            let (ra, rb) = (find(parent, a), find(parent, b));
+            if ra != rb {
+                parent[ra.max(rb)] = ra.min(rb);
+            }
+        };
+        for (i, v) in fzn.vars.iter().enumerate() {
+            if let Some(Arg::Var(w)) = v.equals {
+                union(&mut parent, i, w);
+            }
+        }
+        for (k, c) in fzn.constraints.iter().enumerate() {
+            if let ("int_eq" | "bool_eq" | "bool2int", [Arg::Var(a), Arg::Var(b)]) =
+                (c.name.as_str(), c.args.as_slice())
+            {
+                union(&mut parent, *a, *b);
+                consumed[k] = true;
+            }
+        }
+        // Each class's domain: the intersection of its members' (and of their constants).
+        let mut domain: Vec<Option<IntSet>> = vec![None; n];
+        let restrict = |root: usize, s: &IntSet, domain: &mut Vec<Option<IntSet>>| {
+            domain[root] = Some(match &domain[root] {
+                None => s.clone(),
+                Some(d) => d.intersect(s),
+            });
+        };
+        for (i, v) in fzn.vars.iter().enumerate() {
+            let r = find(&mut parent, i);
+            if let Some(d) = &v.domain {
+                restrict(r, d, &mut domain);
+            }
+            match v.equals {
+                Some(Arg::Int(c)) => restrict(r, &IntSet::range(c, c), &mut domain),
+                Some(Arg::Bool(b)) => restrict(r, &IntSet::range(b as i64, b as i64), &mut domain),
+                _ => {}
+            }
+        }
+        for (k, c) in fzn.constraints.iter().enumerate() {
+            if let ("set_in", [Arg::Var(x), Arg::Set(s)]) = (c.name.as_str(), c.args.as_slice()) {
+                let r = find(&mut parent, *x);
+                restrict(r, s, &mut domain);
+                consumed[k] = true;
+            }
+        }
+        let mut engine_var: Vec<Option<VarId>> = vec![None; n];
+        for i in 0..n {
+            let r = find(&mut parent, i);
+            if engine_var[r].is_none() {
+                let d = domain[r]
+                    .clone()
+                    .unwrap_or_else(|| IntSet::range(-DEFAULT_BOUND, DEFAULT_BOUND));
+                let v = &fzn.vars[r];
+                let (lo, hi) = match (d.min(), d.max()) {
+                    (Some(lo), Some(hi)) => (lo, hi),
+                    _ => {
+                        // No value: the model has no solution; say so through the engine.
+                        let x = self.fresh(Domain::range(0, 0))?;
+                        self.model
+                            .post(
+                                Linear::new(vec![], Relation::Le, -1, Reification::None)
+                                    .map_err(|m| self.err(v.pos, m))?,
+                            )
+                            .map_err(|m| self.err(v.pos, m.to_string()))?;
+                        engine_var[r] = Some(x);
+                        continue;
+                    }
+                };
+                if lo < i64::from(Value::MIN) || hi > i64::from(Value::MAX) {
+                    return Err(self.err(
+                        v.pos,
+                        format!(
+                            "`{}` has values past ±2³¹ ({}); csp's values are 32-bit integers",
+                            v.name, d
+                        ),
+                    ));
+                }
+                let domain = if d.ranges().len() == 1 {
+                    Domain::range(lo as Value, hi as Value)
+                } else if d.len() <= 1 << 22 {
+                    Domain::from_values(d.iter().map(|x| x as Value))
+                } else {
+                    return Err(self.err(v.pos, format!("`{}` has a domain of {} values in {} pieces; at most 4,194,304 values are kept with holes", v.name, d.len(), d.ranges().len())));
+                };
+                let repr = if d.max().unwrap_or(0) - d.min().unwrap_or(0) < BITSET_SPAN as i64 {
+                    Representation::Bits
+                } else {
+                    Representation::Bounds
+                };
+                let x = self
+                    .model
+                    .new_var_as(v.name.clone(), domain, repr)
+                    .map_err(|m| self.err(v.pos, m.to_string()))?;
+                engine_var[r] = Some(x);
+            }
+        }
+        self.terms = (0..n)
+            .map(|i| {
+                let r = find(&mut parent, i);
+                Term::Var(engine_var[r].expect("every class has its variable"))
+            })
+            .collect();
+        Ok(consumed)
+    }
+
+    /// A fresh engine variable (an auxiliary of a decomposition).
+    fn fresh(&mut self, d: Domain) -> Result<VarId, SourceError> {
+        self.aux += 1;
+        self.model
+            .new_var(format!("(aux {})", self.aux), d)
+            .map_err(|m| self.err(self.fzn.solve.pos, m.to_string()))
+    }
+
+    fn term(&self, a: &Arg) -> Result<Term, Msg> {
+        match a {
+            Arg::Var(v) => Ok(self.terms[*v]),
+            Arg::Int(c) => Ok(Term::Const(*c)),
+            Arg::Bool(b) => Ok(Term::Const(i64::from(*b))),
+            _ => Err("expected an integer or boolean, variable or constant".into()),
+        }
+    }
+
+    fn terms_of(&self, a: &Arg) -> Result<Vec<Term>, Msg> {
+        a.as_array()
+            .ok_or("expected an array")?
+            .iter()
+            .map(|x| self.term(x))
+            .collect()
+    }
+
+    fn ints(&self, a: &Arg) -> Result<Vec<i64>, Msg> {
+        a.as_array()
+            .ok_or("expected an array of constants")?
+            .iter()
+            .map(|x| match x {
+                Arg::Int(c) => Ok(*c),
+                Arg::Bool(b) => Ok(i64::from(*b)),
+                _ => Err("expected an array of constants".to_string()),
+            })
+            .collect()
+    }
+
+    fn value(c: i64) -> Result<Value, Msg> {
+        Value::try_from(c)
+            .map_err(|_| format!("the constant {c} is past ±2³¹; csp's values are 32-bit"))
+    }
+
+    /// An engine variable for a term (a constant gets a fixed variable, one per value).
+    fn var_of(&mut self, t: Term) -> Result<VarId, Msg> {
+        match t {
+            Term::Var(x) => Ok(x),
+            Term::Const(c) => {
+                if let Some(&x) = self.consts.get(&c) {
+                    return Ok(x);
+                }
+                let v = Self::value(c)?;
+                let x = self
+                    .model
+                    .new_var(format!("({c})"), Domain::range(v, v))
+                    .map_err(|e| e.to_string())?;
+                self.consts.insert(c, x);
+                Ok(x)
+            }
+        }
+    }
+
+    /// `Σ a·t ⋈ rhs`, reified as asked; constants folded into the right-hand side.
+    fn linear(
+        &mut self,
+        terms: Vec<(i64, Term)>,
+        rel: Relation,
+        rhs: i64,
+        reif: Reif,
+    ) -> Result<(), Msg> {
+        let past = || "a sum's constants past 64 bits".to_string();
+        let mut rhs = rhs;
+        let mut vars = Vec::with_capacity(terms.len());
+        for (a, t) in terms {
+            match t {
+                Term::Var(x) => vars.push((a, x)),
+                Term::Const(c) => {
+                    rhs = rhs
+                        .checked_sub(a.checked_mul(c).ok_or_else(past)?)
+                        .ok_or_else(past)?
+                }
+            }
+        }
+        let reification = match reif {
+            Reif::None => Reification::None,
+            Reif::Equiv(Term::Const(0)) => {
+                // The relation is false: post its negation.
+                let (vars, rel, rhs) = match rel {
+                    Relation::Le => (
+                        vars.into_iter().map(|(a, x)| (-a, x)).collect(),
+                        Relation::Le,
+                        rhs.checked_neg()
+                            .and_then(|r| r.checked_sub(1))
+                            .ok_or_else(past)?,
+                    ),
+                    Relation::Eq => (vars, Relation::Ne, rhs),
+                    Relation::Ne => (vars, Relation::Eq, rhs),
+                };
+                return self.post(Linear::new(vars, rel, rhs, Reification::None)?);
+            }
+            Reif::Implied(Term::Const(0)) => return Ok(()),
+            Reif::Equiv(Term::Const(_)) | Reif::Implied(Term::Const(_)) => Reification::None,
+            Reif::Equiv(Term::Var(b)) => Reification::Equiv(b),
+            Reif::Implied(Term::Var(b)) => Reification::Implied(b),
+        };
+        // A boolean inside its own sum: through a copy.
+        let reification = match reification {
+            Reification::Equiv(b) | Reification::Implied(b)
+                if vars.iter().any(|&(_, x)| x == b) =>
+            {
+                let copy = self.fresh(Domain::range(0, 1)).map_err(|e| e.to_string())?;
+                self.post(Linear::new(
+                    vec![(1, b), (-1, copy)],
+                    Relation::Eq,
+                    0,
+                    Reification::None,
+                )?)?;
+                match reification {
+                    Reification::Equiv(_) => Reification::Equiv(copy),
+                    _ => Reification::Implied(copy),
+                }
+            }
+            r => r,
+        };
+        self.post(Linear::new(vars, rel, rhs, reification)?)
+    }
+
+    fn post(&mut self, c: impl csp_core::Constraint + 'static) -> Result<(), Msg> {
+        self.model.post(c).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn constraint(&mut self, c: &Constraint) -> Result<(), SourceError> {
+        self.constraint_inner(c)
+            .map_err(|m| self.err(c.pos, format!("constraint `{}`: {m}", c.name)))
+    }
+
+    fn constraint_inner(&mut self, c: &Constraint) -> Result<(), Msg> {
+        let a = &c.args;
+        let arity = |k: usize| -> Result<(), Msg> {
+            if a.len() == k {
+                Ok(())
+            } else {
+                Err(format!("expected {k} arguments, found {}", a.len()))
+            }
+        };
+        let (base, form) = match c.name.as_str() {
+            n if n.ends_with("_reif") => (&n[..n.len() - 5], 1),
+            n if n.ends_with("_imp") => (&n[..n.len() - 4], 2),
+            n => (n, 0),
+        };
+        // The reifying boolean sits after the base arguments.
+        let reif = |this: &Self, k: usize| -> Result<Reif, Msg> {
+            Ok(match form {
+                0 => Reif::None,
+                1 => Reif::Equiv(this.term(a.get(k).ok_or("missing the boolean")?)?),
+                _ => Reif::Implied(this.term(a.get(k).ok_or("missing the boolean")?)?),
+            })
+        };
+        let extra = usize::from(form != 0);
+        match base {
+            "int_lin_eq" | "int_lin_le" | "int_lin_ne" | "bool_lin_eq" | "bool_lin_le" => {
+                arity(3 + extra)?;
+                let (coeffs, xs) = (self.ints(&a[0])?, self.terms_of(&a[1])?);
+                if coeffs.len() != xs.len() {
+                    return Err("coefficients and variables differ in number".into());
+                }
+                let rhs = match self.term(&a[2])? {
+                    Term::Const(c) => c,
+                    Term::Var(_) => return Err("expected a constant right-hand side".into()),
+                };
+                let rel = match &base[base.len() - 2..] {
+                    "eq" => Relation::Eq,
+                    "le" => Relation::Le,
+                    _ => Relation::Ne,
+                };
+                let r = reif(self, 3)?;
+                self.linear(coeffs.into_iter().zip(xs).collect(), rel, rhs, r)
+            }
+            "int_eq" | "int_ne" | "int_le" | "int_lt" | "bool_eq" | "bool_ne" | "bool_le" | "bool_lt" => {
+                arity(2 + extra)?;
+                let (x, y) = (self.term(&a[0])?, self.term(&a[1])?);
+                let (rel, rhs) = match &base[base.len() - 2..] {
+                    "eq" => (Relation::Eq, 0),
+                    "ne" => (Relation::Ne, 0),
+                    "le" => (Relation::Le, 0),
+                    _ => (Relation::Le, -1),
+                };
+                let r = reif(self, 2)?;
+                self.linear(vec![(1, x), (-1, y)], rel, rhs, r)
+            }
+            "bool2int" => {
+                arity(2)?;
+                let (x, y) = (self.term(&a[0])?, self.term(&a[1])?);
+                self.linear(vec![(1, x), (-1, y)], Relation::Eq, 0, Reif::None)
+            }
+            "bool_not" => {
+                arity(2)?;
+                let (x, y) = (self.term(&a[0])?, self.term(&a[1])?);
+                self.linear(vec![(1, x), (1, y)], Relation::Eq, 1, Reif::None)
+            }
+            "bool_and" | "bool_or" | "bool_xor" => {
+                let (x, y) = (self.term(&a.first().ok_or("missing arguments")?.clone())?, self.term(a.get(1).ok_or("missing arguments")?)?);
+                // bool_xor(a, b) with two arguments is a constraint; with three, reified.
+                let r = match (form, a.len()) {
+                    (0, 2) if base == "bool_xor" => Reif::None,
+                    (0, 3) => Reif::Equiv(self.term(&a[2])?),
+                    (2, 3) => Reif::Implied(self.term(&a[2])?),
+                    _ => return Err(format!("expected 2 or 3 arguments, found {}", a.len())),
+                };
+                match base {
+                    "bool_and" => self.linear(vec![(-1, x), (-1, y)], Relation::Le, -2, r),
+                    "bool_or" => self.linear(vec![(-1, x), (-1, y)], Relation::Le, -1, r),
+                    _ => self.linear(vec![(1, x), (-1, y)], Relation::Ne, 0, r),
+                }
+            }
+            "bool_clause" => {
+                arity(2 + extra)?;
+                let (pos, neg) = (self.terms_of(&a[0])?, self.terms_of(&a[1])?);
+                let k = neg.len() as i64;
+                let mut terms: Vec<(i64, Term)> = pos.into_iter().map(|t| (-1, t)).collect();
+                terms.extend(neg.into_iter().map(|t| (1, t)));
+                let r = reif(self, 2)?;
+                self.linear(terms, Relation::Le, k - 1, r)
+            }
+            "array_bool_and" | "array_bool_or" => {
+                let xs = self.terms_of(a.first().ok_or("missing arguments")?)?;
+                let r = match (form, a.len()) {
+                    (0, 2) => Reif::Equiv(self.term(&a[1])?),
+                    (2, 2) => Reif::Implied(self.term(&a[1])?),
+                    (0, 1) => Reif::None,
+                    _ => return Err(format!("expected 1 or 2 arguments, found {}", a.len())),
+                };
+                let need = if base == "array_bool_and" { xs.len() as i64 } else { 1 };
+                self.linear(xs.into_iter().map(|t| (-1, t)).collect(), Relation::Le, -need, r)
+            }
+            "array_bool_xor" => {
+                arity(1)?;
+                let xs = self.terms_of(&a[0])?;
+                // Parity as a chain: p ↔ (p' ≠ x), the last p true.
+                let mut p = Term::Const(0);
+                for x in xs {
+                    let q = Term::Var(self.fresh(Domain::range(0, 1)).map_err(|e| e.to_string())?);
+                    self.linear(vec![(1, p), (-1, x)], Relation::Ne, 0, Reif::Equiv(q))?;
+                    p = q;
+                }
+                self.linear(vec![(1, p)], Relation::Eq, 1, Reif::None)
+            }
+            "int_plus" => {
+                arity(3)?;
+                let (x, y, z) = (self.term(&a[0])?, self.term(&a[1])?, self.term(&a[2])?);
+                self.linear(vec![(1, x), (1, y), (-1, z)], Relation::Eq, 0, Reif::None)
+            }
+            "int_times" | "int_div" | "int_mod" | "int_pow" | "int_min" | "int_max" => {
+                arity(3)?;
+                let op = match base {
+                    "int_times" => Op::Times,
+                    "int_div" => Op::Div,
+                    "int_mod" => Op::Mod,
+                    "int_pow" => Op::Pow,
+                    "int_min" => Op::Min,
+                    _ => Op::Max,
+                };
+                let (x, y, z) = (self.term(&a[0])?, self.term(&a[1])?, self.term(&a[2])?);
+                let (x, y, z) = (self.var_of(x)?, self.var_of(y)?, self.var_of(z)?);
+                self.post(Arith::new(op, x, y, z))
+            }
+            "int_abs" => {
+                arity(2)?;
+                // |x| = max(x, −x).
+                let (x, y) = (self.term(&a[0])?, self.term(&a[1])?);
+                let x = self.var_of(x)?;
+                let (lo, hi) = {
+                    let d = self.model.domain(x);
+                    (d.min().unwrap_or(0), d.max().unwrap_or(0))
+                };
+                let neg = self.fresh(Domain::range(hi.saturating_neg(), lo.saturating_neg())).map_err(|e| e.to_string())?;
+                self.post(Linear::new(vec![(1, x), (1, neg)], Relation::Eq, 0, Reification::None)?)?;
+                let y = self.var_of(y)?;
+                self.post(Arith::new(Op::Max, x, neg, y))
+            }
+            "array_int_element" | "array_bool_element" => {
+                arity(3)?;
+                let (i, table, z) = (self.term(&a[0])?, self.ints(&a[1])?, self.term(&a[2])?);
+                match i {
+                    Term::Const(k) => {
+                        let v = usize::try_from(k - 1).ok().and_then(|k| table.get(k)).ok_or("index outside the array")?;
+                        self.linear(vec![(1, z)], Relation::Eq, *v, Reif::None)
+                    }
+                    Term::Var(i) => {
+                        let pairs = table
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &v)| Ok((Self::value(k as i64 + 1)?, Self::value(v)?)))
+                            .collect::<Result<Vec<_>, Msg>>()?;
+                        let z = self.var_of(z)?;
+                        if z == i {
+                            // z = table[z]: the fixed points.
+                            let fixed: Vec<Value> = pairs.iter().filter(|p| p.0 == p.1).map(|p| p.0).collect();
+                            return self.model.member(i, &fixed).map(|_| ()).map_err(|e| e.to_string());
+                        }
+                        self.model.map(i, z, pairs).map(|_| ()).map_err(|e| e.to_string())
+                    }
+                }
+            }
+            "array_var_int_element" | "array_var_bool_element" => {
+                arity(3)?;
+                let (i, xs, z) = (self.term(&a[0])?, self.terms_of(&a[1])?, self.term(&a[2])?);
+                match i {
+                    Term::Const(k) => {
+                        let x = usize::try_from(k - 1).ok().and_then(|k| xs.get(k)).ok_or("index outside the array")?;
+                        self.linear(vec![(1, *x), (-1, z)], Relation::Eq, 0, Reif::None)
+                    }
+                    Term::Var(i) => {
+                        let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                        let z = self.var_of(z)?;
+                        self.post(Element::new(i, xs, 1, z))
+                    }
+                }
+            }
+            "array_int_maximum" | "array_int_minimum" => {
+                arity(2)?;
+                let (m, xs) = (self.term(&a[0])?, self.terms_of(&a[1])?);
+                let m = self.var_of(m)?;
+                let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                self.post(Extremum::new(m, xs, base == "array_int_maximum")?)
+            }
+            "set_in" => {
+                arity(2 + extra)?;
+                let x = self.term(&a[0])?;
+                let Arg::Set(s) = &a[1] else {
+                    return Err("expected a constant set".into());
+                };
+                let r = reif(self, 2)?;
+                let set = if s.ranges().len() == 1 {
+                    Domain::range(Self::value(s.min().unwrap_or(0))?, Self::value(s.max().unwrap_or(-1))?)
+                } else {
+                    Domain::from_values(s.iter().map(Self::value).collect::<Result<Vec<_>, _>>()?)
+                };
+                match (x, r) {
+                    (x, Reif::None) => {
+                        let x = self.var_of(x)?;
+                        let values: Vec<Value> = set.iter().collect();
+                        self.model.member(x, &values).map(|_| ()).map_err(|e| e.to_string())
+                    }
+                    (x, Reif::Equiv(b) | Reif::Implied(b)) => {
+                        let x = self.var_of(x)?;
+                        let b = self.var_of(b)?;
+                        self.post(MemberReif::new(x, set, b, matches!(r, Reif::Implied(_))))
+                    }
+                }
+            }
+            "fzn_all_different_int" => {
+                arity(1)?;
+                let xs = self.terms_of(&a[0])?;
+                let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                // A constant twice is a conflict the engine sees as two fixed equal variables.
+                self.model.all_different(&xs).map(|_| ()).map_err(|e| e.to_string())
+            }
+            "fzn_table_int" => {
+                arity(2)?;
+                let xs = self.terms_of(&a[0])?;
+                let flat = self.ints(&a[1])?;
+                if xs.is_empty() || flat.len() % xs.len() != 0 {
+                    return Err("the table's length is not a multiple of the arity".into());
+                }
+                let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                let rows = flat
+                    .chunks(xs.len())
+                    .map(|r| r.iter().map(|&v| Self::value(v)).collect::<Result<Vec<_>, _>>())
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.model.table(&xs, rows).map(|_| ()).map_err(|e| e.to_string())
+            }
+            _ => Err(
+                "csp does not support this predicate; compile the model with csp's library (`csp minizinc install`, then `minizinc --solver csp`) so that MiniZinc decomposes what csp lacks"
+                    .into(),
+            ),
+        }
+    }
+}
