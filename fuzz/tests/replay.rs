@@ -6,7 +6,7 @@ use std::path::Path;
 
 type Target = fn(&[u8]);
 
-const TARGETS: [(&str, Target); 15] = [
+const TARGETS: [(&str, Target); 16] = [
     ("read_model", csp_fuzz::read_model),
     ("read_col", csp_fuzz::read_col),
     ("read_cnf", csp_fuzz::read_cnf),
@@ -22,6 +22,7 @@ const TARGETS: [(&str, Target); 15] = [
     ("read_study_spec", csp_fuzz::read_study_spec),
     ("read_solution_files", csp_fuzz::read_solution_files),
     ("read_flatzinc", csp_fuzz::read_flatzinc),
+    ("diff_flatzinc", csp_fuzz::diff_flatzinc),
 ];
 
 fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {

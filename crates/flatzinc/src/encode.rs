@@ -525,10 +525,11 @@ impl Encoder<'_> {
                 arity(3)?;
                 let (i, table, z) = (self.term(&a[0])?, self.ints(&a[1])?, self.term(&a[2])?);
                 match i {
-                    Term::Const(k) => {
-                        let v = usize::try_from(k - 1).ok().and_then(|k| table.get(k)).ok_or("index outside the array")?;
-                        self.linear(vec![(1, z)], Relation::Eq, *v, Reif::None)
-                    }
+                    Term::Const(k) => match usize::try_from(k - 1).ok().and_then(|k| table.get(k)) {
+                        Some(&v) => self.linear(vec![(1, z)], Relation::Eq, v, Reif::None),
+                        // An index outside the array: the constraint is false.
+                        None => self.linear(vec![], Relation::Le, -1, Reif::None),
+                    },
                     Term::Var(i) => {
                         let pairs = table
                             .iter()
@@ -549,10 +550,10 @@ impl Encoder<'_> {
                 arity(3)?;
                 let (i, xs, z) = (self.term(&a[0])?, self.terms_of(&a[1])?, self.term(&a[2])?);
                 match i {
-                    Term::Const(k) => {
-                        let x = usize::try_from(k - 1).ok().and_then(|k| xs.get(k)).ok_or("index outside the array")?;
-                        self.linear(vec![(1, *x), (-1, z)], Relation::Eq, 0, Reif::None)
-                    }
+                    Term::Const(k) => match usize::try_from(k - 1).ok().and_then(|k| xs.get(k)) {
+                        Some(&x) => self.linear(vec![(1, x), (-1, z)], Relation::Eq, 0, Reif::None),
+                        None => self.linear(vec![], Relation::Le, -1, Reif::None),
+                    },
                     Term::Var(i) => {
                         let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
                         let z = self.var_of(z)?;
@@ -596,7 +597,12 @@ impl Encoder<'_> {
                 arity(1)?;
                 let xs = self.terms_of(&a[0])?;
                 let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
-                // A constant twice is a conflict the engine sees as two fixed equal variables.
+                // One variable (or constant) twice: no assignment satisfies it.
+                let mut sorted = xs.clone();
+                sorted.sort_unstable();
+                if sorted.windows(2).any(|w| w[0] == w[1]) {
+                    return self.linear(vec![], Relation::Le, -1, Reif::None);
+                }
                 self.model.all_different(&xs).map(|_| ()).map_err(|e| e.to_string())
             }
             "fzn_table_int" => {

@@ -13,5 +13,7 @@ mod lexer;
 pub mod model;
 pub mod output;
 mod parser;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use model::{Ann, Arg, Constraint, FlatZinc, Goal, IntSet, Output, Solve, Var, parse};
