@@ -10,6 +10,7 @@ mod colour;
 mod fzn;
 mod graph;
 mod input;
+mod minizinc;
 mod progress;
 mod report;
 mod sat;
@@ -64,6 +65,8 @@ enum Command {
     /// Solve a FlatZinc model (what `minizinc --solver csp` runs): MiniZinc's flags
     /// (-a -i -f -n -t MS -s -p -r) and output.
     Fzn(fzn::FznArgs),
+    /// MiniZinc: `csp minizinc install` makes csp a solver `minizinc --solver csp` runs.
+    Minizinc(minizinc::MinizincArgs),
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     #[command(after_help = EXIT_CODES)]
     Graph(graph::GraphArgs),
@@ -106,6 +109,7 @@ fn main() -> ExitCode {
         Command::Sat(a) => sat::run(&a),
         Command::Graph(a) => graph::run(&a),
         Command::Fzn(a) => fzn::run(&a),
+        Command::Minizinc(a) => minizinc::run(&a),
         Command::Timetable(a) => timetable::run(&a),
         Command::Study(a) => study::run(&a),
         Command::Serve(a) => serve::run(&a),

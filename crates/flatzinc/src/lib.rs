@@ -11,6 +11,7 @@ pub mod check;
 pub mod encode;
 mod lexer;
 pub mod model;
+pub mod mznlib;
 pub mod output;
 mod parser;
 #[cfg(feature = "testing")]

@@ -1,0 +1,46 @@
+//! csp's MiniZinc library (`mznlib/`), compiled in so that an installed `csp` can write it:
+//! the predicates MiniZinc passes to csp whole instead of decomposing them.
+
+/// `(file name, contents)` of every file of the library.
+pub const FILES: &[(&str, &str)] = &[
+    (
+        "redefinitions.mzn",
+        include_str!("../mznlib/redefinitions.mzn"),
+    ),
+    (
+        "fzn_all_different_int.mzn",
+        include_str!("../mznlib/fzn_all_different_int.mzn"),
+    ),
+    (
+        "fzn_table_int.mzn",
+        include_str!("../mznlib/fzn_table_int.mzn"),
+    ),
+];
+
+/// The solver configuration (`csp.msc`) for MiniZinc: the library at `mznlib`, the solver run
+/// as `executable` (a script calling `csp fzn`).
+pub fn solver_config(mznlib: &str, executable: &str, version: &str) -> String {
+    let q = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    format!(
+        r#"{{
+  "id": "org.csp-toolkit.csp",
+  "name": "csp",
+  "description": "csp, the constraint toolkit's engine (csp fzn)",
+  "version": "{}",
+  "mznlib": "{}",
+  "executable": "{}",
+  "tags": ["cp", "int"],
+  "stdFlags": ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"],
+  "supportsMzn": false,
+  "supportsFzn": true,
+  "needsSolns2Out": true,
+  "needsMznExecutable": false,
+  "needsStdlibDir": false,
+  "isGUIApplication": false
+}}
+"#,
+        q(version),
+        q(mznlib),
+        q(executable)
+    )
+}
