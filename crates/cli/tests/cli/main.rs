@@ -3,6 +3,7 @@
 
 mod colour;
 mod flags;
+mod fzn;
 mod parity;
 mod readme;
 mod sat;
