@@ -481,6 +481,7 @@ proptest! {
         y in (-4i32..4, 0i32..6),
         z in (-20i32..20, 0i32..24),
         reprs in 0u32..8,
+        alias in 0u8..5,
     ) {
         use csp_core::constraint::Arith;
         let k = if wide { 14 } else { 1 };
@@ -489,7 +490,15 @@ proptest! {
         let xv = m.new_var_as("x", Domain::range(x.0 * k, (x.0 + x.1) * k), repr(0)).unwrap();
         let yv = m.new_var_as("y", Domain::range(y.0 * k, (y.0 + y.1) * k), repr(1)).unwrap();
         let zv = m.new_var_as("z", Domain::range(z.0, z.0 + z.1), repr(2)).unwrap();
-        m.post(Arith::new(op, xv, yv, zv)).unwrap();
+        // One variable in several places (`x = x mod x`) as FlatZinc may write it.
+        let (a, b, c) = match alias {
+            1 => (xv, xv, zv),
+            2 => (xv, yv, xv),
+            3 => (xv, yv, yv),
+            4 => (xv, xv, xv),
+            _ => (xv, yv, zv),
+        };
+        m.post(Arith::new(op, a, b, c)).unwrap();
         let expected = brute_force(&m);
         for (p, a) in LEVELS {
             let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };

@@ -156,11 +156,18 @@ impl ArithPropagator<'_> {
         xs.clear();
         ys.clear();
         zs.clear();
+        // A variable in several places takes one value in a support.
+        let (xy, xz, yz) = (x == y, x == z, y == z);
         for a in d.iter(x) {
             let mut any = false;
             for b in d.iter(y) {
+                if xy && b != a {
+                    continue;
+                }
                 if let Some(r) = self.c.op.apply(a, b)
                     && d.contains(z, r)
+                    && (!xz || r == a)
+                    && (!yz || r == b)
                 {
                     any = true;
                     ys.push(b);
@@ -275,11 +282,14 @@ impl Propagator for ArithPropagator<'_> {
 
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
         let [x, y, _] = self.c.scope;
-        if u64::from(d.size(x)) * u64::from(d.size(y)) <= SUPPORT_PAIRS {
-            self.supports(d)
-        } else {
-            self.on_bounds(d)
-        }
+        // To its own fixpoint: the engine does not wake a propagator for its own changes.
+        crate::propagation::to_fixpoint(d, |d| {
+            if u64::from(d.size(x)) * u64::from(d.size(y)) <= SUPPORT_PAIRS {
+                self.supports(d)
+            } else {
+                self.on_bounds(d)
+            }
+        })
     }
 
     fn forward_check(&mut self, d: &mut DomainStore, _: usize) -> Result<(), Conflict> {

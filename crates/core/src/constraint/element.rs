@@ -108,6 +108,21 @@ impl Propagator for ElementPropagator<'_> {
     }
 
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        // To its own fixpoint: the engine does not wake a propagator for its own changes.
+        crate::propagation::to_fixpoint(d, |d| self.pass(d))
+    }
+
+    fn forward_check(&mut self, d: &mut DomainStore, _: usize) -> Result<(), Conflict> {
+        self.propagate(d)
+    }
+
+    fn check(&mut self, d: &DomainStore) -> bool {
+        self.check_fixed_part(d)
+    }
+}
+
+impl ElementPropagator<'_> {
+    fn pass(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
         let (i, z) = (self.c.scope[0], self.c.scope[1]);
         let n = self.c.scope.len() - 2;
         let lo = i64::from(self.c.offset);
@@ -176,11 +191,7 @@ impl Propagator for ElementPropagator<'_> {
         Ok(())
     }
 
-    fn forward_check(&mut self, d: &mut DomainStore, _: usize) -> Result<(), Conflict> {
-        self.propagate(d)
-    }
-
-    fn check(&mut self, d: &DomainStore) -> bool {
+    fn check_fixed_part(&self, d: &DomainStore) -> bool {
         let values: Option<Vec<Value>> = self.c.scope.iter().map(|&x| d.value(x)).collect();
         match values {
             Some(v) => self.c.is_satisfied(&v),

@@ -141,11 +141,15 @@ impl Propagator for Extremum {
 
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
         d.count_revisions(self.scope.len() as u64);
-        if self.max {
-            self.propagate_max(d)
-        } else {
-            self.propagate_min(d)
-        }
+        // To its own fixpoint: the engine does not wake a propagator for its own changes.
+        let this = &*self;
+        crate::propagation::to_fixpoint(d, |d| {
+            if this.max {
+                this.propagate_max(d)
+            } else {
+                this.propagate_min(d)
+            }
+        })
     }
 
     fn forward_check(&mut self, d: &mut DomainStore, _: usize) -> Result<(), Conflict> {

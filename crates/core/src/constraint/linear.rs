@@ -7,12 +7,6 @@ use crate::domain::{DomainStore, Value};
 use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 
-/// Passes over an equality's two inequalities in one call, at most: each pass moves a bound
-/// by at least one, and a sum with no integer solution (`2x − 2y = 1`) would otherwise walk
-/// its domains down one value at a time. Stopping early is sound; the search's fixed
-/// variables are always checked.
-const EQUALITY_PASSES: u32 = 16;
-
 /// The relation between the sum and the constant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Relation {
@@ -243,16 +237,13 @@ impl LinearPropagator<'_> {
         Ok(changed)
     }
 
-    /// `Σ = rhs` as both inequalities, a few passes.
+    /// `Σ = rhs` as both inequalities, to their common fixpoint (a sum with no integer
+    /// solution, `2x − 2y = 1`, walks its bounds in until they cross).
     fn equal(&self, d: &mut DomainStore, rhs: i128) -> Result<(), Conflict> {
-        for _ in 0..EQUALITY_PASSES {
-            let up = self.at_most(d, 1, rhs)?;
-            let down = self.at_most(d, -1, -rhs)?;
-            if !up && !down {
-                break;
-            }
-        }
-        Ok(())
+        crate::propagation::to_fixpoint(d, |d| {
+            self.at_most(d, 1, rhs)?;
+            self.at_most(d, -1, -rhs).map(|_| ())
+        })
     }
 
     /// `Σ ≠ rhs`: with one variable left free, its one forbidden value goes; all fixed, a test.

@@ -67,6 +67,31 @@ use std::fmt;
 
 pub use crate::domain::Conflict;
 
+/// Passes of a propagator's own loop between two looks at the clock.
+const PASSES_PER_POLL: u32 = 64;
+
+/// Runs `pass` until it changes nothing: for propagators that are not idempotent (a pass can
+/// enable another), since the engine does not wake a propagator for its own changes. Every
+/// pass that goes on removed a value, so the loop ends; on wide intervals it may be long, and
+/// it stops when the search's time is up (the engine then ends the search, claiming nothing).
+pub(crate) fn to_fixpoint(
+    d: &mut DomainStore,
+    mut pass: impl FnMut(&mut DomainStore) -> Result<(), Conflict>,
+) -> Result<(), Conflict> {
+    let mut passes = 0u32;
+    loop {
+        let mark = d.mark();
+        pass(d)?;
+        if d.mark() == mark {
+            return Ok(());
+        }
+        passes += 1;
+        if passes.is_multiple_of(PASSES_PER_POLL) && d.time_is_up() {
+            return Ok(());
+        }
+    }
+}
+
 /// Which changes of its variables wake a propagator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Wake {
