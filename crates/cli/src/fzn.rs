@@ -3,12 +3,17 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use csp_core::{LimitReached, Optimum, Outcome, Restarts, Search, SearchConfig, Stats};
+use csp_core::termination::Flag;
+use csp_core::{
+    Optimum, Outcome, Restarts, Search, SearchConfig, Stats, Value, ValueOrder, VarOrder,
+};
 use csp_flatzinc::encode::{Encoded, encode};
 use csp_flatzinc::{FlatZinc, check, output, parse};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Failures between two restarts, per unit of the Luby sequence, in the default search.
@@ -39,7 +44,8 @@ pub struct FznArgs {
     /// Print statistics as `%%%mzn-stat:` lines.
     #[arg(short = 's', long = "statistics")]
     statistics: bool,
-    /// Threads (one search runs today; more are accepted and not used).
+    /// Threads: a portfolio of differently configured searches sharing the best objective
+    /// (at most one per core).
     #[arg(short = 'p', long = "parallel", value_name = "N", default_value_t = 1)]
     threads: usize,
     /// Seed of the random choices.
@@ -58,107 +64,242 @@ pub fn run(args: &FznArgs) -> Result<ExitCode> {
     let src = crate::input::read(&args.file, "csp fzn")?;
     let fzn = parse(&src.text, &src.name)?;
     let enc = encode(&fzn, &src.name, &src.text)?;
-    let config = SearchConfig {
-        seed: args.seed,
+    let time = args
+        .time_ms
+        .map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed()));
+    let mut out = std::io::stdout().lock();
+    let every = args.all || args.solutions.is_some();
+    let (stats, objective) = if enc.objective.is_none() && every {
+        enumerate(args, &fzn, &enc, time, &mut out)?
+    } else {
+        drop(out);
+        let r = portfolio(args, &fzn, &enc, time)?;
+        out = std::io::stdout().lock();
+        r
+    };
+    if args.statistics {
+        write_stats(&mut out, &stats, objective, start.elapsed())?;
+    }
+    out.flush()?;
+    let _ = (args.free, args.intermediate);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The search of thread `k` of a portfolio: thread 0 is csp's default (dom/wdeg, smallest
+/// value, Luby restarts); the others vary the variable order, the value order and the
+/// restart scale, each with its own seed, so that they explore differently.
+fn config(args: &FznArgs, k: usize, time: Option<Duration>) -> SearchConfig {
+    let (var_order, value_order) = match k % 3 {
+        0 => (VarOrder::DomOverWDeg, ValueOrder::InDomainMin),
+        1 => (VarOrder::FirstFail, ValueOrder::InDomainMin),
+        _ => (VarOrder::DomOverWDeg, ValueOrder::InDomainRandom),
+    };
+    SearchConfig {
+        var_order,
+        value_order,
+        seed: args.seed.wrapping_add(k as u64),
         restarts: Some(Restarts {
-            scale: RESTART_SCALE,
+            scale: RESTART_SCALE << (k % 3),
         }),
         limits: csp_core::Limits {
-            time: args
-                .time_ms
-                .map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed())),
+            time,
             ..csp_core::Limits::default()
         },
         ..SearchConfig::default()
-    };
-    let mut out = std::io::stdout().lock();
-    let mut search = Search::new(&enc.model, config.clone());
-    let stats = match enc.objective {
-        Some(obj) => {
-            let mut failed = None;
-            let mut best = None;
-            let result = search.optimize(obj.var, obj.minimize, |s| {
-                if failed.is_some() {
-                    return;
-                }
-                match checked(&fzn, &enc, s) {
-                    Ok(text) => {
-                        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-                        best = csp_flatzinc::check::objective(&fzn, &enc.values(s));
-                    }
-                    Err(e) => failed = Some(e),
-                }
-            });
-            if let Some(e) = failed {
-                bail!("{e}");
-            }
-            match result {
-                Optimum::Optimal(_) => writeln!(out, "{}", output::COMPLETE)?,
-                Optimum::Unsatisfiable => writeln!(out, "{}", output::UNSATISFIABLE)?,
-                Optimum::Unknown(_) => writeln!(out, "{}", output::UNKNOWN)?,
-                Optimum::Best(..) => {}
-            }
-            let mut st = search.stats();
-            st.solutions = st.solutions.max(u64::from(best.is_some()));
-            (st, best)
-        }
-        None if args.all || args.solutions.is_some() => {
-            // Every solution: no restarts (they would find some twice).
-            let config = SearchConfig {
-                restarts: None,
-                ..config
-            };
-            search = Search::new(&enc.model, config);
-            let cap = args
-                .solutions
-                .unwrap_or(if args.all { u64::MAX } else { 1 });
-            let mut found = 0u64;
-            for s in search.solutions() {
-                out.write_all(checked(&fzn, &enc, &s)?.as_bytes())?;
-                out.flush()?;
-                found += 1;
-                if found >= cap {
-                    break;
-                }
-            }
-            let end = search.limit_reached();
-            let exhausted = found < cap && end.is_none();
-            if exhausted {
-                writeln!(
-                    out,
-                    "{}",
-                    if found == 0 {
-                        output::UNSATISFIABLE
-                    } else {
-                        output::COMPLETE
-                    }
-                )?;
-            } else if found == 0 {
-                writeln!(out, "{}", output::UNKNOWN)?;
-            }
-            (search.stats(), None)
-        }
-        None => {
-            match search.solve() {
-                Outcome::Satisfiable(s) => out.write_all(checked(&fzn, &enc, &s)?.as_bytes())?,
-                Outcome::Unsatisfiable => writeln!(out, "{}", output::UNSATISFIABLE)?,
-                Outcome::Unknown(_) => writeln!(out, "{}", output::UNKNOWN)?,
-            }
-            (search.stats(), None)
-        }
-    };
-    if args.statistics {
-        write_stats(
-            &mut out,
-            &stats.0,
-            stats.1,
-            start.elapsed(),
-            search.limit_reached(),
-        )?;
     }
-    out.flush()?;
-    let _ = (args.free, args.intermediate, args.threads);
-    Ok(ExitCode::SUCCESS)
+}
+
+/// What the threads share: the best objective printed, and the output.
+struct Printer {
+    best: Option<i64>,
+    printed: u64,
+    failure: Option<anyhow::Error>,
+}
+
+/// One answer (satisfaction) or the best (optimisation) by `-p` threads racing: each solution
+/// better than every one printed is checked and printed; a proof by any thread ends them all.
+fn portfolio(
+    args: &FznArgs,
+    fzn: &FlatZinc,
+    enc: &Encoded,
+    time: Option<Duration>,
+) -> Result<(Stats, Option<i64>)> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = args.threads.clamp(1, cores);
+    let printer = Mutex::new(Printer {
+        best: None,
+        printed: 0,
+        failure: None,
+    });
+    // The best objective as the searches read it at their restarts.
+    let best = Arc::new(AtomicI64::new(i64::MIN));
+    let has_best = Arc::new(AtomicBool::new(false));
+    let stop = Flag::default();
+    let results: Vec<(Stats, Answer)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let (printer, best, has_best, stop) =
+                    (&printer, best.clone(), has_best.clone(), stop.clone());
+                scope.spawn(move || {
+                    let mut search = Search::new(&enc.model, config(args, k, time));
+                    search.set_termination(stop.clone());
+                    let answer = match enc.objective {
+                        Some(obj) => {
+                            if threads > 1 {
+                                let (b, h) = (best.clone(), has_best.clone());
+                                search.set_shared_bound(move || {
+                                    h.load(Ordering::Acquire)
+                                        .then(|| b.load(Ordering::Acquire) as Value)
+                                });
+                            }
+                            let r = search.optimize(obj.var, obj.minimize, |s| {
+                                offer(fzn, enc, s, printer, obj.minimize, &best, &has_best);
+                            });
+                            match r {
+                                Optimum::Optimal(_) | Optimum::Unsatisfiable => Answer::Proved,
+                                _ => Answer::Open,
+                            }
+                        }
+                        None => match search.solve() {
+                            Outcome::Satisfiable(s) => {
+                                offer(fzn, enc, &s, printer, true, &best, &has_best);
+                                Answer::Proved
+                            }
+                            Outcome::Unsatisfiable => Answer::Proved,
+                            Outcome::Unknown(_) => Answer::Open,
+                        },
+                    };
+                    if answer == Answer::Proved {
+                        stop.raise();
+                    }
+                    (search.stats(), answer)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
+            .collect()
+    });
+    let mut p = printer.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = p.failure.take() {
+        return Err(e);
+    }
+    let proved = results.iter().any(|r| r.1 == Answer::Proved);
+    let mut out = std::io::stdout().lock();
+    match (proved, p.printed) {
+        (true, 0) => writeln!(out, "{}", output::UNSATISFIABLE)?,
+        (true, _) if enc.objective.is_some() => writeln!(out, "{}", output::COMPLETE)?,
+        (false, 0) => writeln!(out, "{}", output::UNKNOWN)?,
+        _ => {}
+    }
+    let mut total = Stats::default();
+    for (s, _) in &results {
+        total.nodes += s.nodes;
+        total.failures += s.failures;
+        total.restarts += s.restarts;
+        total.propagations += s.propagations;
+        total.max_depth = total.max_depth.max(s.max_depth);
+    }
+    total.solutions = p.printed;
+    Ok((total, p.best))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    /// A proof: optimal, unsatisfiable, or (satisfaction) a solution.
+    Proved,
+    Open,
+}
+
+/// A thread's solution: printed if it beats every one printed (any one, for satisfaction),
+/// after the checker accepted it.
+fn offer(
+    fzn: &FlatZinc,
+    enc: &Encoded,
+    s: &csp_core::Solution,
+    printer: &Mutex<Printer>,
+    minimize: bool,
+    best: &AtomicI64,
+    has_best: &AtomicBool,
+) {
+    let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
+    if p.failure.is_some() {
+        return;
+    }
+    let values = enc.values(s);
+    let value = check::objective(fzn, &values);
+    let better = match (enc.objective, value, p.best) {
+        (None, _, _) => p.printed == 0,
+        (Some(_), Some(v), Some(b)) => {
+            if minimize {
+                v < b
+            } else {
+                v > b
+            }
+        }
+        (Some(_), _, None) => true,
+        (Some(_), None, Some(_)) => false,
+    };
+    if !better {
+        return;
+    }
+    match checked(fzn, enc, s) {
+        Ok(text) => {
+            let mut out = std::io::stdout().lock();
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                p.failure = Some(e.into());
+                return;
+            }
+            p.printed += 1;
+            p.best = value;
+            if let Some(v) = value {
+                best.store(v, Ordering::Release);
+                has_best.store(true, Ordering::Release);
+            }
+        }
+        Err(e) => p.failure = Some(e),
+    }
+}
+
+/// Every solution of a satisfaction problem (`-a`, `-n N`), by one search without restarts
+/// (which would find some twice).
+fn enumerate(
+    args: &FznArgs,
+    fzn: &FlatZinc,
+    enc: &Encoded,
+    time: Option<Duration>,
+    out: &mut impl Write,
+) -> Result<(Stats, Option<i64>)> {
+    let config = SearchConfig {
+        restarts: None,
+        ..config(args, 0, time)
+    };
+    let mut search = Search::new(&enc.model, config);
+    let cap = args.solutions.unwrap_or(u64::MAX);
+    let mut found = 0u64;
+    for s in search.solutions() {
+        out.write_all(checked(fzn, enc, &s)?.as_bytes())?;
+        out.flush()?;
+        found += 1;
+        if found >= cap {
+            break;
+        }
+    }
+    let exhausted = found < cap && search.limit_reached().is_none();
+    if exhausted {
+        let end = if found == 0 {
+            output::UNSATISFIABLE
+        } else {
+            output::COMPLETE
+        };
+        writeln!(out, "{end}")?;
+    } else if found == 0 {
+        writeln!(out, "{}", output::UNKNOWN)?;
+    }
+    let mut stats = search.stats();
+    stats.solutions = found;
+    Ok((stats, None))
 }
 
 /// A solution in FlatZinc's output format, after the independent checker accepted it.
@@ -177,7 +318,6 @@ fn write_stats(
     s: &Stats,
     objective: Option<i64>,
     elapsed: Duration,
-    limit: Option<LimitReached>,
 ) -> Result<()> {
     writeln!(out, "%%%mzn-stat: nodes={}", s.nodes)?;
     writeln!(out, "%%%mzn-stat: failures={}", s.failures)?;
@@ -189,9 +329,6 @@ fn write_stats(
         writeln!(out, "%%%mzn-stat: objective={o}")?;
     }
     writeln!(out, "%%%mzn-stat: solveTime={:.3}", elapsed.as_secs_f64())?;
-    if let Some(l) = limit {
-        writeln!(out, "%%%mzn-stat: limit=\"{l}\"")?;
-    }
     writeln!(out, "%%%mzn-stat-end")?;
     Ok(())
 }

@@ -89,22 +89,24 @@ fn optimisation_prints_improving_solutions_then_the_proof() {
         constraint bool_lin_le([3, 4, 5, 6], [x1, x2, x3, x4], 10);\n\
         constraint int_lin_eq([4, 5, 7, 8, -1], [x1, x2, x3, x4, value], 0);\n\
         solve maximize value;\n";
-    let o = csp_stdin(&["fzn", "-s", "-"], text);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
-    let values: Vec<i64> = out
-        .lines()
-        .filter_map(|l| l.strip_prefix("value = "))
-        .map(|v| v.trim_end_matches(';').parse().unwrap())
-        .collect();
-    assert!(
-        values.windows(2).all(|p| p[1] > p[0]),
-        "improving: {values:?}"
-    );
-    assert_eq!(values.last(), Some(&best));
-    assert!(out.contains("==========\n%%%mzn-stat: nodes="), "{out}");
-    assert!(out.contains(&format!("%%%mzn-stat: objective={best}\n")));
-    assert!(out.ends_with("%%%mzn-stat-end\n"));
+    for threads in ["1", "2"] {
+        let o = csp_stdin(&["fzn", "-s", "-p", threads, "-"], text);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        let values: Vec<i64> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("value = "))
+            .map(|v| v.trim_end_matches(';').parse().unwrap())
+            .collect();
+        assert!(
+            values.windows(2).all(|p| p[1] > p[0]),
+            "improving: {values:?}"
+        );
+        assert_eq!(values.last(), Some(&best));
+        assert!(out.contains("==========\n%%%mzn-stat: nodes="), "{out}");
+        assert!(out.contains(&format!("%%%mzn-stat: objective={best}\n")));
+        assert!(out.ends_with("%%%mzn-stat-end\n"));
+    }
 }
 
 #[test]

@@ -98,6 +98,19 @@ pub struct Search<'m, O: Observer = NoopObserver> {
     /// Symmetric values: the values in use, offset by `value_base`.
     used_values: FixedBitSet,
     value_base: Value,
+    /// During [`Search::optimize`]: the objective and whether it is minimised.
+    objective: Option<(VarId, bool)>,
+    /// The best objective found elsewhere (see [`Search::set_shared_bound`]).
+    shared_bound: Option<SharedBound>,
+}
+
+/// The caller's view of the best objective found elsewhere.
+struct SharedBound(Box<dyn Fn() -> Option<Value> + Send>);
+
+impl std::fmt::Debug for SharedBound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharedBound")
+    }
 }
 
 impl<'m> Search<'m, NoopObserver> {
@@ -178,6 +191,8 @@ impl<'m, O: Observer> Search<'m, O> {
             root_decided: 0,
             used_values,
             value_base,
+            objective: None,
+            shared_bound: None,
         }
     }
 
@@ -347,6 +362,7 @@ impl<'m, O: Observer> Search<'m, O> {
         mut improved: impl FnMut(&Solution),
     ) -> Optimum {
         let mut best: Option<Solution> = None;
+        self.objective = Some((objective, minimize));
         loop {
             self.restarting = self.config.restarts.is_some();
             let step = self.timed(Self::next);
@@ -584,7 +600,10 @@ impl<'m, O: Observer> Search<'m, O> {
         None
     }
 
-    fn restart(&mut self) {
+    /// Back to the root; in an optimisation with a shared bound, the root is bounded past
+    /// the best objective found elsewhere. False when that leaves nothing (no better solution
+    /// exists).
+    fn restart(&mut self) -> bool {
         self.store.undo_to(self.root_mark);
         self.undo_decided(self.root_decided);
         self.levels.clear();
@@ -592,6 +611,45 @@ impl<'m, O: Observer> Search<'m, O> {
         self.luby_index += 1;
         self.failures_at_restart = self.stats.failures;
         self.observer.on_restart(self.stats.restarts);
+        let (Some((x, minimize)), Some(shared)) = (self.objective, &self.shared_bound) else {
+            return true;
+        };
+        let Some(b) = (shared.0)() else {
+            return true;
+        };
+        let cut = if minimize {
+            b.checked_sub(1).map(|v| self.store.set_max(x, v))
+        } else {
+            b.checked_add(1).map(|v| self.store.set_min(x, v))
+        };
+        match cut {
+            None | Some(Err(_)) => {
+                self.store.clear_modified();
+                false
+            }
+            Some(Ok(false)) => true,
+            Some(Ok(true)) => {
+                let r = if self.config.propagation.is_maintained() {
+                    self.engine.fixpoint(&mut self.store, &mut self.observer)
+                } else {
+                    self.store.clear_modified();
+                    Ok(())
+                };
+                if r.is_err() {
+                    return false;
+                }
+                self.root_mark = self.store.mark();
+                true
+            }
+        }
+    }
+
+    /// Lets an optimisation learn of solutions found elsewhere (another thread of a
+    /// portfolio): at every restart it asks `best` for the best objective known and bounds
+    /// its root past it. A search that then finds nothing better ends as unsatisfiable, which
+    /// proves the shared solution optimal.
+    pub fn set_shared_bound(&mut self, best: impl Fn() -> Option<Value> + Send + 'static) {
+        self.shared_bound = Some(SharedBound(Box::new(best)));
     }
 
     fn next(&mut self) -> Step {
@@ -650,8 +708,9 @@ impl<'m, O: Observer> Search<'m, O> {
                 && let Some(r) = self.config.restarts
             {
                 let budget = r.scale.saturating_mul(luby(self.luby_index));
-                if self.stats.failures - self.failures_at_restart >= budget {
-                    self.restart();
+                if self.stats.failures - self.failures_at_restart >= budget && !self.restart() {
+                    self.state = State::Done(None);
+                    return Step::End(None);
                 }
             }
             let Some(x) = self.select_var() else {
@@ -981,6 +1040,34 @@ mod tests {
             };
             assert_eq!(Search::new(&m, config).count(100).count, 2, "{p:?}");
         }
+    }
+
+    #[test]
+    fn a_shared_bound_at_the_optimum_leaves_nothing_better() {
+        // Minimise the first queen's row on 8 queens: 1. Told that 1 is known, the search
+        // restarts into an empty root: nothing better, which proves the shared one optimal.
+        let m = queens(8);
+        let config = SearchConfig {
+            restarts: Some(Restarts { scale: 1 }),
+            ..SearchConfig::default()
+        };
+        let mut alone = Search::new(&m, config.clone());
+        let Optimum::Optimal(s) = alone.optimize(VarId::new(0), true, |_| {}) else {
+            panic!("8 queens has solutions");
+        };
+        assert_eq!(s.value(VarId::new(0)), 1);
+        let mut told = Search::new(&m, config);
+        told.set_shared_bound(|| Some(1));
+        let mut found = 0;
+        let r = told.optimize(VarId::new(0), true, |_| found += 1);
+        assert!(
+            matches!(r, Optimum::Unsatisfiable | Optimum::Optimal(_)),
+            "{r:?}"
+        );
+        assert!(
+            found <= 1,
+            "at most the first solution before the first restart"
+        );
     }
 
     #[test]
