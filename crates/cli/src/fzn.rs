@@ -5,7 +5,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use csp_core::termination::Flag;
 use csp_core::{
-    Optimum, Outcome, Restarts, Search, SearchConfig, Stats, Value, ValueOrder, VarOrder,
+    Optimum, Outcome, Phase, Restarts, Search, SearchConfig, Stats, Value, ValueOrder, VarOrder,
 };
 use csp_flatzinc::encode::{Encoded, encode};
 use csp_flatzinc::{FlatZinc, check, output, parse};
@@ -32,7 +32,7 @@ pub struct FznArgs {
     /// Print intermediate solutions of an optimisation (they always are).
     #[arg(short = 'i', long = "intermediate")]
     intermediate: bool,
-    /// Free search: ignore the model's search annotations (csp's own search is used).
+    /// Free search: ignore the model's search annotations (csp's own search only).
     #[arg(short = 'f', long = "free-search")]
     free: bool,
     /// Stop after N solutions.
@@ -81,14 +81,14 @@ pub fn run(args: &FznArgs) -> Result<ExitCode> {
         write_stats(&mut out, &stats, objective, start.elapsed())?;
     }
     out.flush()?;
-    let _ = (args.free, args.intermediate);
+    let _ = args.intermediate;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The search of thread `k` of a portfolio: thread 0 is csp's default (dom/wdeg, smallest
-/// value, Luby restarts); the others vary the variable order, the value order and the
+/// The search of thread `k` of a portfolio: thread 0 follows the model's search annotations,
+/// then csp's default (dom/wdeg, smallest value, Luby restarts); the others vary the variable order, the value order and the
 /// restart scale, each with its own seed, so that they explore differently.
-fn config(args: &FznArgs, k: usize, time: Option<Duration>) -> SearchConfig {
+fn config(args: &FznArgs, plan: &[Phase], k: usize, time: Option<Duration>) -> SearchConfig {
     let (var_order, value_order) = match k % 3 {
         0 => (VarOrder::DomOverWDeg, ValueOrder::InDomainMin),
         1 => (VarOrder::FirstFail, ValueOrder::InDomainMin),
@@ -98,6 +98,12 @@ fn config(args: &FznArgs, k: usize, time: Option<Duration>) -> SearchConfig {
         var_order,
         value_order,
         seed: args.seed.wrapping_add(k as u64),
+        // The model's annotations lead the first search (not with -f).
+        plan: if k == 0 && !args.free {
+            plan.to_vec()
+        } else {
+            Vec::new()
+        },
         restarts: Some(Restarts {
             scale: RESTART_SCALE << (k % 3),
         }),
@@ -126,6 +132,7 @@ fn portfolio(
 ) -> Result<(Stats, Option<i64>)> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = args.threads.clamp(1, cores);
+    let plan = &csp_flatzinc::search::plan(fzn, enc);
     let printer = Mutex::new(Printer {
         best: None,
         printed: 0,
@@ -141,7 +148,7 @@ fn portfolio(
                 let (printer, best, has_best, stop) =
                     (&printer, best.clone(), has_best.clone(), stop.clone());
                 scope.spawn(move || {
-                    let mut search = Search::new(&enc.model, config(args, k, time));
+                    let mut search = Search::new(&enc.model, config(args, plan, k, time));
                     search.set_termination(stop.clone());
                     let answer = match enc.objective {
                         Some(obj) => {
@@ -271,9 +278,10 @@ fn enumerate(
     time: Option<Duration>,
     out: &mut impl Write,
 ) -> Result<(Stats, Option<i64>)> {
+    let plan = csp_flatzinc::search::plan(fzn, enc);
     let config = SearchConfig {
         restarts: None,
-        ..config(args, 0, time)
+        ..config(args, &plan, 0, time)
     };
     let mut search = Search::new(&enc.model, config);
     let cap = args.solutions.unwrap_or(u64::MAX);

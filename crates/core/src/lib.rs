@@ -48,7 +48,7 @@ pub mod testing;
 
 pub use constraint::Constraint;
 pub use domain::{Domain, DomainStore, Value};
-pub use heuristics::{ValueOrder, VarOrder};
+pub use heuristics::{Phase, ValueOrder, VarOrder};
 pub use model::{ConstraintGraph, ConstraintId, Model, ModelError, VarId, Violation};
 pub use observe::{NoopObserver, Observer, Stats};
 pub use propagation::{AllDifferentStrength, Conflict, Propagation, PropagationLevel, Propagator};

@@ -14,6 +14,7 @@ pub mod model;
 pub mod mznlib;
 pub mod output;
 mod parser;
+pub mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -284,9 +284,12 @@ fn every_help_lists_the_choices_of_its_enum_flags() {
         (vec!["solve", "--help"], "none, fc, ac3, counting, gac"),
         (
             vec!["solve", "--help"],
-            "input, mrv, degree, ddeg, mrv-deg, dom/deg, dom/wdeg",
+            "input, mrv, degree, ddeg, mrv-deg, dom/deg, dom/wdeg, anti-first-fail, smallest, largest",
         ),
-        (vec!["solve", "--help"], "min, max, lcv, random"),
+        (
+            vec!["solve", "--help"],
+            "min, max, lcv, random, median, split, reverse-split",
+        ),
         (
             vec!["colour", "--help"],
             "portfolio, dsatur, dom/wdeg, dom/wdeg+restarts",

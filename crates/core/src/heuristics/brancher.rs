@@ -3,7 +3,7 @@
 //! it a read-only [`SelectionContext`]; only the least-constraining value order probes, on a
 //! [`ProbeContext`] whose changes it undoes before returning.
 
-use super::{SplitMix64, ValueOrder, VarOrder};
+use super::{Phase, SplitMix64, ValueOrder, VarOrder};
 use crate::domain::{DomainStore, Value};
 use crate::index::{ConstraintId, KeyedVec, VarId};
 use crate::model::Model;
@@ -117,12 +117,24 @@ pub(crate) struct Brancher {
     scratch: Vec<VarId>,
     /// Solution-phase saving: the last solution's values, tried first while in the domain.
     phase: Vec<Value>,
+    /// The search plan: phases branched on first, in order.
+    plan: Vec<Phase>,
+    /// The value order of the variable last selected (its phase's, or the default).
+    current_value_order: ValueOrder,
 }
 
 impl Brancher {
-    /// A brancher for `model` with these orders and seed.
-    pub fn new(model: &Model, var_order: VarOrder, value_order: ValueOrder, seed: u64) -> Self {
-        let static_degree = if var_order == VarOrder::MaxDegree {
+    /// A brancher for `model` with these orders and seed that first follows `plan`, phase by
+    /// phase.
+    pub fn with_plan(
+        model: &Model,
+        var_order: VarOrder,
+        value_order: ValueOrder,
+        seed: u64,
+        plan: Vec<Phase>,
+    ) -> Self {
+        let uses = |o: VarOrder| var_order == o || plan.iter().any(|p| p.var_order == o);
+        let static_degree = if uses(VarOrder::MaxDegree) {
             let g = model.constraint_graph();
             model.vars().map(|x| g.degree(x) as u32).collect()
         } else {
@@ -137,6 +149,8 @@ impl Brancher {
             static_degree,
             scratch: Vec::new(),
             phase: Vec::new(),
+            plan,
+            current_value_order: value_order,
         }
     }
 
@@ -146,6 +160,11 @@ impl Brancher {
     pub fn save_phase(&mut self, values: &[Value]) {
         self.phase.clear();
         self.phase.extend_from_slice(values);
+    }
+
+    /// The value order of the variable last selected.
+    pub fn value_order_now(&self) -> ValueOrder {
+        self.current_value_order
     }
 
     /// Forgets what was learnt: weights back to 1, the generator reseeded.
@@ -185,9 +204,32 @@ impl Brancher {
     /// The variable to branch on, or `None` when every variable is decided. Ties go to the
     /// lowest index.
     pub fn select_var(&mut self, cx: &SelectionContext<'_, '_>) -> Option<VarId> {
-        let open = cx.open_vars();
+        for k in 0..self.plan.len() {
+            let phase = std::mem::take(&mut self.plan[k].vars);
+            let order = self.plan[k].var_order;
+            let pick = self.pick(order, cx, phase.iter().copied().filter(|&x| cx.is_open(x)));
+            self.plan[k].vars = phase;
+            if pick.is_some() {
+                self.current_value_order = self.plan[k].value_order;
+                return pick;
+            }
+        }
+        self.current_value_order = self.value_order;
+        self.pick(self.var_order, cx, cx.open_vars())
+    }
+
+    /// The variable `order` picks among `open`.
+    fn pick(
+        &mut self,
+        order: VarOrder,
+        cx: &SelectionContext<'_, '_>,
+        open: impl Iterator<Item = VarId>,
+    ) -> Option<VarId> {
         let store = cx.domains;
-        match self.var_order {
+        match order {
+            VarOrder::AntiFirstFail => open.min_by_key(|&x| std::cmp::Reverse(store.size(x))),
+            VarOrder::Smallest => open.min_by_key(|&x| store.min(x)),
+            VarOrder::Largest => open.min_by_key(|&x| std::cmp::Reverse(store.max(x))),
             VarOrder::InputOrder => open.into_iter().next(),
             VarOrder::FirstFail => open.min_by_key(|&x| store.size(x)),
             VarOrder::MaxDegree => open.min_by_key(|&x| std::cmp::Reverse(self.static_degree[x])),
@@ -216,7 +258,7 @@ impl Brancher {
                 pick
             }
             VarOrder::DomOverDeg | VarOrder::DomOverWDeg => {
-                let weighted = self.var_order == VarOrder::DomOverWDeg;
+                let weighted = order == VarOrder::DomOverWDeg;
                 let mut best: Option<(VarId, u64, u64)> = None;
                 for x in open {
                     let s = u64::from(store.size(x));
@@ -260,7 +302,7 @@ impl Brancher {
         {
             return v;
         }
-        match self.value_order {
+        match self.current_value_order {
             ValueOrder::InDomainMin => d.min(x),
             ValueOrder::InDomainMax => d.max(x),
             ValueOrder::InDomainRandom => {

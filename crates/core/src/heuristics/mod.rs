@@ -109,11 +109,17 @@ pub enum VarOrder {
     /// Smallest domain size / weighted degree (conflict-driven weights).
     #[default]
     DomOverWDeg,
+    /// The largest domain (MiniZinc's `anti_first_fail`).
+    AntiFirstFail,
+    /// The smallest least value (MiniZinc's `smallest`).
+    Smallest,
+    /// The largest greatest value (MiniZinc's `largest`).
+    Largest,
 }
 
 impl VarOrder {
     /// Every variable order.
-    pub const ALL: [VarOrder; 7] = [
+    pub const ALL: [VarOrder; 10] = [
         VarOrder::InputOrder,
         VarOrder::FirstFail,
         VarOrder::MaxDegree,
@@ -121,6 +127,9 @@ impl VarOrder {
         VarOrder::MostConstrained,
         VarOrder::DomOverDeg,
         VarOrder::DomOverWDeg,
+        VarOrder::AntiFirstFail,
+        VarOrder::Smallest,
+        VarOrder::Largest,
     ];
 
     /// The name used on the command line and in files.
@@ -133,6 +142,9 @@ impl VarOrder {
             VarOrder::MostConstrained => "mrv-deg",
             VarOrder::DomOverDeg => "dom/deg",
             VarOrder::DomOverWDeg => "dom/wdeg",
+            VarOrder::AntiFirstFail => "anti-first-fail",
+            VarOrder::Smallest => "smallest",
+            VarOrder::Largest => "largest",
         }
     }
 }
@@ -166,6 +178,18 @@ impl FromStr for VarOrder {
                 )
             })
     }
+}
+
+/// One phase of a search plan: branch on these variables first, in this order and with this
+/// value order, before the next phase (MiniZinc's `int_search`, in a `seq_search`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phase {
+    /// The variables of the phase.
+    pub vars: Vec<VarId>,
+    /// How to pick among them.
+    pub var_order: VarOrder,
+    /// Which value first.
+    pub value_order: ValueOrder,
 }
 
 /// Which value to try first.

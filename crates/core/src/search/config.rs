@@ -1,7 +1,7 @@
 //! What a search is asked: its configuration ([`SearchConfig`], [`Limits`], [`Restarts`]),
 //! and what it answers ([`Outcome`], [`Count`], [`LimitReached`]).
 
-use crate::heuristics::{ValueOrder, VarOrder};
+use crate::heuristics::{Phase, ValueOrder, VarOrder};
 use crate::model::Solution;
 use crate::propagation::{AllDifferentStrength, Propagation, PropagationLevel};
 use std::fmt;
@@ -21,6 +21,9 @@ pub struct SearchConfig {
     pub var_order: VarOrder,
     /// Value order.
     pub value_order: ValueOrder,
+    /// Phases branched on before the variable and value orders above take over (a model's
+    /// search annotations); empty by default.
+    pub plan: Vec<Phase>,
     /// Seed of every random choice.
     pub seed: u64,
     /// When to give up.
@@ -44,6 +47,7 @@ impl Default for SearchConfig {
             root_arc_consistency: false,
             var_order: VarOrder::DomOverWDeg,
             value_order: ValueOrder::InDomainMin,
+            plan: Vec::new(),
             seed: 0,
             limits: Limits::default(),
             restarts: None,

@@ -142,7 +142,13 @@ impl<'m, O: Observer> Search<'m, O> {
             deadline,
         );
         engine.prepare(&store);
-        let brancher = Brancher::new(model, config.var_order, config.value_order, config.seed);
+        let brancher = Brancher::with_plan(
+            model,
+            config.var_order,
+            config.value_order,
+            config.seed,
+            config.plan.clone(),
+        );
         let stats = Stats {
             elapsed: start.elapsed(),
             ..Stats::default()
@@ -824,7 +830,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 Branch::Assign,
             );
         }
-        match self.config.value_order {
+        match self.brancher.value_order_now() {
             ValueOrder::Split => (v, Branch::Split { lower_first: true }),
             ValueOrder::ReverseSplit => (v, Branch::Split { lower_first: false }),
             _ if inside => (v, Branch::Split { lower_first: true }),
