@@ -576,3 +576,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Cumulative finds exactly the brute-force solutions with every propagation level,
+    /// starts as bitsets or intervals.
+    #[test]
+    fn cumulative_finds_exactly_the_brute_force_solutions(
+        tasks in proptest::collection::vec((proptest::collection::btree_set(0i32..6, 1..4), 0i64..4, 0i64..4), 1..5),
+        capacity in -1i64..5,
+        reprs in 0u32..16,
+    ) {
+        use csp_core::constraint::Cumulative;
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let starts: Vec<_> = tasks.iter().enumerate().map(|(i, (d, _, _))| m.new_var_as(format!("s{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
+        let durations = tasks.iter().map(|t| t.1).collect();
+        let uses = tasks.iter().map(|t| t.2).collect();
+        m.post(Cumulative::new(starts, durations, uses, capacity).unwrap()).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}

@@ -343,7 +343,9 @@ impl Eval<'_> {
             "bool_lin_eq" => n == 3 && lin().map(|(s, c)| s == c)?,
             "bool_lin_le" => n == 3 && lin().map(|(s, c)| s <= c)?,
             "fzn_all_different_int" => n == 1 && all_different(&arr(0)?),
-            "fzn_cumulative" => n == 4 && cumulative(&arr(0)?, &arr(1)?, &arr(2)?, i(3)?)?,
+            "fzn_cumulative" | "csp_cumulative" => {
+                n == 4 && cumulative(&arr(0)?, &arr(1)?, &arr(2)?, i(3)?)?
+            }
             "fzn_disjunctive" | "fzn_disjunctive_strict" => {
                 let (s, d) = (arr(0)?, arr(1)?);
                 n == 2 && s.len() == d.len() && d.iter().all(|&d| d >= 0) && {

@@ -5,7 +5,7 @@
 
 use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
 use csp_core::constraint::{
-    Arith, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
+    Arith, Cumulative, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Solution, Value, VarId};
@@ -604,6 +604,17 @@ impl Encoder<'_> {
                     return self.linear(vec![], Relation::Le, -1, Reif::None);
                 }
                 self.model.all_different(&xs).map(|_| ()).map_err(|e| e.to_string())
+            }
+            "csp_cumulative" => {
+                arity(4)?;
+                let starts = self.terms_of(&a[0])?;
+                let (durations, uses) = (self.ints(&a[1])?, self.ints(&a[2])?);
+                let capacity = match self.term(&a[3])? {
+                    Term::Const(b) => b,
+                    Term::Var(_) => return Err("expected a constant capacity".into()),
+                };
+                let starts = starts.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                self.post(Cumulative::new(starts, durations, uses, capacity)?)
             }
             "fzn_table_int" => {
                 arity(2)?;

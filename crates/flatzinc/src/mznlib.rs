@@ -15,6 +15,10 @@ pub const FILES: &[(&str, &str)] = &[
         "fzn_table_int.mzn",
         include_str!("../mznlib/fzn_table_int.mzn"),
     ),
+    (
+        "fzn_cumulative.mzn",
+        include_str!("../mznlib/fzn_cumulative.mzn"),
+    ),
 ];
 
 /// The solver configuration (`csp.msc`) for MiniZinc: the library at `mznlib`, the solver run
@@ -43,4 +47,20 @@ pub fn solver_config(mznlib: &str, executable: &str, version: &str) -> String {
         q(mznlib),
         q(executable)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_file_of_the_library_is_compiled_in() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("mznlib");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let mut listed: Vec<String> = super::FILES.iter().map(|f| f.0.to_string()).collect();
+        listed.sort();
+        assert_eq!(on_disk, listed);
+    }
 }

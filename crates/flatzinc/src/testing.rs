@@ -41,7 +41,7 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 format!(", {}", boolean(pick))
             }
         };
-        let c = match pick(22) {
+        let c = match pick(23) {
             0 => {
                 let k = 1 + pick(3);
                 let coeffs: Vec<String> =
@@ -163,6 +163,19 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                     coeffs.join(", "),
                     xs.join(", "),
                     pick(4)
+                )
+            }
+            21 => {
+                let k = 1 + pick(3);
+                let s: Vec<String> = (0..k).map(|_| int(pick)).collect();
+                let d: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
+                let r: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
+                format!(
+                    "csp_cumulative([{}], [{}], [{}], {})",
+                    s.join(", "),
+                    d.join(", "),
+                    r.join(", "),
+                    pick(4) as i64 - 1
                 )
             }
             _ => format!("int_ne({}, {})", int(pick), int(pick)),

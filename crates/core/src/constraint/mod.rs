@@ -14,6 +14,7 @@
 mod all_different;
 mod arith;
 mod at_most;
+mod cumulative;
 mod element;
 mod extremum;
 mod linear;
@@ -28,6 +29,7 @@ mod unary;
 pub use all_different::AllDifferent;
 pub use arith::{Arith, Op};
 pub use at_most::AtMost;
+pub use cumulative::Cumulative;
 pub use element::Element;
 pub use extremum::Extremum;
 pub use linear::{Linear, Reification, Relation};

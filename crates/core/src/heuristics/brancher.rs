@@ -121,6 +121,8 @@ pub(crate) struct Brancher {
     plan: Vec<Phase>,
     /// The value order of the variable last selected (its phase's, or the default).
     current_value_order: ValueOrder,
+    /// Whether the plan leads now (restarts alternate it with the default orders).
+    plan_on: bool,
 }
 
 impl Brancher {
@@ -151,7 +153,14 @@ impl Brancher {
             phase: Vec::new(),
             plan,
             current_value_order: value_order,
+            plan_on: true,
         }
+    }
+
+    /// At a restart: the plan and the default orders take turns leading, so that a model's
+    /// annotations are followed and a search they mislead still gets its chances.
+    pub fn alternate(&mut self) {
+        self.plan_on = !self.plan_on;
     }
 
     /// Remembers a solution: each variable's value is tried first from now on, while it is
@@ -171,6 +180,7 @@ impl Brancher {
     pub fn reset(&mut self) {
         self.weights.fill(1);
         self.phase.clear();
+        self.plan_on = true;
         self.rng = SplitMix64::new(self.seed);
     }
 
@@ -204,7 +214,7 @@ impl Brancher {
     /// The variable to branch on, or `None` when every variable is decided. Ties go to the
     /// lowest index.
     pub fn select_var(&mut self, cx: &SelectionContext<'_, '_>) -> Option<VarId> {
-        for k in 0..self.plan.len() {
+        for k in 0..if self.plan_on { self.plan.len() } else { 0 } {
             let phase = std::mem::take(&mut self.plan[k].vars);
             let order = self.plan[k].var_order;
             let pick = self.pick(order, cx, phase.iter().copied().filter(|&x| cx.is_open(x)));

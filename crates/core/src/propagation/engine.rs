@@ -21,7 +21,7 @@ pub(crate) struct Engine<'m> {
     on_fix: PerVar<(u32, u32)>,
     /// Per variable: the change-woken propagators on it.
     on_change: PerVar<u32>,
-    /// Per variable: every `(propagator, position)` of arity ≥ 2 on it.
+    /// Per variable: every `(propagator, position)` on it but the unary (never-woken) ones.
     by_var: Vec<Vec<(u32, u32)>>,
     queue: Ring,
     in_queue: Vec<bool>,
@@ -80,7 +80,9 @@ impl<'m> Engine<'m> {
                     Wake::Change => on_change[x.index()].push(p),
                     Wake::Never => {}
                 }
-                if scope.len() >= 2 {
+                // Unary constraints are enforced once at the root, all others (a change-woken
+                // one on one variable too) are checked and forward-checked below arc consistency.
+                if scope.len() >= 2 || wake == Wake::Change {
                     e.by_var[x.index()].push((p, i as u32));
                 }
             }

@@ -22,7 +22,8 @@ pub struct SearchConfig {
     /// Value order.
     pub value_order: ValueOrder,
     /// Phases branched on before the variable and value orders above take over (a model's
-    /// search annotations); empty by default.
+    /// search annotations); empty by default. With restarts, runs alternate between
+    /// following the plan and the orders alone.
     pub plan: Vec<Phase>,
     /// Seed of every random choice.
     pub seed: u64,

@@ -617,6 +617,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.luby_index += 1;
         self.failures_at_restart = self.stats.failures;
         self.observer.on_restart(self.stats.restarts);
+        self.brancher.alternate();
         let (Some((x, minimize)), Some(shared)) = (self.objective, &self.shared_bound) else {
             return true;
         };

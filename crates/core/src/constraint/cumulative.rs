@@ -1,0 +1,248 @@
+//! Cumulative: tasks with fixed durations and resource uses never use more than a fixed
+//! capacity at any time (MiniZinc's `cumulative` with constant durations, uses and capacity).
+
+use super::{Constraint, names};
+use crate::domain::{DomainStore, Value};
+use crate::index::VarId;
+use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
+
+/// `Σ { rᵢ : sᵢ ≤ t < sᵢ + dᵢ } ≤ capacity` at every time `t`, for start variables `sᵢ`
+/// and constant durations `dᵢ ≥ 0` and uses `rᵢ ≥ 0` (a task of duration or use 0 takes no
+/// part). Propagated by time-tabling (Beldiceanu & Carlsson 2002; as Gecode and Chuffed): the
+/// compulsory parts `[latest start, earliest end)` of the tasks form a profile; a task whose
+/// use would overload a stretch of it cannot overlap that stretch, which pushes its earliest
+/// start past it and its latest end before it; an overloaded profile fails.
+///
+/// ```
+/// use csp_core::{Model, Search, SearchConfig};
+/// use csp_core::constraint::Cumulative;
+/// let mut m = Model::new();
+/// let s = m.new_vars("s", 3, 0..=2).unwrap();
+/// // Three tasks of length 2 and use 1 on a capacity of 2: never all three at once.
+/// m.post(Cumulative::new(s, vec![2, 2, 2], vec![1, 1, 1], 2).unwrap()).unwrap();
+/// assert_eq!(Search::new(&m, SearchConfig::default()).count(100).count, 12);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Cumulative {
+    starts: Vec<VarId>,
+    durations: Vec<i64>,
+    uses: Vec<i64>,
+    capacity: i64,
+}
+
+impl Cumulative {
+    /// The tasks `starts[i]`, of `durations[i]` and `uses[i]` (both non-negative), on
+    /// `capacity`.
+    pub fn new(
+        starts: Vec<VarId>,
+        durations: Vec<i64>,
+        uses: Vec<i64>,
+        capacity: i64,
+    ) -> Result<Self, String> {
+        if starts.len() != durations.len() || starts.len() != uses.len() {
+            return Err("starts, durations and uses differ in number".into());
+        }
+        if durations.iter().chain(&uses).any(|&v| v < 0) {
+            return Err("a negative duration or use".into());
+        }
+        Ok(Cumulative {
+            starts,
+            durations,
+            uses,
+            capacity,
+        })
+    }
+
+    fn runs(&self, i: usize) -> bool {
+        self.durations[i] > 0 && self.uses[i] > 0
+    }
+}
+
+impl Constraint for Cumulative {
+    fn kind(&self) -> &'static str {
+        "cumulative"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.starts
+    }
+
+    fn is_satisfied(&self, s: &[Value]) -> bool {
+        let active: Vec<usize> = (0..s.len()).filter(|&i| self.runs(i)).collect();
+        if active.is_empty() {
+            return self.capacity >= 0 || s.is_empty();
+        }
+        // The use only grows where a task starts: test those times.
+        active.iter().all(|&j| {
+            let t = i64::from(s[j]);
+            let used: i64 = active
+                .iter()
+                .filter(|&&i| i64::from(s[i]) <= t && t < i64::from(s[i]) + self.durations[i])
+                .map(|&i| self.uses[i])
+                .sum();
+            used <= self.capacity
+        })
+    }
+
+    fn describe(&self, name: &dyn Fn(VarId) -> String) -> String {
+        format!(
+            "cumulative([{}], capacity {})",
+            names(&self.starts, name, ", "),
+            self.capacity
+        )
+    }
+
+    fn propagator(&self, _: &PropagatorOptions) -> Box<dyn Propagator + '_> {
+        Box::new(TimeTable {
+            c: self,
+            events: Vec::new(),
+            profile: Vec::new(),
+        })
+    }
+}
+
+/// One stretch of the profile: `[from, to)` at `height`.
+#[derive(Debug, Clone, Copy)]
+struct Stretch {
+    from: i64,
+    to: i64,
+    height: i64,
+}
+
+#[derive(Debug)]
+struct TimeTable<'a> {
+    c: &'a Cumulative,
+    events: Vec<(i64, i64)>,
+    profile: Vec<Stretch>,
+}
+
+fn bounds(d: &DomainStore, x: VarId) -> Result<(i64, i64), Conflict> {
+    match (d.min(x), d.max(x)) {
+        (Some(a), Some(b)) => Ok((i64::from(a), i64::from(b))),
+        _ => Err(Conflict),
+    }
+}
+
+impl TimeTable<'_> {
+    /// The profile of the compulsory parts; a conflict when it passes the capacity.
+    fn build(&mut self, d: &DomainStore) -> Result<(), Conflict> {
+        let c = self.c;
+        self.events.clear();
+        for i in 0..c.starts.len() {
+            if !c.runs(i) {
+                continue;
+            }
+            let (est, lst) = bounds(d, c.starts[i])?;
+            let ect = est + c.durations[i];
+            if lst < ect {
+                self.events.push((lst, c.uses[i]));
+                self.events.push((ect, -c.uses[i]));
+            }
+        }
+        self.events.sort_unstable();
+        self.profile.clear();
+        let mut height = 0;
+        for k in 0..self.events.len() {
+            let (t, delta) = self.events[k];
+            height += delta;
+            let next = self.events.get(k + 1).map_or(t, |e| e.0);
+            if next > t && height > 0 {
+                if height > c.capacity {
+                    return Err(Conflict);
+                }
+                self.profile.push(Stretch {
+                    from: t,
+                    to: next,
+                    height,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// One pass: every task's bounds pushed out of the stretches it would overload.
+    fn pass(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        let c = self.c;
+        let any = (0..c.starts.len()).any(|i| c.runs(i));
+        // A task using more than the capacity fits nowhere; with no task running, a negative
+        // capacity is still refused (MiniZinc's definition).
+        if (0..c.starts.len()).any(|i| c.runs(i) && c.uses[i] > c.capacity)
+            || (!any && c.capacity < 0 && !c.starts.is_empty())
+        {
+            return Err(Conflict);
+        }
+        self.build(d)?;
+        for i in 0..c.starts.len() {
+            if !c.runs(i) {
+                continue;
+            }
+            let x = c.starts[i];
+            let (dur, r) = (c.durations[i], c.uses[i]);
+            let (est, lst) = bounds(d, x)?;
+            // Task i's own compulsory part is in the profile: not counted against itself.
+            let own = |s: &Stretch| {
+                if lst < est + dur && lst <= s.from && s.to <= est + dur {
+                    r
+                } else {
+                    0
+                }
+            };
+            let over = |s: &Stretch| s.height - own(s) + r > c.capacity;
+            let mut t = est;
+            for s in &self.profile {
+                if s.to <= t {
+                    continue;
+                }
+                if s.from >= t + dur {
+                    break;
+                }
+                if over(s) {
+                    t = s.to;
+                }
+            }
+            let mut end = lst + dur;
+            for s in self.profile.iter().rev() {
+                if s.from >= end {
+                    continue;
+                }
+                if s.to <= end - dur {
+                    break;
+                }
+                if over(s) {
+                    end = s.from;
+                }
+            }
+            d.count_revision();
+            if t > lst || end - dur < est {
+                return Err(Conflict);
+            }
+            d.set_min(x, t as Value)?;
+            d.set_max(x, (end - dur) as Value)?;
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for TimeTable<'_> {
+    fn scope(&self) -> &[VarId] {
+        &self.c.starts
+    }
+
+    fn wake(&self) -> Wake {
+        Wake::Change
+    }
+
+    fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        // To its own fixpoint: a pushed task grows its compulsory part.
+        crate::propagation::to_fixpoint(d, |d| self.pass(d))
+    }
+
+    fn forward_check(&mut self, d: &mut DomainStore, _: usize) -> Result<(), Conflict> {
+        self.propagate(d)
+    }
+
+    fn check(&mut self, d: &DomainStore) -> bool {
+        let values: Option<Vec<Value>> = self.c.starts.iter().map(|&x| d.value(x)).collect();
+        values.is_none_or(|v| self.c.is_satisfied(&v))
+    }
+}
