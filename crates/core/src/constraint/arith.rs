@@ -60,7 +60,7 @@ impl Op {
 }
 
 /// `z = x ∘ y`. Domain consistent (every value left has a support) while the domains of `x`
-/// and `y` have at most [`SUPPORT_PAIRS`] pairs; beyond, `z` is bounded by the operation over
+/// and `y` have at most `SUPPORT_PAIRS` (4,096) pairs; beyond, `z` is bounded by the operation over
 /// the bounds of `x` and `y` (and, for min, max and products of sign-definite factors, `x`
 /// and `y` by `z`'s), and a fixed `x` and `y` fix `z`.
 ///

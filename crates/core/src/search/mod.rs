@@ -2,7 +2,7 @@
 //!
 //! # Background
 //!
-//! The [`Search`] asks the brancher (the [`VarOrder`](crate::VarOrder) and [`ValueOrder`](crate::ValueOrder)) for a
+//! The [`Search`] asks the brancher (the [`VarOrder`](crate::VarOrder) and [`ValueOrder`]) for a
 //! [`Decision`] `x = v`, posts it, and propagates to a fixpoint. On a conflict it undoes the
 //! trail to the level before the decision and posts the opposite decision `x ≠ v` there
 //! (binary, or 2-way, branching: the scheme of MAC solvers since Sabin & Freuder 1997; with
