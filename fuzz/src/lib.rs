@@ -189,7 +189,8 @@ pub fn read_cnf(data: &[u8]) {
 
 /// A FlatZinc file: loads or says where it is wrong; what loads is checked against a few
 /// assignments (each variable at its lower bound, then its upper) and printed in the output
-/// format, so that the checker and the printer meet every shape of model the reader accepts.
+/// format, so that the checker and the printer meet every shape of model the reader accepts;
+/// then encoded (or refused with its place) and searched briefly, every answer checked.
 pub fn read_flatzinc(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -210,6 +211,38 @@ pub fn read_flatzinc(data: &[u8]) {
                 let _ = csp_flatzinc::check::objective(&m, &values);
                 let out = csp_flatzinc::output::solution(&m, &values);
                 assert!(out.ends_with("----------\n"));
+            }
+            // Encoded and searched briefly, as `csp fzn` does: an error names a place, and any
+            // answer passes the checker.
+            match csp_flatzinc::encode::encode(&m, "fuzz.fzn", text) {
+                Err(e) => check_position(&e, text),
+                Ok(enc) => {
+                    let config = SearchConfig {
+                        limits: Limits {
+                            nodes: Some(2_000),
+                            time: Some(std::time::Duration::from_secs(2)),
+                            ..Limits::default()
+                        },
+                        ..SearchConfig::default()
+                    };
+                    let mut search = Search::new(&enc.model, config);
+                    let found = match enc.objective {
+                        Some(o) => match search.optimize(o.var, o.minimize, |_| {}) {
+                            csp_core::Optimum::Optimal(s) | csp_core::Optimum::Best(s, _) => {
+                                Some(s)
+                            }
+                            _ => None,
+                        },
+                        None => match search.solve() {
+                            Outcome::Satisfiable(s) => Some(s),
+                            _ => None,
+                        },
+                    };
+                    if let Some(s) = found {
+                        let values = enc.values(&s);
+                        assert_eq!(csp_flatzinc::check::check(&m, &values), Ok(()), "{text}");
+                    }
+                }
             }
         }
     }

@@ -525,7 +525,7 @@ impl Encoder<'_> {
                 arity(3)?;
                 let (i, table, z) = (self.term(&a[0])?, self.ints(&a[1])?, self.term(&a[2])?);
                 match i {
-                    Term::Const(k) => match usize::try_from(k - 1).ok().and_then(|k| table.get(k)) {
+                    Term::Const(k) => match k.checked_sub(1).and_then(|k| usize::try_from(k).ok()).and_then(|k| table.get(k)) {
                         Some(&v) => self.linear(vec![(1, z)], Relation::Eq, v, Reif::None),
                         // An index outside the array: the constraint is false.
                         None => self.linear(vec![], Relation::Le, -1, Reif::None),
@@ -550,7 +550,7 @@ impl Encoder<'_> {
                 arity(3)?;
                 let (i, xs, z) = (self.term(&a[0])?, self.terms_of(&a[1])?, self.term(&a[2])?);
                 match i {
-                    Term::Const(k) => match usize::try_from(k - 1).ok().and_then(|k| xs.get(k)) {
+                    Term::Const(k) => match k.checked_sub(1).and_then(|k| usize::try_from(k).ok()).and_then(|k| xs.get(k)) {
                         Some(&x) => self.linear(vec![(1, x), (-1, z)], Relation::Eq, 0, Reif::None),
                         None => self.linear(vec![], Relation::Le, -1, Reif::None),
                     },
@@ -635,5 +635,28 @@ impl Encoder<'_> {
                     .into(),
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encoded(text: &str) -> Result<Encoded, SourceError> {
+        encode(&crate::parse(text, "e.fzn").unwrap(), "e.fzn", text)
+    }
+
+    #[test]
+    fn extreme_constants_are_false_or_refused_never_a_panic() {
+        // An index at the least 64-bit integer: outside the array, so the constraint is false.
+        let m = encoded("var 1..2: x;\nconstraint array_int_element(-9223372036854775808, [1, 2], x);\nsolve satisfy;\n").unwrap();
+        assert!(
+            csp_core::Search::new(&m.model, csp_core::SearchConfig::default()).solve()
+                == csp_core::Outcome::Unsatisfiable
+        );
+        // A duration past 32 bits is refused where it is written.
+        let e = encoded("var 0..9: s;\nconstraint csp_cumulative([s], [9223372036854775807], [1], 1);\nsolve satisfy;\n").unwrap_err();
+        assert_eq!(e.position(), Some((2, 1)));
+        assert!(e.message().contains("past"), "{e}");
     }
 }

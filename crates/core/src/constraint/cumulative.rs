@@ -45,6 +45,13 @@ impl Cumulative {
         if durations.iter().chain(&uses).any(|&v| v < 0) {
             return Err("a negative duration or use".into());
         }
+        // Bounded so that a start plus a duration, and the sum of every use, fit 64 bits.
+        let limit = i64::from(Value::MAX);
+        if durations.iter().chain(&uses).any(|&v| v > limit)
+            || !(-limit..=limit).contains(&capacity)
+        {
+            return Err(format!("a duration, use or capacity past {limit}"));
+        }
         Ok(Cumulative {
             starts,
             durations,
