@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Failures between two restarts, per unit of the Luby sequence, in the default search.
-const RESTART_SCALE: u64 = 100;
+pub(crate) const RESTART_SCALE: u64 = 100;
 
 /// `csp fzn …` (the flags are MiniZinc's standard ones).
 #[derive(Args, Debug)]

@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::Args;
 use csp_cli::output::{solution_json, solution_text, stats_json};
 use csp_cli::trace::Trace;
-use csp_core::{Observer, Outcome, Search, SearchConfig, Stats};
+use csp_core::{Observer, Optimum, Outcome, Search, SearchConfig, Stats};
 use csp_model::CspFile;
 use serde_json::json;
 use std::io::Write;
@@ -56,9 +56,15 @@ enum Mode {
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let src = crate::input::read(&args.input.file, "csp solve")?;
     let file = CspFile::parse(&src.text, &src.name)?;
-    let config = args
-        .engine
-        .config(SearchConfig::default(), &file.solve, &args.limits);
+    // Optimisation restarts by default, as `csp fzn` does: dom/wdeg's weights and the saved
+    // phase of the best solution carry over, and the search leaves a bad early subtree.
+    let base = SearchConfig {
+        restarts: file.objective.as_ref().map(|_| csp_core::Restarts {
+            scale: crate::fzn::RESTART_SCALE,
+        }),
+        ..SearchConfig::default()
+    };
+    let config = args.engine.config(base, &file.solve, &args.limits);
     let mode = match (
         args.count.or(file.solve.count),
         args.all || file.solve.all == Some(true),
@@ -152,14 +158,15 @@ fn report<O: Observer>(
     search: &mut Search<'_, O>,
 ) -> Result<ExitCode> {
     let (status, mut j, text) = match mode {
+        Mode::First if file.objective.is_some() => optimize(out, file, args, search)?,
         Mode::First => {
             let outcome = search.solve();
             let mut j = json!({});
             let text = match &outcome {
                 Outcome::Satisfiable(s) => {
                     // The independent check before anything is claimed.
-                    file.model.verify(s.values()).map_err(|v| {
-                        anyhow::anyhow!("internal error: the solution found violates {v:?}")
+                    file.verify(s.values()).map_err(|v| {
+                        anyhow::anyhow!("internal error: the solution found violates {v}")
                     })?;
                     j["solution"] = solution_json(file, s);
                     format!("{}: satisfiable\n{}", file.name, solution_text(file, s))
@@ -197,8 +204,8 @@ fn report<O: Observer>(
             let mut all = Vec::new();
             let mut text = String::new();
             for s in search.solutions() {
-                file.model.verify(s.values()).map_err(|v| {
-                    anyhow::anyhow!("internal error: a solution found violates {v:?}")
+                file.verify(s.values()).map_err(|v| {
+                    anyhow::anyhow!("internal error: a solution found violates {v}")
                 })?;
                 n += 1;
                 if args.output.json {
@@ -243,6 +250,101 @@ fn report<O: Observer>(
         }
     }
     Ok(status.exit())
+}
+
+/// Branch and bound on the file's objective: each improving solution's objective printed as
+/// it is found (text), the best one in full at the end, "optimal (proved)" when the search
+/// completed.
+fn optimize<O: Observer>(
+    out: &mut dyn Write,
+    file: &CspFile,
+    args: &SolveArgs,
+    search: &mut Search<'_, O>,
+) -> Result<(Status, serde_json::Value, String)> {
+    let obj = file.objective.as_ref().expect("called with an objective");
+    // A named objective is shown by its name, an expression as "objective".
+    let label = if obj
+        .text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        obj.text.as_str()
+    } else {
+        "objective"
+    };
+    let start = std::time::Instant::now();
+    let mut improvements: Vec<(f64, i64)> = Vec::new();
+    let mut failure: Option<String> = None;
+    let outcome = search.optimize(obj.var, obj.minimize, |s| {
+        // Every improving solution is checked before its objective is printed.
+        match file
+            .verify(s.values())
+            .and_then(|()| file.objective_value(s.values()))
+        {
+            Ok(v) => {
+                let t = start.elapsed().as_secs_f64();
+                improvements.push((t, v));
+                if !args.output.json {
+                    let _ = writeln!(out, "{}: {label} = {v} after {t:.3} s", file.name);
+                    let _ = out.flush();
+                }
+            }
+            Err(e) => {
+                failure.get_or_insert(e);
+            }
+        }
+    });
+    if let Some(e) = failure {
+        anyhow::bail!("internal error: an improving solution violates {e}");
+    }
+    let mut j = serde_json::json!({
+        "improvements": improvements.iter().map(|(t, v)| serde_json::json!([t, v])).collect::<Vec<_>>(),
+    });
+    let best = |s: &csp_core::Solution, j: &mut serde_json::Value| -> Result<i64> {
+        file.verify(s.values())
+            .map_err(|v| anyhow::anyhow!("internal error: the solution found violates {v}"))?;
+        let v = file
+            .objective_value(s.values())
+            .map_err(|e| anyhow::anyhow!("internal error: {e}"))?;
+        j["objective"] = serde_json::json!(v);
+        j["solution"] = solution_json(file, s);
+        Ok(v)
+    };
+    Ok(match outcome {
+        Optimum::Optimal(s) => {
+            let v = best(&s, &mut j)?;
+            let text = format!(
+                "{}: optimal (proved), {label} = {v}\n{}",
+                file.name,
+                solution_text(file, &s)
+            );
+            (Status::Optimal, j, text)
+        }
+        Optimum::Best(s, l) => {
+            let v = best(&s, &mut j)?;
+            j["limit"] = serde_json::json!(l.to_string());
+            let text = format!(
+                "{}: satisfiable, {label} = {v} (best found; {})\n{}",
+                file.name,
+                report::stopped(l),
+                solution_text(file, &s)
+            );
+            (Status::Satisfiable, j, text)
+        }
+        Optimum::Unsatisfiable => (
+            Status::Unsatisfiable,
+            j,
+            format!("{}: unsatisfiable\n", file.name),
+        ),
+        Optimum::Unknown(l) => {
+            j["limit"] = serde_json::json!(l.to_string());
+            (
+                Status::Unknown,
+                j,
+                format!("{}: unknown ({})\n", file.name, report::stopped(l)),
+            )
+        }
+    })
 }
 
 /// The status of a count: complete (or stopped by its cap), none, or cut short by a limit

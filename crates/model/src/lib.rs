@@ -23,7 +23,9 @@
 
 #![warn(missing_docs)]
 
+pub mod data;
 pub mod file;
+pub mod lang;
 pub mod output;
 pub mod sink;
 pub mod source;

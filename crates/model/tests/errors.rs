@@ -60,7 +60,7 @@ fn wrong_types_say_what_was_expected() {
     check(
         "kind: csp\nvariables:\n  - name: a\n    domain: one..two\n",
         4,
-        "expected a list of values or a range like 1..9",
+        "domain of `a`: unknown name `one`; expected `bool`, a range like 1..9",
     );
     check(
         &format!("{HEAD}constraints:\n  - not_equal: [a, b]\n    offset: two\n"),

@@ -9,7 +9,9 @@ use crate::work;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use csp_core::{Observer, Outcome, PropagationLevel, Search, SearchConfig, ValueOrder, VarOrder};
+use csp_core::{
+    Observer, Optimum, Outcome, PropagationLevel, Search, SearchConfig, ValueOrder, VarOrder,
+};
 use csp_model::CspFile;
 use csp_model::output::{solution_json, stats_json};
 use csp_study::tree::{TreeRecorder, with_model_names};
@@ -117,11 +119,36 @@ fn run<O: Observer>(
             let c = search.count(cap);
             json!({"status": if c.exhausted { "done" } else { "unknown" }, "count": c.count, "exact": c.exhausted})
         }
+        None if let Some(obj) = &file.objective => {
+            let (status, best) = match search.optimize(obj.var, obj.minimize, |_| {}) {
+                Optimum::Optimal(s) => ("optimal", Some((s, None))),
+                Optimum::Best(s, l) => ("satisfiable", Some((s, Some(l.to_string())))),
+                Optimum::Unsatisfiable => ("unsatisfiable", None),
+                Optimum::Unknown(l) => {
+                    return Ok(json!({"status": "unknown", "limit": l.to_string()}));
+                }
+            };
+            match best {
+                None => json!({"status": status}),
+                Some((s, limit)) => {
+                    let v = file
+                        .verify(s.values())
+                        .and_then(|()| file.objective_value(s.values()))
+                        .map_err(|v| {
+                            ApiError::internal(format!("the solution found violates {v}"))
+                        })?;
+                    let mut j = json!({"status": status, "objective": v, "solution": solution_json(file, &s)});
+                    if let Some(l) = limit {
+                        j["limit"] = json!(l);
+                    }
+                    j
+                }
+            }
+        }
         None => match search.solve() {
             Outcome::Satisfiable(s) => {
-                file.model.verify(s.values()).map_err(|v| {
-                    ApiError::internal(format!("the solution found violates {v:?}"))
-                })?;
+                file.verify(s.values())
+                    .map_err(|v| ApiError::internal(format!("the solution found violates {v}")))?;
                 json!({"status": "satisfiable", "solution": solution_json(file, &s)})
             }
             Outcome::Unsatisfiable => json!({"status": "unsatisfiable"}),

@@ -231,3 +231,49 @@ fn bad_files_exit_2_with_the_place_named() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_job_shop_prints_its_improvements_then_the_proved_optimum() {
+    // ft06's optimum, 55, is from the literature (Fisher and Thompson 1963).
+    let o = csp(&["solve", "problems/jobshop-ft06.yaml"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let improvements: Vec<i64> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("ft06: makespan = "))
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(!improvements.is_empty(), "{out}");
+    assert!(improvements.windows(2).all(|w| w[1] < w[0]), "{out}");
+    assert_eq!(improvements.last(), Some(&55), "{out}");
+    assert!(out.contains("ft06: optimal (proved), makespan = 55\n"), "{out}");
+    assert!(out.contains("start    = [["), "{out}");
+}
+
+#[test]
+fn an_optimum_in_json_has_its_status_objective_and_solution() {
+    let o = csp(&["solve", "problems/knapsack.yaml", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["status"], "optimal");
+    assert_eq!(j["objective"], 51);
+    let take: Vec<bool> = j["solution"]["take"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_bool().unwrap())
+        .collect();
+    let (w, v) = ([12, 7, 11, 8, 9], [24, 13, 23, 15, 16]);
+    let weight: i64 = (0..5).filter(|&i| take[i]).map(|i| w[i]).sum();
+    let value: i64 = (0..5).filter(|&i| take[i]).map(|i| v[i]).sum();
+    assert!(weight <= 26);
+    assert_eq!(value, 51);
+}
+
+#[test]
+fn text_constraint_errors_point_into_the_expression() {
+    let yaml = "kind: csp\nvariables:\n  x: 0..3\nconstraints:\n  - x + y <= 2\n";
+    let o = csp_stdin(&["solve", "-"], yaml);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("<stdin>:5:9: unknown name `y`"), "{err}");
+}

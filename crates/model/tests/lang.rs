@@ -1,0 +1,266 @@
+//! The expression language against brute force: random constraints and objectives over a
+//! few small variables, compiled and solved by the engine, compared with the evaluator's
+//! verdict on every assignment; and the bundled problems' known results.
+
+use csp_core::{Optimum, Search, SearchConfig, Solution, Value};
+use csp_model::CspFile;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// A small deterministic generator (xorshift), so that a failure names its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+}
+
+const INTS: [&str; 5] = ["x", "y", "z", "a[2]", "a[x]"];
+
+fn int_expr(r: &mut Rng, depth: u32) -> String {
+    if depth == 0 || r.below(3) == 0 {
+        return match r.below(3) {
+            0 => (r.below(7) as i64 - 3).to_string(),
+            _ => r.pick(&INTS).to_string(),
+        };
+    }
+    let (a, b) = (int_expr(r, depth - 1), int_expr(r, depth - 1));
+    match r.below(12) {
+        0 => format!("{a} + {b}"),
+        1 => format!("{a} - {b}"),
+        2 => format!("({a}) * ({b})"),
+        3 => format!("({a}) div ({b})"),
+        4 => format!("({a}) mod ({b})"),
+        5 => format!("abs({a})"),
+        6 => format!("min({a}, {b})"),
+        7 => "max(a)".to_string(),
+        8 => "sum(a[i] * i for i in 1..3)".to_string(),
+        9 => format!("-({a})"),
+        10 => format!("({})", bool_expr(r, depth - 1)),
+        _ => format!("{} * ({a})", r.below(5) as i64 - 2),
+    }
+}
+
+fn bool_expr(r: &mut Rng, depth: u32) -> String {
+    if depth == 0 || r.below(4) == 0 {
+        let (a, b) = (int_expr(r, 0), int_expr(r, 0));
+        let op = r.pick(&["==", "!=", "<", "<=", ">", ">="]);
+        return match r.below(6) {
+            0 => "b".to_string(),
+            1 => format!("{a} in [-1, 0, 2]"),
+            2 => format!("{a} not in 0..1"),
+            _ => format!("{a} {op} {b}"),
+        };
+    }
+    let (p, q) = (bool_expr(r, depth - 1), bool_expr(r, depth - 1));
+    match r.below(7) {
+        0 => format!("({p}) and ({q})"),
+        1 => format!("({p}) or ({q})"),
+        2 => format!("({p}) -> ({q})"),
+        3 => format!("({p}) <-> ({q})"),
+        4 => format!("not ({p})"),
+        5 => format!("sum([{p}, {q}, b]) >= 2"),
+        _ => {
+            let (a, b) = (int_expr(r, depth - 1), int_expr(r, depth - 1));
+            let op = r.pick(&["==", "!=", "<", "<=", ">", ">="]);
+            format!("{a} {op} {b}")
+        }
+    }
+}
+
+fn model(r: &mut Rng, objective: bool) -> String {
+    let mut yaml = String::from(
+        "kind: csp\nvariables:\n  x: -2..2\n  y: -1..3\n  z: 0..2\n  b: bool\n  a[1..3]: 0..2\nconstraints:\n",
+    );
+    for _ in 0..1 + r.below(3) {
+        let c = if r.below(8) == 0 {
+            r.pick(&[
+                "all_different([x, y, z])",
+                "all_different(a[i] + i for i in 1..3)",
+            ])
+            .to_string()
+        } else {
+            bool_expr(r, 3)
+        };
+        yaml.push_str(&format!("  - \"{c}\"\n"));
+    }
+    if objective {
+        let dir = r.pick(&["minimize", "maximize"]);
+        // Over a variable at least: a constant objective is refused.
+        yaml.push_str(&format!("objective: \"{dir} y + {}\"\n", int_expr(r, 2)));
+    }
+    yaml
+}
+
+/// Every assignment of the declared variables (x, y, z, b, a[1..3], in that order).
+fn assignments() -> Vec<Vec<Value>> {
+    let ranges: [(Value, Value); 7] = [(-2, 2), (-1, 3), (0, 2), (0, 1), (0, 2), (0, 2), (0, 2)];
+    let mut out = vec![vec![]];
+    for (lo, hi) in ranges {
+        out = out
+            .into_iter()
+            .flat_map(|p: Vec<Value>| {
+                (lo..=hi).map(move |v| {
+                    let mut q = p.clone();
+                    q.push(v);
+                    q
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The declared variables' values in a full solution.
+fn declared(s: &Solution) -> Vec<Value> {
+    s.values()[..7].to_vec()
+}
+
+#[test]
+fn random_constraints_agree_with_the_evaluator() {
+    let all = assignments();
+    let mut checked = 0;
+    for seed in 1..=400u64 {
+        let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let yaml = model(&mut r, false);
+        let file = CspFile::parse(&yaml, "random.yaml")
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{yaml}"));
+        // The evaluator's verdict: assignments of the declared variables satisfying every
+        // constraint (only the text ones here).
+        let expected: BTreeSet<Vec<Value>> = all
+            .iter()
+            .filter(|v| file.holds_declared(v))
+            .cloned()
+            .collect();
+        for level in ["fc", "ac3", "gac"] {
+            let config = SearchConfig::default().with_level(level.parse().unwrap());
+            let mut search = Search::new(&file.model, config);
+            let mut found = BTreeSet::new();
+            for s in search.solutions() {
+                file.verify(s.values())
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{yaml}"));
+                assert!(
+                    found.insert(declared(&s)),
+                    "seed {seed}: a solution twice\n{yaml}"
+                );
+            }
+            let missing: Vec<_> = expected.difference(&found).take(5).collect();
+            let extra: Vec<_> = found.difference(&expected).take(5).collect();
+            assert!(
+                missing.is_empty() && extra.is_empty(),
+                "seed {seed} at {level}: not found {missing:?}; found but false {extra:?}\n{yaml}"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 400);
+}
+
+#[test]
+fn random_objectives_reach_the_brute_force_optimum() {
+    let all = assignments();
+    for seed in 1..=200u64 {
+        let mut r = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let yaml = model(&mut r, true);
+        let file = CspFile::parse(&yaml, "random.yaml")
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{yaml}"));
+        let obj = file.objective.as_ref().unwrap();
+        let values: Vec<i64> = all
+            .iter()
+            .filter(|v| file.holds_declared(v))
+            .filter_map(|v| file.objective_declared(v))
+            .collect();
+        let best = if obj.minimize {
+            values.iter().min()
+        } else {
+            values.iter().max()
+        };
+        let config = SearchConfig {
+            restarts: Some(csp_core::Restarts { scale: 4 }),
+            ..SearchConfig::default()
+        };
+        let mut search = Search::new(&file.model, config);
+        match (search.optimize(obj.var, obj.minimize, |_| {}), best) {
+            (Optimum::Optimal(s), Some(&b)) => {
+                file.verify(s.values())
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{yaml}"));
+                assert_eq!(
+                    file.objective_value(s.values()).unwrap(),
+                    b,
+                    "seed {seed}:\n{yaml}"
+                );
+            }
+            (Optimum::Unsatisfiable, None) => {}
+            (o, b) => panic!("seed {seed}: {o:?} but brute force says {b:?}\n{yaml}"),
+        }
+    }
+}
+
+fn problem(name: &str) -> CspFile {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems");
+    CspFile::load(&root.join(name)).unwrap()
+}
+
+#[test]
+fn the_compact_queens_has_the_92_solutions_of_eight_queens() {
+    let f = problem("queens.yaml");
+    assert_eq!(
+        Search::new(&f.model, SearchConfig::default())
+            .count(1000)
+            .count,
+        92
+    );
+}
+
+#[test]
+fn ft06_reaches_its_known_optimum_55() {
+    // Fisher and Thompson (1963); the optimum 55 is from the literature (proved by 1989).
+    let f = problem("jobshop-ft06.yaml");
+    let obj = f.objective.as_ref().unwrap();
+    let config = SearchConfig {
+        restarts: Some(csp_core::Restarts { scale: 100 }),
+        ..SearchConfig::default()
+    };
+    let Optimum::Optimal(s) = Search::new(&f.model, config).optimize(obj.var, obj.minimize, |_| {})
+    else {
+        panic!("not proved")
+    };
+    f.verify(s.values()).unwrap();
+    assert_eq!(f.objective_value(s.values()).unwrap(), 55);
+}
+
+#[test]
+fn the_knapsack_optimum_is_the_brute_force_one() {
+    let f = problem("knapsack.yaml");
+    let (w, v) = ([12, 7, 11, 8, 9], [24, 13, 23, 15, 16]);
+    let best = (0..32u32)
+        .filter(|m| {
+            (0..5)
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| w[i])
+                .sum::<i32>()
+                <= 26
+        })
+        .map(|m| {
+            (0..5)
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| v[i])
+                .sum::<i32>()
+        })
+        .max()
+        .unwrap();
+    let obj = f.objective.as_ref().unwrap();
+    let Optimum::Optimal(s) =
+        Search::new(&f.model, SearchConfig::default()).optimize(obj.var, obj.minimize, |_| {})
+    else {
+        panic!("not proved")
+    };
+    assert_eq!(f.objective_value(s.values()).unwrap(), i64::from(best));
+}
