@@ -86,7 +86,8 @@ fn total_span(model: &Model) -> u64 {
 }
 
 /// A YAML model (`kind: csp`): loads or says where it is wrong; a model that loads is solved
-/// briefly at every propagation level and a solution found must verify.
+/// briefly at every propagation level and a solution found must verify (the text
+/// constraints by the language's evaluator); an objective's improving solutions too.
 pub fn read_model(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -109,11 +110,24 @@ pub fn read_model(data: &[u8]) {
                     ..SearchConfig::default()
                 }
                 .with_level(level);
-                if let Outcome::Satisfiable(s) = Search::new(model, config).solve() {
-                    assert!(
-                        model.verify(s.values()).is_ok(),
-                        "a wrong solution at {level}"
-                    );
+                if let Outcome::Satisfiable(s) = Search::new(model, config.clone()).solve()
+                    && let Err(e) = file.verify(s.values())
+                {
+                    panic!("a wrong solution at {level}: {e}");
+                }
+                // An objective: every improving solution is checked, and each improves.
+                if let Some(o) = &file.objective {
+                    let mut last: Option<i64> = None;
+                    Search::new(model, config).optimize(o.var, o.minimize, |s| {
+                        if let Err(e) = file.verify(s.values()) {
+                            panic!("a wrong improving solution at {level}: {e}");
+                        }
+                        let v = file.objective_value(s.values()).expect("verified");
+                        if let Some(l) = last {
+                            assert!(if o.minimize { v < l } else { v > l }, "{v} does not improve {l}");
+                        }
+                        last = Some(v);
+                    });
                 }
             }
         }

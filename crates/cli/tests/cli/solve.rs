@@ -246,7 +246,10 @@ fn a_job_shop_prints_its_improvements_then_the_proved_optimum() {
     assert!(!improvements.is_empty(), "{out}");
     assert!(improvements.windows(2).all(|w| w[1] < w[0]), "{out}");
     assert_eq!(improvements.last(), Some(&55), "{out}");
-    assert!(out.contains("ft06: optimal (proved), makespan = 55\n"), "{out}");
+    assert!(
+        out.contains("ft06: optimal (proved), makespan = 55\n"),
+        "{out}"
+    );
     assert!(out.contains("start    = [["), "{out}");
 }
 
