@@ -124,7 +124,10 @@ pub fn read_model(data: &[u8]) {
                         }
                         let v = file.objective_value(s.values()).expect("verified");
                         if let Some(l) = last {
-                            assert!(if o.minimize { v < l } else { v > l }, "{v} does not improve {l}");
+                            assert!(
+                                if o.minimize { v < l } else { v > l },
+                                "{v} does not improve {l}"
+                            );
                         }
                         last = Some(v);
                     });
