@@ -11,7 +11,11 @@ use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 /// part). Propagated by time-tabling (Beldiceanu & Carlsson 2002; as Gecode and Chuffed): the
 /// compulsory parts `[latest start, earliest end)` of the tasks form a profile; a task whose
 /// use would overload a stretch of it cannot overlap that stretch, which pushes its earliest
-/// start past it and its latest end before it; an overloaded profile fails.
+/// start past it and its latest end before it; an overloaded profile fails. Two tasks whose
+/// uses together pass the capacity cannot overlap at all: for each such pair (up to
+/// [`PAIRWISE_TASKS`] tasks), once one order is impossible the other is enforced on both
+/// bounds (the disjunctions MiniZinc's RCPSP models add by hand, which time-tabling alone
+/// misses while the compulsory parts are empty).
 ///
 /// ```
 /// use csp_core::{Model, Search, SearchConfig};
@@ -28,7 +32,12 @@ pub struct Cumulative {
     durations: Vec<i64>,
     uses: Vec<i64>,
     capacity: i64,
+    /// The pairs of tasks that cannot run at the same time.
+    exclusive: Vec<(u32, u32)>,
 }
+
+/// The most tasks whose exclusive pairs are kept (the pairs grow as the square of the tasks).
+pub const PAIRWISE_TASKS: usize = 1000;
 
 impl Cumulative {
     /// The tasks `starts[i]`, of `durations[i]` and `uses[i]` (both non-negative), on
@@ -52,11 +61,23 @@ impl Cumulative {
         {
             return Err(format!("a duration, use or capacity past {limit}"));
         }
+        let runs = |i: usize| durations[i] > 0 && uses[i] > 0;
+        let mut exclusive = Vec::new();
+        if starts.len() <= PAIRWISE_TASKS {
+            for i in 0..starts.len() {
+                for j in i + 1..starts.len() {
+                    if runs(i) && runs(j) && uses[i] + uses[j] > capacity {
+                        exclusive.push((i as u32, j as u32));
+                    }
+                }
+            }
+        }
         Ok(Cumulative {
             starts,
             durations,
             uses,
             capacity,
+            exclusive,
         })
     }
 
@@ -225,6 +246,35 @@ impl TimeTable<'_> {
             }
             d.set_min(x, t as Value)?;
             d.set_max(x, (end - dur) as Value)?;
+        }
+        self.exclusive_pairs(d)
+    }
+
+    /// Two tasks that cannot overlap: when one cannot come first, the other does.
+    fn exclusive_pairs(&self, d: &mut DomainStore) -> Result<(), Conflict> {
+        let c = self.c;
+        for &(i, j) in &c.exclusive {
+            let (i, j) = (i as usize, j as usize);
+            let (xi, xj) = (c.starts[i], c.starts[j]);
+            let (di, dj) = (c.durations[i], c.durations[j]);
+            let (esti, lsti) = bounds(d, xi)?;
+            let (estj, lstj) = bounds(d, xj)?;
+            let i_first = esti + di <= lstj;
+            let j_first = estj + dj <= lsti;
+            d.count_revision();
+            match (i_first, j_first) {
+                (false, false) => return Err(Conflict),
+                // Both values fit: est + d ≤ the other's latest start, a Value.
+                (true, false) => {
+                    d.set_min(xj, (esti + di) as Value)?;
+                    d.set_max(xi, (lstj - di) as Value)?;
+                }
+                (false, true) => {
+                    d.set_min(xi, (estj + dj) as Value)?;
+                    d.set_max(xj, (lsti - dj) as Value)?;
+                }
+                (true, true) => {}
+            }
         }
         Ok(())
     }
