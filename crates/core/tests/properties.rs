@@ -603,3 +603,73 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Circuit and subcircuit find exactly the brute-force solutions with every propagation
+    /// level, successors numbered from an offset, as bitsets or intervals.
+    #[test]
+    fn circuits_find_exactly_the_brute_force_solutions(
+        doms in proptest::collection::vec(proptest::collection::btree_set(-1i32..6, 1..5), 1..6),
+        offset in -1i32..2,
+        sub in any::<bool>(),
+        reprs in 0u32..64,
+    ) {
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let succ: Vec<_> = doms.iter().enumerate().map(|(i, d)| m.new_var_as(format!("s{i}"), Domain::from_values(d.iter().map(|v| v + offset)), repr(i)).unwrap()).collect();
+        m.circuit(&succ, offset, sub).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}
+
+#[test]
+fn circuit_counts_match_the_known_numbers() {
+    // Hamiltonian cycles of the complete graph: (n − 1)!; subcircuits: Σ over k ≥ 2 of
+    // C(n, k)·(k − 1)!, plus the empty one.
+    for (n, circuits, subcircuits) in [(3usize, 2u64, 6u64), (4, 6, 21), (5, 24, 85)] {
+        for (sub, expected) in [(false, circuits), (true, subcircuits)] {
+            let mut m = csp_core::Model::new();
+            let s = m.new_vars("s", n, 1..=n as i32).unwrap();
+            m.circuit(&s, 1, sub).unwrap();
+            assert_eq!(
+                Search::new(&m, SearchConfig::default()).count(1000).count,
+                expected,
+                "n {n} sub {sub}"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Inverse finds exactly the brute-force solutions with every propagation level, with
+    /// offsets, arrays of different lengths, bitsets or intervals.
+    #[test]
+    fn inverse_finds_exactly_the_brute_force_solutions(
+        fd in proptest::collection::vec(proptest::collection::btree_set(-1i32..5, 1..4), 0..4),
+        gd in proptest::collection::vec(proptest::collection::btree_set(-1i32..5, 1..4), 0..4),
+        offsets in (-1i32..2, -1i32..2),
+        reprs in 0u32..256,
+    ) {
+        use csp_core::constraint::Inverse;
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let f: Vec<_> = fd.iter().enumerate().map(|(i, d)| m.new_var_as(format!("f{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
+        let g: Vec<_> = gd.iter().enumerate().map(|(i, d)| m.new_var_as(format!("g{i}"), Domain::from_values(d.iter().copied()), repr(4 + i)).unwrap()).collect();
+        m.post(Inverse::new(f, offsets.0, g, offsets.1)).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
 use csp_core::constraint::{
-    Arith, Cumulative, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
+    Arith, Cumulative, Element, Extremum, Inverse, Linear, MemberReif, Op, Reification, Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Solution, Value, VarId};
@@ -277,6 +277,13 @@ impl Encoder<'_> {
                 _ => Err("expected an array of constants".to_string()),
             })
             .collect()
+    }
+
+    fn constant(&self, a: &Arg) -> Result<i64, Msg> {
+        match self.term(a)? {
+            Term::Const(c) => Ok(c),
+            Term::Var(_) => Err("expected a constant".into()),
+        }
     }
 
     fn value(c: i64) -> Result<Value, Msg> {
@@ -605,6 +612,29 @@ impl Encoder<'_> {
                 }
                 self.model.all_different(&xs).map(|_| ()).map_err(|e| e.to_string())
             }
+            "csp_circuit" | "csp_subcircuit" => {
+                arity(2)?;
+                let xs = self.terms_of(&a[0])?;
+                let offset = self.constant(&a[1])?;
+                let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                // One variable twice: two nodes with one successor, never all different.
+                if has_duplicate(&xs) {
+                    return self.linear(vec![], Relation::Le, -1, Reif::None);
+                }
+                self.model
+                    .circuit(&xs, Self::value(offset)?, base == "csp_subcircuit")
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            "csp_inverse" => {
+                arity(4)?;
+                let f = self.terms_of(&a[0])?;
+                let g = self.terms_of(&a[2])?;
+                let (fo, go) = (self.constant(&a[1])?, self.constant(&a[3])?);
+                let f = f.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                let g = g.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                self.post(Inverse::new(f, Self::value(fo)?, g, Self::value(go)?))
+            }
             "csp_cumulative" => {
                 arity(4)?;
                 let starts = self.terms_of(&a[0])?;
@@ -636,6 +666,13 @@ impl Encoder<'_> {
             ),
         }
     }
+}
+
+/// Whether a variable appears twice.
+fn has_duplicate(xs: &[VarId]) -> bool {
+    let mut sorted = xs.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).any(|w| w[0] == w[1])
 }
 
 #[cfg(test)]

@@ -19,6 +19,12 @@ pub const FILES: &[(&str, &str)] = &[
         "fzn_cumulative.mzn",
         include_str!("../mznlib/fzn_cumulative.mzn"),
     ),
+    ("fzn_circuit.mzn", include_str!("../mznlib/fzn_circuit.mzn")),
+    (
+        "fzn_subcircuit.mzn",
+        include_str!("../mznlib/fzn_subcircuit.mzn"),
+    ),
+    ("fzn_inverse.mzn", include_str!("../mznlib/fzn_inverse.mzn")),
 ];
 
 /// The solver configuration (`csp.msc`) for MiniZinc: the library at `mznlib`, the solver run

@@ -41,7 +41,7 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 format!(", {}", boolean(pick))
             }
         };
-        let c = match pick(23) {
+        let c = match pick(25) {
             0 => {
                 let k = 1 + pick(3);
                 let coeffs: Vec<String> =
@@ -176,6 +176,23 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                     d.join(", "),
                     r.join(", "),
                     pick(4) as i64 - 1
+                )
+            }
+            22 => {
+                let k = 1 + pick(3);
+                let t: Vec<String> = (0..k).map(|_| int(pick)).collect();
+                let name = ["csp_circuit", "csp_subcircuit"][pick(2)];
+                format!("{name}([{}], {})", t.join(", "), pick(3) as i64 - 1)
+            }
+            23 => {
+                let f: Vec<String> = (0..1 + pick(2)).map(|_| int(pick)).collect();
+                let g: Vec<String> = (0..1 + pick(2)).map(|_| int(pick)).collect();
+                format!(
+                    "csp_inverse([{}], {}, [{}], {})",
+                    f.join(", "),
+                    pick(3) as i64 - 1,
+                    g.join(", "),
+                    pick(3) as i64 - 1
                 )
             }
             _ => format!("int_ne({}, {})", int(pick), int(pick)),

@@ -8,7 +8,7 @@ pub use graph::ConstraintGraph;
 pub use solution::Solution;
 
 use crate::constraint::{
-    AllDifferent, AtMost, Constraint, InSet, Map, NoOverlap, NotEqual, Precedence, Table,
+    AllDifferent, AtMost, Circuit, Constraint, InSet, Map, NoOverlap, NotEqual, Precedence, Table,
 };
 use crate::domain::{Domain, MAX_DOMAIN_SPAN, Representation, Value};
 pub use crate::index::{ConstraintId, VarId};
@@ -256,6 +256,24 @@ impl Model {
             .map_err(invalid("all_different"))?;
         self.check_key_span(&c)?;
         self.post(c)
+    }
+
+    /// `succ[i] − offset` is node `i`'s successor, and the successors form one cycle through
+    /// every node (`sub` false: MiniZinc's `circuit`), or one cycle through the nodes not
+    /// their own successor (`sub`: `subcircuit`). Posts the successors' all-different (when
+    /// their domains are narrow enough for it) and the [`Circuit`] propagator.
+    pub fn circuit(
+        &mut self,
+        succ: &[VarId],
+        offset: Value,
+        sub: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        if let Ok(c) = AllDifferent::new(succ.to_vec(), None)
+            && self.check_key_span(&c).is_ok()
+        {
+            self.post(c)?;
+        }
+        self.post(Circuit::new(succ.to_vec(), offset, sub))
     }
 
     /// The variables take one of the allowed tuples (an extensional constraint, any arity).
