@@ -5,7 +5,7 @@
 
 use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
 use csp_core::constraint::{
-    Arith, Cumulative, Element, Extremum, Inverse, Linear, MemberReif, Op, Reification, Relation,
+    Arith, Cumulative, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Solution, Value, VarId};
@@ -633,7 +633,14 @@ impl Encoder<'_> {
                 let (fo, go) = (self.constant(&a[1])?, self.constant(&a[3])?);
                 let f = f.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
                 let g = g.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
-                self.post(Inverse::new(f, Self::value(fo)?, g, Self::value(go)?))
+                // One variable twice on a side: two indices with one image, never inverse.
+                if has_duplicate(&f) || has_duplicate(&g) {
+                    return self.linear(vec![], Relation::Le, -1, Reif::None);
+                }
+                self.model
+                    .inverse(&f, Self::value(fo)?, &g, Self::value(go)?)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
             }
             "csp_cumulative" => {
                 arity(4)?;

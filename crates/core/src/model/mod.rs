@@ -8,7 +8,8 @@ pub use graph::ConstraintGraph;
 pub use solution::Solution;
 
 use crate::constraint::{
-    AllDifferent, AtMost, Circuit, Constraint, InSet, Map, NoOverlap, NotEqual, Precedence, Table,
+    AllDifferent, AtMost, Circuit, Constraint, InSet, Inverse, Map, NoOverlap, NotEqual,
+    Precedence, Table,
 };
 use crate::domain::{Domain, MAX_DOMAIN_SPAN, Representation, Value};
 pub use crate::index::{ConstraintId, VarId};
@@ -274,6 +275,27 @@ impl Model {
             self.post(c)?;
         }
         self.post(Circuit::new(succ.to_vec(), offset, sub))
+    }
+
+    /// `f` (indexed from `f_offset`) and `g` (from `g_offset`) are inverse functions:
+    /// `f[i] = j ⇔ g[j] = i`. Posts the all-different each side implies (when the domains
+    /// are narrow enough for it: matching finds what channelling alone misses) and the
+    /// [`Inverse`] propagator.
+    pub fn inverse(
+        &mut self,
+        f: &[VarId],
+        f_offset: Value,
+        g: &[VarId],
+        g_offset: Value,
+    ) -> Result<ConstraintId, ModelError> {
+        for side in [f, g] {
+            if let Ok(c) = AllDifferent::new(side.to_vec(), None)
+                && self.check_key_span(&c).is_ok()
+            {
+                self.post(c)?;
+            }
+        }
+        self.post(Inverse::new(f.to_vec(), f_offset, g.to_vec(), g_offset))
     }
 
     /// The variables take one of the allowed tuples (an extensional constraint, any arity).
