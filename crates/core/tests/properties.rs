@@ -673,3 +673,34 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Count finds exactly the brute-force solutions with every propagation level, the count
+    /// a variable of its own or one of the counted (as in a magic sequence).
+    #[test]
+    fn count_finds_exactly_the_brute_force_solutions(
+        doms in proptest::collection::vec(proptest::collection::btree_set(-1i32..4, 1..4), 1..5),
+        cd in proptest::collection::btree_set(-1i32..5, 1..5),
+        value in -1i32..3,
+        alias in 0usize..6,
+        reprs in 0u32..64,
+    ) {
+        use csp_core::constraint::Count;
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let xs: Vec<_> = doms.iter().enumerate().map(|(i, d)| m.new_var_as(format!("x{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
+        let c = match xs.get(alias) {
+            Some(&x) => x,
+            None => m.new_var_as("c", Domain::from_values(cd.iter().copied()), repr(5)).unwrap(),
+        };
+        m.post(Count::new(xs, value, c)).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}

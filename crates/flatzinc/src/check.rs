@@ -102,6 +102,7 @@ pub const CHECKED: &[&str] = &[
     "fzn_global_cardinality",
     "fzn_global_cardinality_closed",
     "fzn_count_eq",
+    "csp_count_eq",
     "fzn_among",
     "csp_circuit",
     "csp_subcircuit",
@@ -376,7 +377,7 @@ impl Eval<'_> {
                         .all(|(v, c)| x.iter().filter(|&&y| y == *v).count() as i128 == *c)
                     && (name == "fzn_global_cardinality" || x.iter().all(|y| cover.contains(y)))
             }
-            "fzn_count_eq" => {
+            "fzn_count_eq" | "csp_count_eq" => {
                 n == 3
                     && arr(0)?
                         .iter()

@@ -5,7 +5,7 @@
 
 use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
 use csp_core::constraint::{
-    Arith, Cumulative, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
+    Arith, Count, Cumulative, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Solution, Value, VarId};
@@ -641,6 +641,15 @@ impl Encoder<'_> {
                     .inverse(&f, Self::value(fo)?, &g, Self::value(go)?)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
+            }
+            "csp_count_eq" => {
+                arity(3)?;
+                let xs = self.terms_of(&a[0])?;
+                let v = Self::value(self.constant(&a[1])?)?;
+                let c = self.term(&a[2])?;
+                let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                let c = self.var_of(c)?;
+                self.post(Count::new(xs, v, c))
             }
             "csp_cumulative" => {
                 arity(4)?;

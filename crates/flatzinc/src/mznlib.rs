@@ -25,6 +25,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../mznlib/fzn_subcircuit.mzn"),
     ),
     ("fzn_inverse.mzn", include_str!("../mznlib/fzn_inverse.mzn")),
+    (
+        "fzn_count_eq.mzn",
+        include_str!("../mznlib/fzn_count_eq.mzn"),
+    ),
 ];
 
 /// The solver configuration (`csp.msc`) for MiniZinc: the library at `mznlib`, the solver run

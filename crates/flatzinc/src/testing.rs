@@ -41,7 +41,7 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 format!(", {}", boolean(pick))
             }
         };
-        let c = match pick(25) {
+        let c = match pick(26) {
             0 => {
                 let k = 1 + pick(3);
                 let coeffs: Vec<String> =
@@ -193,6 +193,15 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                     pick(3) as i64 - 1,
                     g.join(", "),
                     pick(3) as i64 - 1
+                )
+            }
+            24 => {
+                let t: Vec<String> = (0..1 + pick(3)).map(|_| int(pick)).collect();
+                format!(
+                    "csp_count_eq([{}], {}, {})",
+                    t.join(", "),
+                    pick(4) as i64 - 1,
+                    int(pick)
                 )
             }
             _ => format!("int_ne({}, {})", int(pick), int(pick)),
