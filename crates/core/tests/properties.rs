@@ -704,3 +704,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Lexicographic order finds exactly the brute-force solutions with every propagation
+    /// level, words of different lengths, a variable in both words, bitsets or intervals.
+    #[test]
+    fn lex_lesseq_finds_exactly_the_brute_force_solutions(
+        xd in proptest::collection::vec(proptest::collection::btree_set(-1i32..3, 1..4), 0..4),
+        yd in proptest::collection::vec(proptest::collection::btree_set(-1i32..3, 1..4), 0..4),
+        share in 0usize..5,
+        reprs in 0u32..256,
+    ) {
+        use csp_core::constraint::LexLessEq;
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let xs: Vec<_> = xd.iter().enumerate().map(|(i, d)| m.new_var_as(format!("x{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
+        let mut ys: Vec<_> = yd.iter().enumerate().map(|(i, d)| m.new_var_as(format!("y{i}"), Domain::from_values(d.iter().copied()), repr(4 + i)).unwrap()).collect();
+        if let (Some(&x), Some(y)) = (xs.get(share), ys.get_mut(share.saturating_sub(1))) {
+            *y = x;
+        }
+        m.post(LexLessEq::new(xs, ys)).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}

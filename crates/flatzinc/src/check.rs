@@ -108,6 +108,7 @@ pub const CHECKED: &[&str] = &[
     "csp_subcircuit",
     "csp_inverse",
     "fzn_lex_lesseq_int",
+    "csp_lex_lesseq_int",
     "csp_bin_packing_load",
     "fzn_regular",
 ];
@@ -401,7 +402,7 @@ impl Eval<'_> {
                 let (f, fo, g, go) = (arr(0)?, i(1)?, arr(2)?, i(3)?);
                 n == 4 && inverse(&f, fo, &g, go) && inverse(&g, go, &f, fo)
             }
-            "fzn_lex_lesseq_int" => n == 2 && arr(0)? <= arr(1)?,
+            "fzn_lex_lesseq_int" | "csp_lex_lesseq_int" => n == 2 && arr(0)? <= arr(1)?,
             "csp_bin_packing_load" => {
                 let (load, bin, w, off) = (arr(0)?, arr(1)?, arr(2)?, i(3)?);
                 n == 4 && bin.len() == w.len() && {

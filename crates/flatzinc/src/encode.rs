@@ -5,7 +5,8 @@
 
 use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
 use csp_core::constraint::{
-    Arith, Count, Cumulative, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
+    Arith, Count, Cumulative, Element, Extremum, LexLessEq, Linear, MemberReif, Op, Reification,
+    Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Solution, Value, VarId};
@@ -641,6 +642,13 @@ impl Encoder<'_> {
                     .inverse(&f, Self::value(fo)?, &g, Self::value(go)?)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
+            }
+            "csp_lex_lesseq_int" => {
+                arity(2)?;
+                let (x, y) = (self.terms_of(&a[0])?, self.terms_of(&a[1])?);
+                let x = x.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                let y = y.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                self.post(LexLessEq::new(x, y))
             }
             "csp_count_eq" => {
                 arity(3)?;

@@ -29,6 +29,14 @@ pub const FILES: &[(&str, &str)] = &[
         "fzn_count_eq.mzn",
         include_str!("../mznlib/fzn_count_eq.mzn"),
     ),
+    (
+        "fzn_lex_lesseq_int.mzn",
+        include_str!("../mznlib/fzn_lex_lesseq_int.mzn"),
+    ),
+    (
+        "fzn_lex_lesseq_bool.mzn",
+        include_str!("../mznlib/fzn_lex_lesseq_bool.mzn"),
+    ),
 ];
 
 /// The solver configuration (`csp.msc`) for MiniZinc: the library at `mznlib`, the solver run

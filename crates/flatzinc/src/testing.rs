@@ -41,7 +41,7 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 format!(", {}", boolean(pick))
             }
         };
-        let c = match pick(26) {
+        let c = match pick(27) {
             0 => {
                 let k = 1 + pick(3);
                 let coeffs: Vec<String> =
@@ -203,6 +203,11 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                     pick(4) as i64 - 1,
                     int(pick)
                 )
+            }
+            25 => {
+                let x: Vec<String> = (0..pick(3)).map(|_| int(pick)).collect();
+                let y: Vec<String> = (0..pick(3)).map(|_| int(pick)).collect();
+                format!("csp_lex_lesseq_int([{}], [{}])", x.join(", "), y.join(", "))
             }
             _ => format!("int_ne({}, {})", int(pick), int(pick)),
         };
