@@ -734,3 +734,38 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Regular finds exactly the brute-force solutions with every propagation level, on
+    /// random automata (missing transitions, unreachable and dead states), a variable
+    /// repeated, bitsets or intervals.
+    #[test]
+    fn regular_finds_exactly_the_brute_force_solutions(
+        doms in proptest::collection::vec(proptest::collection::btree_set(0i32..4, 1..4), 0..5),
+        delta in proptest::collection::vec(0usize..4, 9),
+        start in 0usize..4,
+        accepting in proptest::collection::vec(0usize..5, 0..3),
+        repeat in 0usize..6,
+        reprs in 0u32..64,
+    ) {
+        use csp_core::constraint::{Automaton, Regular};
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let mut xs: Vec<_> = doms.iter().enumerate().map(|(i, d)| m.new_var_as(format!("x{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
+        if repeat < xs.len() && !xs.is_empty() {
+            let first = xs[0];
+            xs[repeat] = first;
+        }
+        // Three states, three symbols (0 and a symbol past 3 are not symbols).
+        let a = Automaton::new(3, 3, delta, start, &accepting).unwrap();
+        m.post(Regular::new(xs, a)).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}

@@ -111,6 +111,7 @@ pub const CHECKED: &[&str] = &[
     "csp_lex_lesseq_int",
     "csp_bin_packing_load",
     "fzn_regular",
+    "csp_regular",
 ];
 
 /// Checks `values` (one per variable of `fzn`, booleans as 0/1) against every declared
@@ -416,7 +417,7 @@ impl Eval<'_> {
                     }) && sum == load
                 }
             }
-            "fzn_regular" => {
+            "fzn_regular" | "csp_regular" => {
                 let (x, q, s, d, q0) = (arr(0)?, i(1)?, i(2)?, arr(3)?, i(4)?);
                 let f = self.set(a.get(5)?)?;
                 n == 6 && d.len() as i128 == q * s && {

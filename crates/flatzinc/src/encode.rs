@@ -5,8 +5,8 @@
 
 use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
 use csp_core::constraint::{
-    Arith, Count, Cumulative, Element, Extremum, LexLessEq, Linear, MemberReif, Op, Reification,
-    Relation,
+    Arith, Automaton, Count, Cumulative, Element, Extremum, LexLessEq, Linear, MemberReif, Op,
+    Regular, Reification, Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Solution, Value, VarId};
@@ -650,6 +650,43 @@ impl Encoder<'_> {
                 let y = y.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
                 self.post(LexLessEq::new(x, y))
             }
+            "csp_regular" => {
+                arity(6)?;
+                let xs = self.terms_of(&a[0])?;
+                let (q, s) = (self.constant(&a[1])?, self.constant(&a[2])?);
+                let delta = self.ints(&a[3])?;
+                let q0 = self.constant(&a[4])?;
+                let Arg::Set(f) = &a[5] else {
+                    return Err("expected a set of accepting states".into());
+                };
+                // States and symbols are counts: refuse what no automaton has, before any
+                // allocation sized by them.
+                let size = |v: i64, what: &str| {
+                    usize::try_from(v)
+                        .ok()
+                        .filter(|&n| n <= MAX_AUTOMATON)
+                        .ok_or(format!("{v} {what}; expected 0 to {MAX_AUTOMATON}"))
+                };
+                let (q, s) = (size(q, "states")?, size(s, "symbols")?);
+                let state = |v: i64| usize::try_from(v).unwrap_or(usize::MAX);
+                let delta = delta.into_iter().map(state).collect();
+                let accepting: Vec<usize> = f
+                    .ranges()
+                    .iter()
+                    .flat_map(|&(lo, hi)| lo.max(1)..=hi.min(q as i64))
+                    .map(state)
+                    .collect();
+                // The propagator keeps a state set per position.
+                if (xs.len() + 1).saturating_mul(q + 1) > MAX_AUTOMATON {
+                    return Err(format!(
+                        "{} positions × {q} states; at most {MAX_AUTOMATON} in all",
+                        xs.len()
+                    ));
+                }
+                let automaton = Automaton::new(q, s, delta, state(q0), &accepting)?;
+                let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                self.post(Regular::new(xs, automaton))
+            }
             "csp_count_eq" => {
                 arity(3)?;
                 let xs = self.terms_of(&a[0])?;
@@ -691,6 +728,9 @@ impl Encoder<'_> {
         }
     }
 }
+
+/// The most states or symbols of an automaton (`regular`), and of positions × states.
+const MAX_AUTOMATON: usize = 1 << 24;
 
 /// Whether a variable appears twice.
 fn has_duplicate(xs: &[VarId]) -> bool {

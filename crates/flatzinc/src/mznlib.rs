@@ -37,6 +37,7 @@ pub const FILES: &[(&str, &str)] = &[
         "fzn_lex_lesseq_bool.mzn",
         include_str!("../mznlib/fzn_lex_lesseq_bool.mzn"),
     ),
+    ("fzn_regular.mzn", include_str!("../mznlib/fzn_regular.mzn")),
 ];
 
 /// The solver configuration (`csp.msc`) for MiniZinc: the library at `mznlib`, the solver run

@@ -41,7 +41,7 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 format!(", {}", boolean(pick))
             }
         };
-        let c = match pick(27) {
+        let c = match pick(28) {
             0 => {
                 let k = 1 + pick(3);
                 let coeffs: Vec<String> =
@@ -208,6 +208,17 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 let x: Vec<String> = (0..pick(3)).map(|_| int(pick)).collect();
                 let y: Vec<String> = (0..pick(3)).map(|_| int(pick)).collect();
                 format!("csp_lex_lesseq_int([{}], [{}])", x.join(", "), y.join(", "))
+            }
+            26 => {
+                let x: Vec<String> = (0..pick(4)).map(|_| int(pick)).collect();
+                let d: Vec<String> = (0..4).map(|_| pick(3).to_string()).collect();
+                let f = ["{}", "{1}", "{2}", "1..2"][pick(4)];
+                format!(
+                    "csp_regular([{}], 2, 2, [{}], {}, {f})",
+                    x.join(", "),
+                    d.join(", "),
+                    pick(3)
+                )
             }
             _ => format!("int_ne({}, {})", int(pick), int(pick)),
         };

@@ -27,6 +27,7 @@ mod member;
 mod no_overlap;
 mod not_equal;
 mod precedence;
+mod regular;
 mod table;
 mod unary;
 
@@ -46,6 +47,7 @@ pub use member::MemberReif;
 pub use no_overlap::{NO_OVERLAP_FULL_LIMIT, NoOverlap};
 pub use not_equal::NotEqual;
 pub use precedence::Precedence;
+pub use regular::{Automaton, Regular};
 pub use table::Table;
 pub use unary::InSet;
 
