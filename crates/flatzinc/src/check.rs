@@ -97,6 +97,7 @@ pub const CHECKED: &[&str] = &[
     "fzn_cumulative",
     "fzn_disjunctive",
     "fzn_disjunctive_strict",
+    "csp_disjunctive",
     "fzn_table_int",
     "csp_table_int_negative",
     "fzn_global_cardinality",
@@ -349,7 +350,7 @@ impl Eval<'_> {
             "fzn_cumulative" | "csp_cumulative" => {
                 n == 4 && cumulative(&arr(0)?, &arr(1)?, &arr(2)?, i(3)?)?
             }
-            "fzn_disjunctive" | "fzn_disjunctive_strict" => {
+            "fzn_disjunctive" | "fzn_disjunctive_strict" | "csp_disjunctive" => {
                 let (s, d) = (arr(0)?, arr(1)?);
                 n == 2 && s.len() == d.len() && d.iter().all(|&d| d >= 0) && {
                     let strict = name == "fzn_disjunctive_strict";

@@ -687,6 +687,20 @@ impl Encoder<'_> {
                 let xs = xs.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
                 self.post(Regular::new(xs, automaton))
             }
+            "csp_disjunctive" => {
+                arity(2)?;
+                let starts = self.terms_of(&a[0])?;
+                let durations = self
+                    .ints(&a[1])?
+                    .into_iter()
+                    .map(|d| u32::try_from(d).map_err(|_| format!("a duration of {d}; expected 0 to {}", u32::MAX)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let starts = starts.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                self.model
+                    .no_overlap(&starts, &durations)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
             "csp_count_eq" => {
                 arity(3)?;
                 let xs = self.terms_of(&a[0])?;

@@ -38,6 +38,14 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../mznlib/fzn_lex_lesseq_bool.mzn"),
     ),
     ("fzn_regular.mzn", include_str!("../mznlib/fzn_regular.mzn")),
+    (
+        "fzn_disjunctive.mzn",
+        include_str!("../mznlib/fzn_disjunctive.mzn"),
+    ),
+    (
+        "fzn_disjunctive_strict.mzn",
+        include_str!("../mznlib/fzn_disjunctive_strict.mzn"),
+    ),
 ];
 
 /// The solver configuration (`csp.msc`) for MiniZinc: the library at `mznlib`, the solver run

@@ -41,7 +41,7 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 format!(", {}", boolean(pick))
             }
         };
-        let c = match pick(28) {
+        let c = match pick(29) {
             0 => {
                 let k = 1 + pick(3);
                 let coeffs: Vec<String> =
@@ -219,6 +219,12 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                     d.join(", "),
                     pick(3)
                 )
+            }
+            27 => {
+                let k = 1 + pick(3);
+                let s: Vec<String> = (0..k).map(|_| int(pick)).collect();
+                let d: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
+                format!("csp_disjunctive([{}], [{}])", s.join(", "), d.join(", "))
             }
             _ => format!("int_ne({}, {})", int(pick), int(pick)),
         };
