@@ -7,9 +7,9 @@
 use super::LangError;
 use super::ast::{BinOp, Expr, Kind, UnOp};
 use super::eval::{Env, Eval, Fail, V};
-use super::scope::{Key, Named, Scope};
+use super::scope::{IndexSet, Key, Named, Scope};
 use csp_core::constraint::{
-    Arith, Cumulative, Element, Extremum, Linear, MemberReif, Op, Reification, Relation,
+    Arith, Cumulative, Element, Extremum, LexLessEq, Linear, MemberReif, Op, Reification, Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Value, VarId};
@@ -544,7 +544,8 @@ impl<'m> Compiler<'m> {
                 let neg = Self::scale(x.clone(), -1, at)?;
                 self.arith(Op::Max, x, neg, at)
             }
-            "all_different" | "no_overlap" | "disjunctive" | "cumulative" => Err(err(
+            "all_different" | "no_overlap" | "disjunctive" | "cumulative" | "circuit"
+            | "subcircuit" | "inverse" | "lex_lesseq" => Err(err(
                 at,
                 format!(
                     "`{f}` is a constraint of its own; it cannot be used inside an expression, `or`, `not` or `->`"
@@ -653,7 +654,14 @@ impl<'m> Compiler<'m> {
             Kind::Call(f, _)
                 if matches!(
                     f.as_str(),
-                    "all_different" | "no_overlap" | "disjunctive" | "cumulative"
+                    "all_different"
+                        | "no_overlap"
+                        | "disjunctive"
+                        | "cumulative"
+                        | "circuit"
+                        | "subcircuit"
+                        | "inverse"
+                        | "lex_lesseq"
                 ) =>
             {
                 Err(err(
@@ -959,6 +967,34 @@ impl<'m> Compiler<'m> {
                     .map_err(|e| err(at, e.to_string()))?;
                 Ok(())
             }
+            "circuit" | "subcircuit" => {
+                arity(1)?;
+                let succ = self.vars_of(&args[0], env)?;
+                let offset = self.index_base(&args[0], at)?;
+                self.model
+                    .circuit(&succ, offset, f == "subcircuit")
+                    .map_err(|e| err(at, e.to_string()))?;
+                Ok(())
+            }
+            "inverse" => {
+                arity(2)?;
+                let fs = self.vars_of(&args[0], env)?;
+                let gs = self.vars_of(&args[1], env)?;
+                let (fo, go) = (
+                    self.index_base(&args[0], at)?,
+                    self.index_base(&args[1], at)?,
+                );
+                self.model
+                    .inverse(&fs, fo, &gs, go)
+                    .map_err(|e| err(at, e.to_string()))?;
+                Ok(())
+            }
+            "lex_lesseq" => {
+                arity(2)?;
+                let xs = self.vars_of(&args[0], env)?;
+                let ys = self.vars_of(&args[1], env)?;
+                self.post(Ok(LexLessEq::new(xs, ys)), at)
+            }
             "cumulative" => {
                 arity(4)?;
                 let starts = self.vars_of(&args[0], env)?;
@@ -981,6 +1017,24 @@ impl<'m> Compiler<'m> {
                     .map_err(|e| err(at, e.to_string()))?;
                 Ok(())
             }
+        }
+    }
+
+    /// The first index of a list argument: an array's own (`x[0..4]` starts at 0), 1 for a
+    /// list written out (as MiniZinc).
+    fn index_base(&self, e: &Expr, at: usize) -> Result<Value, LangError> {
+        match &e.kind {
+            Kind::Name(n) => match self.scope.get(n) {
+                Some(Named::VarArray(a)) if a.index.len() == 1 => match a.index[0] {
+                    IndexSet::Range(lo, _) => self.value_of(lo, at),
+                    IndexSet::Syms(_) => Err(err(
+                        at,
+                        format!("`{n}` is indexed by symbols; successors are integers"),
+                    )),
+                },
+                _ => Ok(1),
+            },
+            _ => Ok(1),
         }
     }
 

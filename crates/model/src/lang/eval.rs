@@ -5,7 +5,7 @@
 
 use super::LangError;
 use super::ast::{BinOp, Expr, Generator, Kind, UnOp};
-use super::scope::{Array, Key, Named, Scope};
+use super::scope::{Array, IndexSet, Key, Named, Scope};
 use csp_core::VarId;
 
 /// The most steps (loop iterations and list items) one evaluation takes: a model that
@@ -304,6 +304,24 @@ impl<'a> Eval<'a> {
         }
     }
 
+    /// The first index of a list argument: an array's own, 1 for any other list.
+    fn base(&self, e: &Expr) -> i64 {
+        match &e.kind {
+            Kind::Name(n) => match self.scope.get(n) {
+                Some(Named::VarArray(a)) => match a.index.first() {
+                    Some(IndexSet::Range(lo, _)) => *lo,
+                    _ => 1,
+                },
+                Some(Named::ConstArray(a)) => match a.index.first() {
+                    Some(IndexSet::Range(lo, _)) => *lo,
+                    _ => 1,
+                },
+                _ => 1,
+            },
+            _ => 1,
+        }
+    }
+
     fn ints(&mut self, e: &Expr, env: &mut Env) -> Result<Vec<i64>, Fail> {
         self.list(e, env)?
             .into_iter()
@@ -399,6 +417,25 @@ impl<'a> Eval<'a> {
                 });
                 Ok(truth(!clash))
             }
+            "circuit" | "subcircuit" => {
+                arity(1)?;
+                let base = self.base(&args[0]);
+                let succ = self.ints(&args[0], env)?;
+                Ok(truth(circuit(&succ, base, f == "subcircuit")))
+            }
+            "inverse" => {
+                arity(2)?;
+                let (fb, gb) = (self.base(&args[0]), self.base(&args[1]));
+                let (fs, gs) = (self.ints(&args[0], env)?, self.ints(&args[1], env)?);
+                Ok(truth(
+                    inverse(&fs, fb, &gs, gb) && inverse(&gs, gb, &fs, fb),
+                ))
+            }
+            "lex_lesseq" => {
+                arity(2)?;
+                let (xs, ys) = (self.ints(&args[0], env)?, self.ints(&args[1], env)?);
+                Ok(truth(xs <= ys))
+            }
             "cumulative" => {
                 arity(4)?;
                 let s = self.ints(&args[0], env)?;
@@ -478,6 +515,52 @@ impl<'a> Eval<'a> {
             }
         }
     }
+}
+
+/// `succ[i] − base` is node `i`'s successor: one cycle through every node (`circuit`), or
+/// through the nodes that are not their own successor (`subcircuit`; none at all is one).
+fn circuit(succ: &[i64], base: i64, sub: bool) -> bool {
+    let n = succ.len();
+    let next: Option<Vec<usize>> = succ
+        .iter()
+        .map(|&v| {
+            usize::try_from(v.checked_sub(base)?)
+                .ok()
+                .filter(|&k| k < n)
+        })
+        .collect();
+    let Some(next) = next else {
+        return false;
+    };
+    let mut hit = vec![false; n];
+    for &j in &next {
+        if std::mem::replace(&mut hit[j], true) {
+            return false;
+        }
+    }
+    let on: Vec<usize> = (0..n).filter(|&i| next[i] != i).collect();
+    if !sub && on.len() != n {
+        return false;
+    }
+    let Some(&start) = on.first() else {
+        return true;
+    };
+    let (mut at, mut steps) = (next[start], 1);
+    while at != start {
+        at = next[at];
+        steps += 1;
+    }
+    steps == on.len()
+}
+
+/// `f[i] − g_base` names an index of `g`, whose value there is `i + f_base`.
+fn inverse(f: &[i64], f_base: i64, g: &[i64], g_base: i64) -> bool {
+    f.iter().enumerate().all(|(i, &v)| {
+        v.checked_sub(g_base)
+            .and_then(|k| usize::try_from(k).ok())
+            .and_then(|k| g.get(k))
+            .is_some_and(|&w| Some(w) == f_base.checked_add(i as i64))
+    })
 }
 
 /// Whether a constraint's value holds: true, or a list of values that all hold.
