@@ -769,3 +769,32 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Bin packing with loads finds exactly the brute-force solutions with every propagation
+    /// level: bins numbered from an offset, items that may name no bin, weights of 0,
+    /// bitsets or intervals.
+    #[test]
+    fn bin_packing_load_finds_exactly_the_brute_force_solutions(
+        loads in proptest::collection::vec(proptest::collection::btree_set(0i32..6, 1..4), 0..3),
+        items in proptest::collection::vec((proptest::collection::btree_set(-1i32..3, 1..4), 0i64..4), 0..4),
+        offset in -1i32..2,
+        reprs in 0u32..128,
+    ) {
+        use csp_core::constraint::BinPackingLoad;
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let load: Vec<_> = loads.iter().enumerate().map(|(i, d)| m.new_var_as(format!("l{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
+        let bin: Vec<_> = items.iter().enumerate().map(|(i, (d, _))| m.new_var_as(format!("b{i}"), Domain::from_values(d.iter().copied()), repr(3 + i)).unwrap()).collect();
+        let w = items.iter().map(|t| t.1).collect();
+        m.post(BinPackingLoad::new(load, bin, w, offset).unwrap()).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}

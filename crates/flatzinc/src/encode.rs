@@ -5,8 +5,8 @@
 
 use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
 use csp_core::constraint::{
-    Arith, Automaton, Count, Cumulative, Element, Extremum, LexLessEq, Linear, MemberReif, Op,
-    Regular, Reification, Relation,
+    Arith, Automaton, BinPackingLoad, Count, Cumulative, Element, Extremum, LexLessEq, Linear,
+    MemberReif, Op, Regular, Reification, Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Solution, Value, VarId};
@@ -700,6 +700,15 @@ impl Encoder<'_> {
                     .no_overlap(&starts, &durations)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
+            }
+            "csp_bin_packing_load" => {
+                arity(4)?;
+                let (load, bin) = (self.terms_of(&a[0])?, self.terms_of(&a[1])?);
+                let w = self.ints(&a[2])?;
+                let offset = Self::value(self.constant(&a[3])?)?;
+                let load = load.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                let bin = bin.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
+                self.post(BinPackingLoad::new(load, bin, w, offset)?)
             }
             "csp_count_eq" => {
                 arity(3)?;

@@ -46,6 +46,10 @@ pub const FILES: &[(&str, &str)] = &[
         "fzn_disjunctive_strict.mzn",
         include_str!("../mznlib/fzn_disjunctive_strict.mzn"),
     ),
+    (
+        "fzn_bin_packing_load.mzn",
+        include_str!("../mznlib/fzn_bin_packing_load.mzn"),
+    ),
 ];
 
 /// The solver configuration (`csp.msc`) for MiniZinc: the library at `mznlib`, the solver run

@@ -41,7 +41,7 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 format!(", {}", boolean(pick))
             }
         };
-        let c = match pick(29) {
+        let c = match pick(30) {
             0 => {
                 let k = 1 + pick(3);
                 let coeffs: Vec<String> =
@@ -225,6 +225,19 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 let s: Vec<String> = (0..k).map(|_| int(pick)).collect();
                 let d: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
                 format!("csp_disjunctive([{}], [{}])", s.join(", "), d.join(", "))
+            }
+            28 => {
+                let load: Vec<String> = (0..pick(3)).map(|_| int(pick)).collect();
+                let k = pick(3);
+                let bin: Vec<String> = (0..k).map(|_| int(pick)).collect();
+                let w: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
+                format!(
+                    "csp_bin_packing_load([{}], [{}], [{}], {})",
+                    load.join(", "),
+                    bin.join(", "),
+                    w.join(", "),
+                    pick(3) as i64 - 1
+                )
             }
             _ => format!("int_ne({}, {})", int(pick), int(pick)),
         };

@@ -14,6 +14,7 @@
 mod all_different;
 mod arith;
 mod at_most;
+mod bin_packing;
 mod circuit;
 mod count;
 mod cumulative;
@@ -34,6 +35,7 @@ mod unary;
 pub use all_different::AllDifferent;
 pub use arith::{Arith, Op};
 pub use at_most::AtMost;
+pub use bin_packing::BinPackingLoad;
 pub use circuit::Circuit;
 pub use count::Count;
 pub use cumulative::Cumulative;
