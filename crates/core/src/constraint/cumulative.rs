@@ -13,7 +13,7 @@ use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 /// use would overload a stretch of it cannot overlap that stretch, which pushes its earliest
 /// start past it and its latest end before it; an overloaded profile fails. Two tasks whose
 /// uses together pass the capacity cannot overlap at all: for each such pair (up to
-/// [`PAIRWISE_TASKS`] tasks), once one order is impossible the other is enforced on both
+/// `PAIRWISE_TASKS`, 1,000 tasks), once one order is impossible the other is enforced on both
 /// bounds (the disjunctions MiniZinc's RCPSP models add by hand, which time-tabling alone
 /// misses while the compulsory parts are empty).
 ///
