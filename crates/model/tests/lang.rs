@@ -273,3 +273,33 @@ fn the_knapsack_optimum_is_the_brute_force_one() {
     };
     assert_eq!(f.objective_value(s.values()).unwrap(), i64::from(best));
 }
+
+#[test]
+fn a_long_chain_compiles_and_checks_and_a_longer_one_is_refused() {
+    // 450 links: the compiler and the evaluator recurse that deep without trouble.
+    let chain = vec!["x"; 450].join(" + ");
+    let yaml = format!("kind: csp\nvariables:\n  x: 0..3\nconstraints:\n  - {chain} == 900\n");
+    let f = CspFile::parse(&yaml, "chain.yaml").unwrap();
+    let csp_core::Outcome::Satisfiable(s) = Search::new(&f.model, SearchConfig::default()).solve()
+    else {
+        panic!("x = 2 is a solution")
+    };
+    f.verify(s.values()).unwrap();
+    assert_eq!(s.values()[0], 2);
+    let longer = vec!["x"; 5000].join(" + ");
+    let yaml = format!("kind: csp\nvariables:\n  x: 0..3\nconstraints:\n  - {longer} == 1\n");
+    let e = CspFile::parse(&yaml, "chain.yaml").unwrap_err();
+    assert!(e.message().contains("operators chained"), "{e}");
+}
+
+#[test]
+fn a_wide_range_after_in_is_an_interval_not_a_list() {
+    let yaml = "kind: csp\nvariables:\n  x: 0..2000000000\nconstraints:\n  - x in 1500000000..1999999999\n  - x not in 1500000000..1600000000\n";
+    let f = CspFile::parse(yaml, "wide.yaml").unwrap();
+    let csp_core::Outcome::Satisfiable(s) = Search::new(&f.model, SearchConfig::default()).solve()
+    else {
+        panic!("satisfiable")
+    };
+    f.verify(s.values()).unwrap();
+    assert!(s.values()[0] > 1_600_000_000);
+}

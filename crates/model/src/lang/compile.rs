@@ -737,6 +737,13 @@ impl<'m> Compiler<'m> {
     }
 
     fn set(&mut self, s: &Expr, env: &mut Env) -> Result<Domain, LangError> {
+        // A range is an interval, whatever its width (never listed value by value).
+        if let Kind::Range(a, b) = &s.kind {
+            let lo = self.constant_int(a, env, "the set after `in`")?;
+            let hi = self.constant_int(b, env, "the set after `in`")?;
+            let clamp = |v: i64| v.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value;
+            return Ok(Domain::range(clamp(lo), clamp(hi)));
+        }
         let vals = self.constant_ints(s, env, "the set after `in`")?;
         let vals = vals
             .into_iter()

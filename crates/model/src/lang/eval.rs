@@ -12,6 +12,9 @@ use csp_core::VarId;
 /// expands further is an error, not a hang.
 pub const MAX_STEPS: u64 = 20_000_000;
 
+/// The longest range listed value by value (in a loop or a list): about 100 MB of values.
+pub const MAX_RANGE: u64 = 1 << 22;
+
 /// A value: a constant (booleans are 0 and 1) or a list.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum V {
@@ -224,10 +227,10 @@ impl<'a> Eval<'a> {
             Kind::Range(a, b) => {
                 let (lo, hi) = (self.int(a, env)?, self.int(b, env)?);
                 let n = (i128::from(hi) - i128::from(lo) + 1).max(0);
-                if n > i128::from(MAX_STEPS) {
+                if n > i128::from(MAX_RANGE) {
                     return Err(err(
                         at,
-                        format!("the range {lo}..{hi} is longer than {MAX_STEPS}"),
+                        format!("the range {lo}..{hi} is longer than {MAX_RANGE} values to list"),
                     ));
                 }
                 self.steps += n as u64;
@@ -487,8 +490,13 @@ impl<'a> Eval<'a> {
             BinOp::Iff => Ok(truth(self.bool(a, env)? == self.bool(b, env)?)),
             BinOp::In | BinOp::NotIn => {
                 let x = self.key(a, env)?;
-                let set = self.list(b, env)?;
-                let inside = set.contains(&V::Key(x));
+                // A range is tested by its bounds, never listed.
+                let inside = if let Kind::Range(lo, hi) = &b.kind {
+                    let (lo, hi) = (self.int(lo, env)?, self.int(hi, env)?);
+                    matches!(x, Key::Int(v) if lo <= v && v <= hi)
+                } else {
+                    self.list(b, env)?.contains(&V::Key(x))
+                };
                 Ok(truth(inside == (op == BinOp::In)))
             }
             BinOp::Eq | BinOp::Ne => {

@@ -6,8 +6,13 @@ use super::LangError;
 use super::ast::{BinOp, Expr, Generator, Kind, UnOp};
 use super::lexer::{Tok, tokens};
 
-/// The deepest nesting accepted: deeper input is an error, not a stack overflow.
-const MAX_DEPTH: usize = 200;
+/// The deepest nesting of parentheses, calls and prefix operators accepted: deeper input is
+/// an error, not a stack overflow.
+pub const MAX_DEPTH: usize = 200;
+
+/// The most links of operator chains (`a + b + c` has two) in one tree: each is a level the
+/// compiler and the evaluator recurse through.
+pub const MAX_LINKS: usize = 500;
 
 /// Parses `text` as one expression; trailing generators (`e for i in S`) make it a
 /// comprehension, read by a constraint as "for every".
@@ -16,6 +21,7 @@ pub fn parse(text: &str) -> Result<Expr, LangError> {
         toks: tokens(text)?,
         pos: 0,
         depth: 0,
+        links: 0,
     };
     let e = p.with_generators()?;
     match p.peek() {
@@ -28,6 +34,8 @@ struct Parser {
     toks: Vec<(Tok, usize)>,
     pos: usize,
     depth: usize,
+    /// Chain links open on the way to the current node.
+    links: usize,
 }
 
 fn describe(t: &Tok) -> String {
@@ -100,6 +108,21 @@ impl Parser {
         r
     }
 
+    /// One more link of a left-nested chain (`a + b + c`): the tree grows a level.
+    fn link(&mut self, links: &mut usize) -> Result<(), LangError> {
+        *links += 1;
+        self.links += 1;
+        if self.links > MAX_LINKS {
+            return Err(LangError::new(
+                self.offset(),
+                format!(
+                    "more than {MAX_LINKS} operators chained (nested that deep); `sum(…)` takes a list"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// An expression, then any generators.
     fn with_generators(&mut self) -> Result<Expr, LangError> {
         Ok(self.generated()?.0)
@@ -163,8 +186,16 @@ impl Parser {
     }
 
     fn iff(&mut self) -> Result<Expr, LangError> {
+        let mut links = 0;
+        let r = self.iff_chain(&mut links);
+        self.links -= links;
+        r
+    }
+
+    fn iff_chain(&mut self, links: &mut usize) -> Result<Expr, LangError> {
         let mut a = self.implies()?;
         while self.is_sym("<->") {
+            self.link(links)?;
             self.bump();
             let b = self.implies()?;
             a = Self::binary(BinOp::Iff, a, b);
@@ -184,8 +215,16 @@ impl Parser {
     }
 
     fn or(&mut self) -> Result<Expr, LangError> {
+        let mut links = 0;
+        let r = self.or_chain(&mut links);
+        self.links -= links;
+        r
+    }
+
+    fn or_chain(&mut self, links: &mut usize) -> Result<Expr, LangError> {
         let mut a = self.and()?;
         while self.is_word("or") {
+            self.link(links)?;
             self.bump();
             let b = self.and()?;
             a = Self::binary(BinOp::Or, a, b);
@@ -194,8 +233,16 @@ impl Parser {
     }
 
     fn and(&mut self) -> Result<Expr, LangError> {
+        let mut links = 0;
+        let r = self.and_chain(&mut links);
+        self.links -= links;
+        r
+    }
+
+    fn and_chain(&mut self, links: &mut usize) -> Result<Expr, LangError> {
         let mut a = self.not()?;
         while self.is_word("and") {
+            self.link(links)?;
             self.bump();
             let b = self.not()?;
             a = Self::binary(BinOp::And, a, b);
@@ -261,6 +308,13 @@ impl Parser {
     }
 
     fn sum(&mut self) -> Result<Expr, LangError> {
+        let mut links = 0;
+        let r = self.sum_chain(&mut links);
+        self.links -= links;
+        r
+    }
+
+    fn sum_chain(&mut self, links: &mut usize) -> Result<Expr, LangError> {
         let mut a = self.product()?;
         loop {
             let op = match self.peek() {
@@ -268,6 +322,7 @@ impl Parser {
                 Tok::Sym("-") => BinOp::Sub,
                 _ => return Ok(a),
             };
+            self.link(links)?;
             self.bump();
             let b = self.product()?;
             a = Self::binary(op, a, b);
@@ -275,6 +330,13 @@ impl Parser {
     }
 
     fn product(&mut self) -> Result<Expr, LangError> {
+        let mut links = 0;
+        let r = self.product_chain(&mut links);
+        self.links -= links;
+        r
+    }
+
+    fn product_chain(&mut self, links: &mut usize) -> Result<Expr, LangError> {
         let mut a = self.unary()?;
         loop {
             let op = match self.peek() {
@@ -283,6 +345,7 @@ impl Parser {
                 Tok::Ident(w) if w == "mod" => BinOp::Mod,
                 _ => return Ok(a),
             };
+            self.link(links)?;
             self.bump();
             let b = self.unary()?;
             a = Self::binary(op, a, b);
@@ -310,8 +373,16 @@ impl Parser {
     }
 
     fn postfix(&mut self) -> Result<Expr, LangError> {
+        let mut links = 0;
+        let r = self.postfix_chain(&mut links);
+        self.links -= links;
+        r
+    }
+
+    fn postfix_chain(&mut self, links: &mut usize) -> Result<Expr, LangError> {
         let mut e = self.atom()?;
         while self.is_sym("[") {
+            self.link(links)?;
             self.bump();
             let mut idx = vec![self.expr()?];
             while self.is_sym(",") {
@@ -484,5 +555,10 @@ mod tests {
         assert!(parse("(x").unwrap_err().message.contains("`)`"));
         let deep = format!("{}x{}", "(".repeat(1000), ")".repeat(1000));
         assert!(parse(&deep).unwrap_err().message.contains("nested"));
+        // A chain of operators is as deep as it is long.
+        let chain = vec!["x"; 5000].join(" + ");
+        assert!(parse(&chain).unwrap_err().message.contains("chained"));
+        assert!(parse(&vec!["x"; 450].join(" + ")).is_ok());
+        assert!(parse(&format!("x{}", "[1]".repeat(5000))).is_err());
     }
 }
