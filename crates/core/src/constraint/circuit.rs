@@ -243,7 +243,6 @@ impl Propagator for Circuit {
     }
 
     fn check(&mut self, d: &DomainStore) -> bool {
-        let values: Option<Vec<Value>> = self.succ.iter().map(|&x| d.value(x)).collect();
-        values.is_none_or(|v| self.is_satisfied(&v))
+        super::holds_once_fixed(self, d)
     }
 }

@@ -299,7 +299,6 @@ impl Propagator for TimeTable<'_> {
     }
 
     fn check(&mut self, d: &DomainStore) -> bool {
-        let values: Option<Vec<Value>> = self.c.starts.iter().map(|&x| d.value(x)).collect();
-        values.is_none_or(|v| self.c.is_satisfied(&v))
+        super::holds_once_fixed(self.c, d)
     }
 }

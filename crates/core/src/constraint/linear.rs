@@ -340,8 +340,7 @@ impl Propagator for LinearPropagator<'_> {
     }
 
     fn check(&mut self, d: &DomainStore) -> bool {
-        let values: Option<Vec<Value>> = self.c.scope.iter().map(|&x| d.value(x)).collect();
-        values.is_none_or(|v| self.c.is_satisfied(&v))
+        super::holds_once_fixed(self.c, d)
     }
 }
 

@@ -81,3 +81,10 @@ pub trait Constraint: fmt::Debug + Send + Sync {
 pub(crate) fn names(vars: &[VarId], name: &dyn Fn(VarId) -> String, sep: &str) -> String {
     vars.iter().map(|&x| name(x)).collect::<Vec<_>>().join(sep)
 }
+
+/// Whether `c` holds on its variables' values once all are fixed (true while one is open):
+/// the `check` of a propagator that enforces `c` alone.
+pub(crate) fn holds_once_fixed(c: &dyn Constraint, d: &crate::domain::DomainStore) -> bool {
+    let values: Option<Vec<crate::domain::Value>> = c.scope().iter().map(|&x| d.value(x)).collect();
+    values.is_none_or(|v| c.is_satisfied(&v))
+}

@@ -222,7 +222,6 @@ impl Propagator for Regular {
     }
 
     fn check(&mut self, d: &DomainStore) -> bool {
-        let values: Option<Vec<Value>> = self.xs.iter().map(|&x| d.value(x)).collect();
-        values.is_none_or(|v| self.is_satisfied(&v))
+        super::holds_once_fixed(self, d)
     }
 }
