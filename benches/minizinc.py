@@ -2,13 +2,13 @@
 """csp against Gecode through MiniZinc on a folder of instances (instances.csv: family,model,data).
 
 Each instance runs through `minizinc --solver csp` and `minizinc --solver gecode` with the same
-time limit, one after the other; every final solution is checked twice: by csp (every answer
+time limit, one after the other (or side by side with `--jobs 2`, each on its own core); every final solution is checked twice: by csp (every answer
 of `csp fzn` passes its FlatZinc checker before it is printed) and by MiniZinc, which solves the
 model again with the solution's values fixed (`--output-mode dzn` fed back as data). Prints one
 line per instance (status, objective, time of the last solution) and a summary with the
 MiniZinc Challenge's scoring between the two (a point per instance, split by time on ties).
 
-    python3 benches/minizinc.py [DIR] [--time-limit S] [--csp PATH] [-p N] [--only FAMILY]
+    python3 benches/minizinc.py [DIR] [--time-limit S] [--csp PATH] [-p N] [--jobs 2] [--only FAMILY]
 
 DIR defaults to $CSP_DATA/minizinc or ../shared/data/minizinc. csp is installed for MiniZinc
 into a temporary solver folder (`csp minizinc install --dir`); Gecode is run with its own
@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 
@@ -118,6 +119,8 @@ def main():
     ap.add_argument("--time-limit", type=int, default=60, help="seconds per instance and solver")
     ap.add_argument("--csp", default="target/release/csp")
     ap.add_argument("-p", "--threads", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, choices=(1, 2),
+                    help="2: the two solvers of an instance side by side (use with -p 1 on 2+ cores)")
     ap.add_argument("--only", help="one family")
     args = ap.parse_args()
     root = Path(args.dir or os.environ.get("CSP_DATA", "../shared/data") + "/minizinc")
@@ -131,13 +134,16 @@ def main():
         rows = [r for r in csv.DictReader(f) if not args.only or r["family"] == args.only]
     score = {"csp": 0.0, "gecode": 0.0}
     counts = {s: {"solved": 0, "proved": 0, "wrong": 0} for s in score}
-    print(f"# {len(rows)} instances, {args.time_limit} s each, -p {args.threads}")
+    print(f"# {len(rows)} instances, {args.time_limit} s each, -p {args.threads}, "
+          f"--jobs {args.jobs}")
+    pool = ThreadPoolExecutor(args.jobs)
     for r in rows:
         model, data = str(root / r["model"]), str(root / r["data"])
         method = method_of(model, data, env)
         res = {}
+        runs = {s: pool.submit(solve, s, model, data, args, env, method) for s in ("csp", "gecode")}
         for s in ("csp", "gecode"):
-            sols, status, secs, lib, err = solve(s, model, data, args, env, method)
+            sols, status, secs, lib, err = runs[s].result()
             last = sols[-1] if sols else None
             ok = last is None or checked_by_minizinc(model, data, last[0], env, 300)
             if not ok:

@@ -32,7 +32,9 @@ fn int_expr(r: &mut Rng, depth: u32) -> String {
         };
     }
     let (a, b) = (int_expr(r, depth - 1), int_expr(r, depth - 1));
-    match r.below(12) {
+    match r.below(14) {
+        12 => format!("[{a}, 2, {b}][{}]", r.pick(&["x", "z + 1", "y", "2"])),
+        13 => format!("[i * x for i in 1..2][{}]", r.pick(&["z", "1"])),
         0 => format!("{a} + {b}"),
         1 => format!("{a} - {b}"),
         2 => format!("({a}) * ({b})"),

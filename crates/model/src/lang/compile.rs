@@ -397,8 +397,11 @@ impl<'m> Compiler<'m> {
         at: usize,
         env: &mut Env,
     ) -> Result<Lin, LangError> {
+        if matches!(a.kind, Kind::List(_) | Kind::Comprehension(..)) {
+            return self.index_list(a, idx, at, env);
+        }
         let Kind::Name(n) = &a.kind else {
-            return Err(err(at, "only a named array can be indexed"));
+            return Err(err(at, "only an array or a list can be indexed"));
         };
         // Constant indices pick one item.
         let mut keys = Vec::new();
@@ -473,7 +476,49 @@ impl<'m> Compiler<'m> {
         if items.is_empty() {
             return Err(err(at, format!("`{n}` is empty")));
         }
-        let i = self.lin(&idx[0], env)?;
+        self.element(items, lo, &idx[0], at, env)
+    }
+
+    /// `[a, b, c][i]`: a list indexed from 1.
+    fn index_list(
+        &mut self,
+        a: &Expr,
+        idx: &[Expr],
+        at: usize,
+        env: &mut Env,
+    ) -> Result<Lin, LangError> {
+        if idx.len() != 1 {
+            return Err(err(at, format!("a list has 1 index, found {}", idx.len())));
+        }
+        let items = self.items(a, env)?;
+        match self.constant(&idx[0], env)? {
+            Some(V::Key(Key::Int(k))) => usize::try_from(k)
+                .ok()
+                .and_then(|k| k.checked_sub(1))
+                .and_then(|k| items.get(k).cloned())
+                .ok_or_else(|| {
+                    err(
+                        at,
+                        format!("index {k} is outside the list's 1..{}", items.len()),
+                    )
+                }),
+            Some(_) => Err(err(idx[0].at, "a list's index is an integer")),
+            None if items.is_empty() => Err(err(at, "the list is empty")),
+            None => self.element(items, 1, &idx[0], at, env),
+        }
+    }
+
+    /// `items[i]` for a variable index `i`, the first item at index `lo`: an element
+    /// constraint and the variable it defines.
+    fn element(
+        &mut self,
+        items: Vec<Lin>,
+        lo: i64,
+        i: &Expr,
+        at: usize,
+        env: &mut Env,
+    ) -> Result<Lin, LangError> {
+        let i = self.lin(i, env)?;
         let i = self.var_of(i, at)?;
         let offset = self.value_of(lo, at)?;
         let (mut zl, mut zh) = (i128::MAX, i128::MIN);

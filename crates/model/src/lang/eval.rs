@@ -206,6 +206,9 @@ impl<'a> Eval<'a> {
                 for i in idx {
                     keys.push(self.key(i, env)?);
                 }
+                if matches!(a.kind, Kind::List(_) | Kind::Comprehension(..)) {
+                    return self.index_list(a, &keys, at, env);
+                }
                 self.index(a, &keys, at)
             }
             Kind::Call(f, args) => self.call(f, args, at, env),
@@ -271,9 +274,25 @@ impl<'a> Eval<'a> {
         }
     }
 
+    /// `[a, b, c][k]`: the list's items from 1.
+    fn index_list(&mut self, a: &Expr, keys: &[Key], at: usize, env: &mut Env) -> Result<V, Fail> {
+        let [Key::Int(k)] = keys else {
+            return Err(err(at, "a list has one integer index"));
+        };
+        let V::List(items) = self.value(a, env)? else {
+            return Err(err(at, "expected a list"));
+        };
+        let n = items.len();
+        usize::try_from(*k)
+            .ok()
+            .and_then(|k| k.checked_sub(1))
+            .and_then(|k| items.into_iter().nth(k))
+            .ok_or_else(|| Fail::Undefined(at, format!("index {k} is outside the list's 1..{n}")))
+    }
+
     fn index(&mut self, a: &Expr, keys: &[Key], at: usize) -> Result<V, Fail> {
         let Kind::Name(n) = &a.kind else {
-            return Err(err(at, "only a named array can be indexed"));
+            return Err(err(at, "only an array or a list can be indexed"));
         };
         fn pick<T: Copy>(
             a: &Array<T>,
