@@ -4,10 +4,9 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use csp_core::termination::Flag;
-use csp_core::{
-    Optimum, Outcome, Phase, Restarts, Search, SearchConfig, Stats, Value, ValueOrder, VarOrder,
-};
+use csp_core::{Optimum, Outcome, Search, SearchConfig, Stats, Value};
 use csp_flatzinc::encode::{Encoded, encode};
+use csp_flatzinc::search::portfolio_member;
 use csp_flatzinc::{FlatZinc, check, output, parse};
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,9 +14,6 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Failures between two restarts, per unit of the Luby sequence, in the default search.
-pub(crate) const RESTART_SCALE: u64 = 100;
 
 /// `csp fzn …` (the flags are MiniZinc's standard ones).
 #[derive(Args, Debug)]
@@ -85,36 +81,6 @@ pub fn run(args: &FznArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The search of thread `k` of a portfolio: thread 0 follows the model's search annotations,
-/// then csp's default (dom/wdeg, smallest value, Luby restarts); the others vary the variable order, the value order and the
-/// restart scale, each with its own seed, so that they explore differently.
-fn config(args: &FznArgs, plan: &[Phase], k: usize, time: Option<Duration>) -> SearchConfig {
-    let (var_order, value_order) = match k % 3 {
-        0 => (VarOrder::DomOverWDeg, ValueOrder::InDomainMin),
-        1 => (VarOrder::FirstFail, ValueOrder::InDomainMin),
-        _ => (VarOrder::DomOverWDeg, ValueOrder::InDomainRandom),
-    };
-    SearchConfig {
-        var_order,
-        value_order,
-        seed: args.seed.wrapping_add(k as u64),
-        // The model's annotations lead the first search (not with -f).
-        plan: if k == 0 && !args.free {
-            plan.to_vec()
-        } else {
-            Vec::new()
-        },
-        restarts: Some(Restarts {
-            scale: RESTART_SCALE << (k % 3),
-        }),
-        limits: csp_core::Limits {
-            time,
-            ..csp_core::Limits::default()
-        },
-        ..SearchConfig::default()
-    }
-}
-
 /// What the threads share: the best objective printed, and the output.
 struct Printer {
     best: Option<i64>,
@@ -148,7 +114,10 @@ fn portfolio(
                 let (printer, best, has_best, stop) =
                     (&printer, best.clone(), has_best.clone(), stop.clone());
                 scope.spawn(move || {
-                    let mut search = Search::new(&enc.model, config(args, plan, k, time));
+                    let mut search = Search::new(
+                        &enc.model,
+                        portfolio_member(k, plan, args.free, args.seed, time),
+                    );
                     search.set_termination(stop.clone());
                     let answer = match enc.objective {
                         Some(obj) => {
@@ -281,7 +250,7 @@ fn enumerate(
     let plan = csp_flatzinc::search::plan(fzn, enc);
     let config = SearchConfig {
         restarts: None,
-        ..config(args, &plan, 0, time)
+        ..portfolio_member(0, &plan, args.free, args.seed, time)
     };
     let mut search = Search::new(&enc.model, config);
     let cap = args.solutions.unwrap_or(u64::MAX);

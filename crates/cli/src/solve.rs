@@ -60,7 +60,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     // phase of the best solution carry over, and the search leaves a bad early subtree.
     let base = SearchConfig {
         restarts: file.objective.as_ref().map(|_| csp_core::Restarts {
-            scale: crate::fzn::RESTART_SCALE,
+            scale: csp_flatzinc::search::RESTART_SCALE,
         }),
         ..SearchConfig::default()
     };

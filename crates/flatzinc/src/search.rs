@@ -4,7 +4,47 @@
 
 use crate::encode::{Encoded, Term};
 use crate::model::{Ann, Arg, FlatZinc};
-use csp_core::{Phase, ValueOrder, VarOrder};
+use csp_core::{Limits, Phase, Restarts, SearchConfig, ValueOrder, VarOrder};
+use std::time::Duration;
+
+/// Failures between two restarts, per unit of the Luby sequence, in the default search.
+pub const RESTART_SCALE: u64 = 100;
+
+/// The search of member `k` of a portfolio: member 0 follows the model's search annotations
+/// (`plan`, unless `free`), then csp's default (dom/wdeg, smallest value, Luby restarts); the
+/// others vary the variable order, the value order and the restart scale, each with its own
+/// seed, so that they explore differently.
+pub fn portfolio_member(
+    k: usize,
+    plan: &[Phase],
+    free: bool,
+    seed: u64,
+    time: Option<Duration>,
+) -> SearchConfig {
+    let (var_order, value_order) = match k % 3 {
+        0 => (VarOrder::DomOverWDeg, ValueOrder::InDomainMin),
+        1 => (VarOrder::FirstFail, ValueOrder::InDomainMin),
+        _ => (VarOrder::DomOverWDeg, ValueOrder::InDomainRandom),
+    };
+    SearchConfig {
+        var_order,
+        value_order,
+        seed: seed.wrapping_add(k as u64),
+        plan: if k == 0 && !free {
+            plan.to_vec()
+        } else {
+            Vec::new()
+        },
+        restarts: Some(Restarts {
+            scale: RESTART_SCALE << (k % 3),
+        }),
+        limits: Limits {
+            time,
+            ..Limits::default()
+        },
+        ..SearchConfig::default()
+    }
+}
 
 /// The phases of `fzn`'s solve annotations, over `enc`'s variables (constants dropped);
 /// unknown annotations are skipped, unknown selectors become csp's defaults.
