@@ -91,6 +91,8 @@ fn model(r: &mut Rng, objective: bool) -> String {
                 "inverse([a[1] + 1, a[2] + 1, a[3] + 1], [z + 1, x + 1, y])",
                 "lex_lesseq([x, y], [z, a[1]])",
                 "lex_lesseq([x, y, b], [z, a[1]])",
+                "table([x, z], [[0, 0], [1, 2], [-2, 1]])",
+                "table([a[1], a[2] + y], [[i, 2 - i] for i in 0..2])",
             ])
             .to_string()
         } else {

@@ -10,6 +10,7 @@ use super::eval::{Env, Eval, Fail, V};
 use super::scope::{IndexSet, Key, Named, Scope};
 use csp_core::constraint::{
     Arith, Cumulative, Element, Extremum, LexLessEq, Linear, MemberReif, Op, Reification, Relation,
+    Table,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Value, VarId};
@@ -590,7 +591,7 @@ impl<'m> Compiler<'m> {
                 self.arith(Op::Max, x, neg, at)
             }
             "all_different" | "no_overlap" | "disjunctive" | "cumulative" | "circuit"
-            | "subcircuit" | "inverse" | "lex_lesseq" => Err(err(
+            | "subcircuit" | "inverse" | "lex_lesseq" | "table" => Err(err(
                 at,
                 format!(
                     "`{f}` is a constraint of its own; it cannot be used inside an expression, `or`, `not` or `->`"
@@ -707,6 +708,7 @@ impl<'m> Compiler<'m> {
                         | "subcircuit"
                         | "inverse"
                         | "lex_lesseq"
+                        | "table"
                 ) =>
             {
                 Err(err(
@@ -1046,6 +1048,18 @@ impl<'m> Compiler<'m> {
                 let xs = self.vars_of(&args[0], env)?;
                 let ys = self.vars_of(&args[1], env)?;
                 self.post(Ok(LexLessEq::new(xs, ys)), at)
+            }
+            "table" => {
+                arity(2)?;
+                let xs = self.vars_of(&args[0], env)?;
+                let rows = Eval::constants(self.scope)
+                    .rows(&args[1], env, xs.len())
+                    .map_err(|f| constant_needed(f, "the tuples"))?;
+                let tuples = rows
+                    .into_iter()
+                    .map(|r| r.into_iter().map(|v| self.value_of(v, at)).collect())
+                    .collect::<Result<Vec<Vec<Value>>, _>>()?;
+                self.post(Table::new(xs, tuples), at)
             }
             "cumulative" => {
                 arity(4)?;

@@ -354,6 +354,40 @@ impl<'a> Eval<'a> {
             .collect()
     }
 
+    /// The tuples of `table(xs, tuples)`, each `width` integers: a list of lists, or a data
+    /// table (two indices) `width` wide.
+    pub fn rows(&mut self, e: &Expr, env: &mut Env, width: usize) -> Result<Vec<Vec<i64>>, Fail> {
+        let wrong = || err(e.at, format!("expected tuples of {width} integers"));
+        let int = |v: V| match v {
+            V::Key(Key::Int(i)) => Ok(i),
+            _ => Err(wrong()),
+        };
+        let items = self.list(e, env)?;
+        if items.iter().all(|v| matches!(v, V::List(_))) {
+            return items
+                .into_iter()
+                .map(|row| match row {
+                    V::List(r) if r.len() == width => r.into_iter().map(int).collect(),
+                    _ => Err(wrong()),
+                })
+                .collect();
+        }
+        let table_width = match &e.kind {
+            Kind::Name(n) => match self.scope.get(n) {
+                Some(Named::ConstArray(a)) if a.index.len() == 2 => {
+                    a.items.len().checked_div(a.index[0].len()).unwrap_or(0)
+                }
+                _ => 0,
+            },
+            _ => 0,
+        };
+        if table_width != width || width == 0 {
+            return Err(wrong());
+        }
+        let flat: Vec<i64> = items.into_iter().map(int).collect::<Result<_, _>>()?;
+        Ok(flat.chunks(width).map(<[i64]>::to_vec).collect())
+    }
+
     fn call(&mut self, f: &str, args: &[Expr], at: usize, env: &mut Env) -> Result<V, Fail> {
         let int = |v: i64| Ok(V::Key(Key::Int(v)));
         let overflow = || Fail::Undefined(at, "overflow".into());
@@ -457,6 +491,12 @@ impl<'a> Eval<'a> {
                 arity(2)?;
                 let (xs, ys) = (self.ints(&args[0], env)?, self.ints(&args[1], env)?);
                 Ok(truth(xs <= ys))
+            }
+            "table" => {
+                arity(2)?;
+                let xs = self.ints(&args[0], env)?;
+                let rows = self.rows(&args[1], env, xs.len())?;
+                Ok(truth(rows.contains(&xs)))
             }
             "cumulative" => {
                 arity(4)?;
