@@ -1,8 +1,9 @@
 """csptk: a constraint-satisfaction toolkit, from Python.
 
 Sudoku (solve, count, rate, explain, hint, generate), graph colouring (the chromatic
-number with a proof), timetabling (school weeks and exam sessions, solved and explained)
-and studies of search strategies, on a Rust engine. Every answer is checked by an
+number with a proof), timetabling (school weeks and exam sessions, solved and explained),
+studies of search strategies, and models of your own (`csptk.model`: variables,
+constraints, an objective; FlatZinc read too), on a Rust engine. Every answer is checked by an
 independent verifier before it is returned; every solve releases the GIL and stops on
 Ctrl-C. Batches run on threads, or on a Dask or Ray cluster (``backend="dask"``/``"ray"``).
 
@@ -14,7 +15,7 @@ Ctrl-C. Batches run on threads, or on a Dask or Ray cluster (``backend="dask"``/
 
 from importlib.metadata import PackageNotFoundError, version
 
-from . import colouring, study, sudoku, timetabling
+from . import colouring, model, study, sudoku, timetabling
 from .errors import InputError
 from .records import Records
 
@@ -23,4 +24,4 @@ try:
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
-__all__ = ["InputError", "Records", "colouring", "study", "sudoku", "timetabling", "__version__"]
+__all__ = ["InputError", "Records", "colouring", "model", "study", "sudoku", "timetabling", "__version__"]

@@ -6,6 +6,9 @@ from .records import Records
 
 __all__ = [
     "ColouringResult",
+    "FlatZincResult",
+    "ModelCount",
+    "ModelResult",
     "SudokuExplanation",
     "SudokuPuzzle",
     "SudokuRating",
@@ -16,6 +19,10 @@ __all__ = [
     "TimetableResult",
     "colouring_chromatic",
     "colouring_colour",
+    "flatzinc_solve",
+    "model_check",
+    "model_count",
+    "model_solve",
     "study_count",
     "study_run",
     "sudoku_explain",
@@ -304,3 +311,91 @@ def study_count(source: str, is_path: bool, dir: str = ".") -> int: ...
 def study_run(
     source: str, is_path: bool, dir: str = ".", start: int = 0, end: Optional[int] = None, jobs: int = 0
 ) -> Records: ...
+
+@final
+class ModelResult:
+    problem: str
+    status: str
+    objective: Optional[int]
+    solution: Optional[Dict[str, Any]]
+    improvements: List[Tuple[float, int]]
+    seconds: float
+    nodes: int
+    failures: int
+    limit: Optional[str]
+    def __new__(
+        cls,
+        problem: str,
+        status: str,
+        objective: Optional[int],
+        solution: Optional[Dict[str, Any]],
+        improvements: Sequence[Tuple[float, int]],
+        seconds: float,
+        nodes: int,
+        failures: int,
+        limit: Optional[str],
+    ) -> ModelResult: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+@final
+class ModelCount:
+    problem: str
+    status: str
+    count: int
+    exact: bool
+    seconds: float
+    nodes: int
+    limit: Optional[str]
+    def __new__(
+        cls,
+        problem: str,
+        status: str,
+        count: int,
+        exact: bool,
+        seconds: float,
+        nodes: int,
+        limit: Optional[str],
+    ) -> ModelCount: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+@final
+class FlatZincResult:
+    status: str
+    objective: Optional[int]
+    solution: Optional[Dict[str, Any]]
+    improvements: List[Tuple[float, int]]
+    seconds: float
+    nodes: int
+    failures: int
+    limit: Optional[str]
+    def __new__(
+        cls,
+        status: str,
+        objective: Optional[int],
+        solution: Optional[Dict[str, Any]],
+        improvements: Sequence[Tuple[float, int]],
+        seconds: float,
+        nodes: int,
+        failures: int,
+        limit: Optional[str],
+    ) -> FlatZincResult: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: str, /) -> Any: ...
+
+def model_solve(
+    text: str,
+    name: str = "<model>",
+    time_limit: Optional[float] = None,
+    seed: Optional[int] = None,
+    propagation: Optional[str] = None,
+    var_order: Optional[str] = None,
+    value_order: Optional[str] = None,
+) -> ModelResult: ...
+def model_count(
+    text: str, name: str = "<model>", cap: int = ..., time_limit: Optional[float] = None, propagation: Optional[str] = None
+) -> ModelCount: ...
+def model_check(text: str, name: str = "<model>") -> Dict[str, Any]: ...
+def flatzinc_solve(
+    path: Optional[str] = None, text: Optional[str] = None, time_limit: Optional[float] = None, free: bool = False, seed: int = 0
+) -> FlatZincResult: ...

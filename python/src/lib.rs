@@ -15,8 +15,10 @@ mod record;
 mod colouring;
 mod convert;
 mod error;
+mod flatzinc;
 mod interrupt;
 mod limit;
+mod model;
 mod study;
 mod sudoku;
 mod timetabling;
@@ -28,5 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     colouring::register(m)?;
     timetabling::register(m)?;
     study::register(m)?;
+    model::register(m)?;
+    flatzinc::register(m)?;
     Ok(())
 }
