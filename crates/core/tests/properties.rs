@@ -581,12 +581,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     /// Cumulative finds exactly the brute-force solutions with every propagation level,
-    /// starts as bitsets or intervals.
+    /// starts as bitsets or intervals, the capacity a constant or a variable.
     #[test]
     fn cumulative_finds_exactly_the_brute_force_solutions(
         tasks in proptest::collection::vec((proptest::collection::btree_set(0i32..6, 1..4), 0i64..4, 0i64..4), 1..5),
         capacity in -1i64..5,
-        reprs in 0u32..16,
+        reprs in 0u32..256,
+        variable in any::<bool>(),
     ) {
         use csp_core::constraint::Cumulative;
         let mut m = csp_core::Model::new();
@@ -594,7 +595,13 @@ proptest! {
         let starts: Vec<_> = tasks.iter().enumerate().map(|(i, (d, _, _))| m.new_var_as(format!("s{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
         let durations = tasks.iter().map(|t| t.1).collect();
         let uses = tasks.iter().map(|t| t.2).collect();
-        m.post(Cumulative::new(starts, durations, uses, capacity).unwrap()).unwrap();
+        if variable {
+            // The capacity a variable over capacity-1..=capacity+1.
+            let cap = m.new_var_as("cap", Domain::range(capacity as i32 - 1, capacity as i32 + 1), repr(7)).unwrap();
+            m.post(Cumulative::with_capacity_var(starts, durations, uses, cap).unwrap()).unwrap();
+        } else {
+            m.post(Cumulative::new(starts, durations, uses, capacity).unwrap()).unwrap();
+        }
         let expected = brute_force(&m);
         for (p, a) in LEVELS {
             let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };

@@ -723,12 +723,14 @@ impl Encoder<'_> {
                 arity(4)?;
                 let starts = self.terms_of(&a[0])?;
                 let (durations, uses) = (self.ints(&a[1])?, self.ints(&a[2])?);
-                let capacity = match self.term(&a[3])? {
-                    Term::Const(b) => b,
-                    Term::Var(_) => return Err("expected a constant capacity".into()),
-                };
+                let capacity = self.term(&a[3])?;
                 let starts = starts.into_iter().map(|t| self.var_of(t)).collect::<Result<Vec<_>, _>>()?;
-                self.post(Cumulative::new(starts, durations, uses, capacity)?)
+                match capacity {
+                    Term::Const(b) => self.post(Cumulative::new(starts, durations, uses, b)?),
+                    Term::Var(b) => {
+                        self.post(Cumulative::with_capacity_var(starts, durations, uses, b)?)
+                    }
+                }
             }
             "fzn_table_int" => {
                 arity(2)?;

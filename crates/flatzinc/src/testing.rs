@@ -175,7 +175,12 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                     s.join(", "),
                     d.join(", "),
                     r.join(", "),
-                    pick(4) as i64 - 1
+                    // A constant capacity, or a variable one.
+                    if pick(2) == 0 {
+                        (pick(4) as i64 - 1).to_string()
+                    } else {
+                        int(pick)
+                    }
                 )
             }
             22 => {

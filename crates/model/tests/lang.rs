@@ -92,6 +92,8 @@ fn model(r: &mut Rng, objective: bool) -> String {
                 "lex_lesseq([x, y], [z, a[1]])",
                 "lex_lesseq([x, y, b], [z, a[1]])",
                 "table([x, z], [[0, 0], [1, 2], [-2, 1]])",
+                "cumulative([x, y, z], [2, 1, 2], [1, 2, 1], z + 1)",
+                "cumulative([a[1], a[2], a[3]], [1, 1, 1], [1, 1, 1], 2)",
                 "table([a[1], a[2] + y], [[i, 2 - i] for i in 0..2])",
             ])
             .to_string()

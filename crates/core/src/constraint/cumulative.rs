@@ -1,5 +1,6 @@
-//! Cumulative: tasks with fixed durations and resource uses never use more than a fixed
-//! capacity at any time (MiniZinc's `cumulative` with constant durations, uses and capacity).
+//! Cumulative: tasks with fixed durations and resource uses never use more than a capacity
+//! at any time (MiniZinc's `cumulative` with constant durations and uses; the capacity a
+//! constant or a variable).
 
 use super::{Constraint, names};
 use crate::domain::{DomainStore, Value};
@@ -15,7 +16,9 @@ use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 /// uses together pass the capacity cannot overlap at all: for each such pair (up to
 /// `PAIRWISE_TASKS`, 1,000 tasks), once one order is impossible the other is enforced on both
 /// bounds (the disjunctions MiniZinc's RCPSP models add by hand, which time-tabling alone
-/// misses while the compulsory parts are empty).
+/// misses while the compulsory parts are empty). A variable capacity
+/// ([`Cumulative::with_capacity_var`]) is filtered against its upper bound and raised to the
+/// profile's highest point and to every task's use.
 ///
 /// ```
 /// use csp_core::{Model, Search, SearchConfig};
@@ -28,12 +31,12 @@ use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 /// ```
 #[derive(Debug, Clone)]
 pub struct Cumulative {
-    starts: Vec<VarId>,
+    /// The starts, then the capacity's variable if it has one.
+    scope: Vec<VarId>,
     durations: Vec<i64>,
     uses: Vec<i64>,
-    capacity: i64,
-    /// The pairs of tasks that cannot run at the same time.
-    exclusive: Vec<(u32, u32)>,
+    /// The capacity when constant.
+    capacity: Option<i64>,
 }
 
 /// The most tasks whose exclusive pairs are kept (the pairs grow as the square of the tasks).
@@ -61,24 +64,34 @@ impl Cumulative {
         {
             return Err(format!("a duration, use or capacity past {limit}"));
         }
-        let runs = |i: usize| durations[i] > 0 && uses[i] > 0;
-        let mut exclusive = Vec::new();
-        if starts.len() <= PAIRWISE_TASKS {
-            for i in 0..starts.len() {
-                for j in i + 1..starts.len() {
-                    if runs(i) && runs(j) && uses[i] + uses[j] > capacity {
-                        exclusive.push((i as u32, j as u32));
-                    }
-                }
-            }
-        }
         Ok(Cumulative {
-            starts,
+            scope: starts,
             durations,
             uses,
-            capacity,
-            exclusive,
+            capacity: Some(capacity),
         })
+    }
+
+    /// The same on a variable `capacity`.
+    pub fn with_capacity_var(
+        starts: Vec<VarId>,
+        durations: Vec<i64>,
+        uses: Vec<i64>,
+        capacity: VarId,
+    ) -> Result<Self, String> {
+        let mut c = Self::new(starts, durations, uses, 0)?;
+        c.scope.push(capacity);
+        c.capacity = None;
+        Ok(c)
+    }
+
+    fn starts(&self) -> &[VarId] {
+        &self.scope[..self.durations.len()]
+    }
+
+    /// The capacity's variable, if it has one.
+    fn capacity_var(&self) -> Option<VarId> {
+        self.scope.get(self.durations.len()).copied()
     }
 
     fn runs(&self, i: usize) -> bool {
@@ -92,13 +105,17 @@ impl Constraint for Cumulative {
     }
 
     fn scope(&self) -> &[VarId] {
-        &self.starts
+        &self.scope
     }
 
     fn is_satisfied(&self, s: &[Value]) -> bool {
+        let (s, capacity) = match self.capacity {
+            Some(c) => (s, c),
+            None => (&s[..s.len() - 1], i64::from(s[s.len() - 1])),
+        };
         let active: Vec<usize> = (0..s.len()).filter(|&i| self.runs(i)).collect();
         if active.is_empty() {
-            return self.capacity >= 0 || s.is_empty();
+            return capacity >= 0 || s.is_empty();
         }
         // The use only grows where a task starts: test those times.
         active.iter().all(|&j| {
@@ -108,21 +125,26 @@ impl Constraint for Cumulative {
                 .filter(|&&i| i64::from(s[i]) <= t && t < i64::from(s[i]) + self.durations[i])
                 .map(|&i| self.uses[i])
                 .sum();
-            used <= self.capacity
+            used <= capacity
         })
     }
 
     fn describe(&self, name: &dyn Fn(VarId) -> String) -> String {
+        let capacity = match (self.capacity, self.capacity_var()) {
+            (Some(c), _) => c.to_string(),
+            (None, Some(x)) => name(x),
+            (None, None) => unreachable!("a capacity, constant or variable"),
+        };
         format!(
-            "cumulative([{}], capacity {})",
-            names(&self.starts, name, ", "),
-            self.capacity
+            "cumulative([{}], capacity {capacity})",
+            names(self.starts(), name, ", "),
         )
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Box<dyn Propagator + '_> {
         Box::new(TimeTable {
             c: self,
+            exclusive: Vec::new(),
             events: Vec::new(),
             profile: Vec::new(),
         })
@@ -140,6 +162,9 @@ struct Stretch {
 #[derive(Debug)]
 struct TimeTable<'a> {
     c: &'a Cumulative,
+    /// The pairs of tasks that cannot run at the same time (with the largest capacity the
+    /// root allows).
+    exclusive: Vec<(u32, u32)>,
     events: Vec<(i64, i64)>,
     profile: Vec<Stretch>,
 }
@@ -152,15 +177,38 @@ fn bounds(d: &DomainStore, x: VarId) -> Result<(i64, i64), Conflict> {
 }
 
 impl TimeTable<'_> {
+    /// The largest capacity left.
+    fn capacity(&self, d: &DomainStore) -> Result<i64, Conflict> {
+        match (self.c.capacity, self.c.capacity_var()) {
+            (Some(c), _) => Ok(c),
+            (None, Some(x)) => Ok(bounds(d, x)?.1),
+            (None, None) => Err(Conflict),
+        }
+    }
+
+    /// The capacity raised to `need` when it is a variable; a conflict when it cannot be.
+    fn need(&self, d: &mut DomainStore, need: i64) -> Result<(), Conflict> {
+        match self.c.capacity_var() {
+            // `need` is a use or a sum of uses below the capacity's largest value, a Value.
+            Some(x) if need > i64::from(d.min(x).ok_or(Conflict)?) => d
+                .set_min(x, Value::try_from(need).map_err(|_| Conflict)?)
+                .map(|_| ()),
+            Some(_) => Ok(()),
+            None if need > self.capacity(d)? => Err(Conflict),
+            None => Ok(()),
+        }
+    }
+
     /// The profile of the compulsory parts; a conflict when it passes the capacity.
-    fn build(&mut self, d: &DomainStore) -> Result<(), Conflict> {
+    fn build(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
         let c = self.c;
+        let capacity = self.capacity(d)?;
         self.events.clear();
-        for i in 0..c.starts.len() {
+        for i in 0..c.durations.len() {
             if !c.runs(i) {
                 continue;
             }
-            let (est, lst) = bounds(d, c.starts[i])?;
+            let (est, lst) = bounds(d, c.starts()[i])?;
             let ect = est + c.durations[i];
             if lst < ect {
                 self.events.push((lst, c.uses[i]));
@@ -169,15 +217,16 @@ impl TimeTable<'_> {
         }
         self.events.sort_unstable();
         self.profile.clear();
-        let mut height = 0;
+        let (mut height, mut highest) = (0, 0);
         for k in 0..self.events.len() {
             let (t, delta) = self.events[k];
             height += delta;
             let next = self.events.get(k + 1).map_or(t, |e| e.0);
             if next > t && height > 0 {
-                if height > c.capacity {
+                if height > capacity {
                     return Err(Conflict);
                 }
+                highest = highest.max(height);
                 self.profile.push(Stretch {
                     from: t,
                     to: next,
@@ -185,26 +234,28 @@ impl TimeTable<'_> {
                 });
             }
         }
-        Ok(())
+        self.need(d, highest)
     }
 
     /// One pass: every task's bounds pushed out of the stretches it would overload.
     fn pass(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
         let c = self.c;
-        let any = (0..c.starts.len()).any(|i| c.runs(i));
+        let n = c.durations.len();
         // A task using more than the capacity fits nowhere; with no task running, a negative
         // capacity is still refused (MiniZinc's definition).
-        if (0..c.starts.len()).any(|i| c.runs(i) && c.uses[i] > c.capacity)
-            || (!any && c.capacity < 0 && !c.starts.is_empty())
-        {
-            return Err(Conflict);
+        let most = (0..n).filter(|&i| c.runs(i)).map(|i| c.uses[i]).max();
+        match most {
+            Some(u) => self.need(d, u)?,
+            None if n > 0 => self.need(d, 0)?,
+            None => {}
         }
         self.build(d)?;
-        for i in 0..c.starts.len() {
+        let capacity = self.capacity(d)?;
+        for i in 0..n {
             if !c.runs(i) {
                 continue;
             }
-            let x = c.starts[i];
+            let x = c.starts()[i];
             let (dur, r) = (c.durations[i], c.uses[i]);
             let (est, lst) = bounds(d, x)?;
             // Task i's own compulsory part is in the profile: not counted against itself.
@@ -215,7 +266,7 @@ impl TimeTable<'_> {
                     0
                 }
             };
-            let over = |s: &Stretch| s.height - own(s) + r > c.capacity;
+            let over = |s: &Stretch| s.height - own(s) + r > capacity;
             let mut t = est;
             for s in &self.profile {
                 if s.to <= t {
@@ -253,9 +304,9 @@ impl TimeTable<'_> {
     /// Two tasks that cannot overlap: when one cannot come first, the other does.
     fn exclusive_pairs(&self, d: &mut DomainStore) -> Result<(), Conflict> {
         let c = self.c;
-        for &(i, j) in &c.exclusive {
+        for &(i, j) in &self.exclusive {
             let (i, j) = (i as usize, j as usize);
-            let (xi, xj) = (c.starts[i], c.starts[j]);
+            let (xi, xj) = (c.starts()[i], c.starts()[j]);
             let (di, dj) = (c.durations[i], c.durations[j]);
             let (esti, lsti) = bounds(d, xi)?;
             let (estj, lstj) = bounds(d, xj)?;
@@ -282,7 +333,26 @@ impl TimeTable<'_> {
 
 impl Propagator for TimeTable<'_> {
     fn scope(&self) -> &[VarId] {
-        &self.c.starts
+        &self.c.scope
+    }
+
+    fn prepare(&mut self, d: &DomainStore) {
+        let c = self.c;
+        let n = c.durations.len();
+        self.exclusive.clear();
+        // A pair too big for the largest capacity is too big for every smaller one.
+        let Ok(capacity) = self.capacity(d) else {
+            return;
+        };
+        if n <= PAIRWISE_TASKS {
+            for i in 0..n {
+                for j in i + 1..n {
+                    if c.runs(i) && c.runs(j) && c.uses[i] + c.uses[j] > capacity {
+                        self.exclusive.push((i as u32, j as u32));
+                    }
+                }
+            }
+        }
     }
 
     fn wake(&self) -> Wake {

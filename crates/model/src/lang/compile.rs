@@ -1066,8 +1066,18 @@ impl<'m> Compiler<'m> {
                 let starts = self.vars_of(&args[0], env)?;
                 let durations = self.constant_ints(&args[1], env, "the durations")?;
                 let uses = self.constant_ints(&args[2], env, "the uses")?;
-                let capacity = self.constant_int(&args[3], env, "the capacity")?;
-                self.post(Cumulative::new(starts, durations, uses, capacity), at)
+                match self.constant(&args[3], env)? {
+                    Some(_) => {
+                        let capacity = self.constant_int(&args[3], env, "the capacity")?;
+                        self.post(Cumulative::new(starts, durations, uses, capacity), at)
+                    }
+                    None => {
+                        let l = self.lin(&args[3], env)?;
+                        let capacity = self.var_of(l, at)?;
+                        let c = Cumulative::with_capacity_var(starts, durations, uses, capacity);
+                        self.post(c, at)
+                    }
+                }
             }
             _ => {
                 let l = self.lit(
