@@ -713,6 +713,38 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Global cardinality finds exactly the brute-force solutions with every propagation
+    /// level, each count a variable of its own or one of the counted (as in a magic sequence).
+    #[test]
+    fn cardinality_finds_exactly_the_brute_force_solutions(
+        doms in proptest::collection::vec(proptest::collection::btree_set(-1i32..4, 1..4), 1..5),
+        values in proptest::collection::btree_set(-1i32..3, 1..4),
+        cds in proptest::collection::vec(proptest::collection::btree_set(0i32..5, 1..4), 3),
+        aliases in proptest::collection::vec(0usize..8, 3),
+        reprs in 0u32..256,
+    ) {
+        use csp_core::constraint::Cardinality;
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let xs: Vec<_> = doms.iter().enumerate().map(|(i, d)| m.new_var_as(format!("x{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
+        let values: Vec<i32> = values.into_iter().collect();
+        let counts: Vec<_> = (0..values.len()).map(|k| match xs.get(aliases[k]) {
+            Some(&x) => x,
+            None => m.new_var_as(format!("c{k}"), Domain::from_values(cds[k].iter().copied()), repr(5 + k)).unwrap(),
+        }).collect();
+        m.post(Cardinality::new(xs, values, counts).unwrap()).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     /// Lexicographic order finds exactly the brute-force solutions with every propagation

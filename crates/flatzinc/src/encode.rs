@@ -5,8 +5,8 @@
 
 use crate::model::{Arg, Constraint, FlatZinc, Goal, IntSet};
 use csp_core::constraint::{
-    Arith, Automaton, BinPackingLoad, Count, Cumulative, Element, Extremum, LexLessEq, Linear,
-    MemberReif, Op, Regular, Reification, Relation,
+    Arith, Automaton, BinPackingLoad, Cardinality, Count, Cumulative, Element, Extremum, LexLessEq,
+    Linear, MemberReif, Op, Regular, Reification, Relation,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Solution, Value, VarId};
@@ -74,7 +74,8 @@ pub fn encode(fzn: &FlatZinc, file: &str, text: &str) -> Result<Encoded, SourceE
         consts: HashMap::new(),
         aux: 0,
     };
-    let consumed = e.variables()?;
+    let mut consumed = e.variables()?;
+    e.cardinalities(&mut consumed)?;
     for (k, c) in fzn.constraints.iter().enumerate() {
         if !consumed[k] {
             e.constraint(c)?;
@@ -374,6 +375,66 @@ impl Encoder<'_> {
             r => r,
         };
         self.post(Linear::new(vars, rel, rhs, reification)?)
+    }
+
+    /// The counts of distinct values over one array (`csp_count_eq(xs, v, c)` for several
+    /// `v`, as a global cardinality or a magic sequence compiles) posted as one global
+    /// cardinality, which also knows that the counts share the variables.
+    fn cardinalities(&mut self, consumed: &mut [bool]) -> Result<(), SourceError> {
+        let fzn = self.fzn;
+        let mut groups: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
+        for (k, c) in fzn.constraints.iter().enumerate() {
+            if consumed[k] || c.name != "csp_count_eq" || c.args.len() != 3 {
+                continue;
+            }
+            let (Some(xs), Arg::Int(_)) = (c.args[0].as_array(), &c.args[1]) else {
+                continue;
+            };
+            let vars: Option<Vec<usize>> = xs
+                .iter()
+                .map(|a| match a {
+                    Arg::Var(v) => Some(*v),
+                    _ => None,
+                })
+                .collect();
+            if let Some(vars) = vars {
+                groups.entry(vars).or_default().push(k);
+            }
+        }
+        let mut groups: Vec<Vec<usize>> = groups.into_values().filter(|g| g.len() > 1).collect();
+        groups.sort_unstable();
+        for group in groups {
+            let first = &fzn.constraints[group[0]];
+            let value = |k: usize| match fzn.constraints[k].args.get(1) {
+                Some(Arg::Int(v)) => *v,
+                _ => unreachable!("grouped on a constant value"),
+            };
+            let mut values: Vec<i64> = group.iter().map(|&k| value(k)).collect();
+            values.sort_unstable();
+            if values.windows(2).any(|w| w[0] == w[1]) {
+                continue;
+            }
+            let r = (|| -> Result<(), Msg> {
+                let xs = self.terms_of(&first.args[0])?;
+                let xs = xs
+                    .into_iter()
+                    .map(|t| self.var_of(t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut values = Vec::with_capacity(group.len());
+                let mut counts = Vec::with_capacity(group.len());
+                for &k in &group {
+                    values.push(Self::value(value(k))?);
+                    let c = self.term(&fzn.constraints[k].args[2])?;
+                    counts.push(self.var_of(c)?);
+                }
+                self.post(Cardinality::new(xs, values, counts)?)
+            })();
+            r.map_err(|m| self.err(first.pos, format!("constraint `{}`: {m}", first.name)))?;
+            for k in group {
+                consumed[k] = true;
+            }
+        }
+        Ok(())
     }
 
     fn post(&mut self, c: impl csp_core::Constraint + 'static) -> Result<(), Msg> {
