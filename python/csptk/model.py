@@ -742,11 +742,11 @@ class Model:
 
     def _claim(self, name: Optional[str], what: object) -> str:
         if name is None:
+            # Outside the names a caller may give (those start with a letter).
             self._auto += 1
-            name = f"v{self._auto}"
-            while name in self._names:
-                self._auto += 1
-                name = f"v{self._auto}"
+            name = f"_v{self._auto}"
+            self._names[name] = what
+            return name
         if not isinstance(name, str) or not _NAME.match(name) or name in _RESERVED:
             raise ValueError(
                 f"{name!r} cannot name a variable: a letter then letters, digits or _, and "

@@ -248,6 +248,12 @@ def test_python_mistakes_are_caught_early():
     with pytest.raises(TypeError, match="truth value"):
         (x + y) & (x < y)
     assert x in [y, x] and {x: 1}[x] == 1
+    # Unnamed variables never take a name the caller may give.
+    u = m.int_var(0, 3)
+    m.int_var(0, 3, "v1")
+    m += u + x == 8
+    r = m.solve()
+    assert r[u] == 3 and r[x] == 5 and "_v1" in r.solution
 
 
 def test_a_model_the_language_refuses_names_its_line():
