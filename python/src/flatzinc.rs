@@ -1,11 +1,10 @@
 //! `csptk.flatzinc`: a FlatZinc model (what MiniZinc compiles a model into) solved as
 //! `csp fzn` does with one thread, every answer checked by csp-flatzinc's checker.
 
-use crate::{error, interrupt, limit};
-use csp_core::{Optimum, Outcome, Search};
+use crate::{answer, error, interrupt, limit};
+use csp_core::Search;
 use csp_flatzinc::encode::{Encoded, encode};
 use csp_flatzinc::{Arg, FlatZinc, Output, check};
-use csp_model::Status;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -132,52 +131,23 @@ fn flatzinc_solve(
     let time = limit::duration(time_limit)?.map(|t| t.saturating_sub(start.elapsed()));
     let plan = csp_flatzinc::search::plan(&fzn, &enc);
     let config = csp_flatzinc::search::portfolio_member(0, &plan, free, seed, time);
-    enum Found {
-        Solved(Outcome),
-        Optimised(Optimum, Vec<(f64, i64)>, Option<String>),
-    }
-    let (found, stats) = interrupt::run(py, |_| {
+    let objective = enc.objective.map(|o| (o.var, o.minimize));
+    let (answer, stats) = interrupt::run(py, |_| {
         let mut search = Search::new(&enc.model, config);
-        let found = match enc.objective {
-            None => Found::Solved(search.solve()),
-            Some(obj) => {
-                let mut improvements = Vec::new();
-                let mut failure = None;
-                let r = search.optimize(obj.var, obj.minimize, |s| {
-                    // Each improvement is checked as it is found.
-                    match checked(&fzn, &enc, s) {
-                        Ok(values) => {
-                            if let Some(v) = check::objective(&fzn, &values) {
-                                improvements.push((start.elapsed().as_secs_f64(), v));
-                            }
-                        }
-                        Err(e) => {
-                            failure.get_or_insert(e);
-                        }
-                    }
-                });
-                Found::Optimised(r, improvements, failure)
-            }
+        // Each improvement is checked as it is found.
+        let value = |s: &csp_core::Solution| {
+            let values = checked(&fzn, &enc, s)?;
+            check::objective(&fzn, &values).ok_or_else(|| "no objective value".to_string())
         };
-        (found, search.stats())
+        let answer = answer::run(&mut search, objective, start, value);
+        (answer, search.stats())
     })?;
-    let (status, best, improvements, limit) = match found {
-        Found::Solved(Outcome::Satisfiable(s)) => (Status::Satisfiable, Some(s), vec![], None),
-        Found::Solved(Outcome::Unsatisfiable) => (Status::Unsatisfiable, None, vec![], None),
-        Found::Solved(Outcome::Unknown(l)) => (Status::Unknown, None, vec![], Some(l)),
-        Found::Optimised(_, _, Some(e)) => {
-            return Err(error::internal(format!(
-                "an improving solution fails the FlatZinc checker ({e})"
-            )));
-        }
-        Found::Optimised(r, imp, None) => match r {
-            Optimum::Optimal(s) => (Status::Optimal, Some(s), imp, None),
-            Optimum::Best(s, l) => (Status::Satisfiable, Some(s), imp, Some(l)),
-            Optimum::Unsatisfiable => (Status::Unsatisfiable, None, imp, None),
-            Optimum::Unknown(l) => (Status::Unknown, None, imp, Some(l)),
-        },
-    };
-    let (solution, objective) = match &best {
+    let answer = answer.map_err(|e| {
+        error::internal(format!(
+            "an improving solution fails the FlatZinc checker ({e})"
+        ))
+    })?;
+    let (solution, objective) = match &answer.best {
         Some(s) => {
             let values = checked(&fzn, &enc, s).map_err(|e| {
                 error::internal(format!(
@@ -192,14 +162,14 @@ fn flatzinc_solve(
         None => (None, None),
     };
     Ok(FlatZincResult {
-        status: status.name().into(),
+        status: answer.status.name().into(),
         objective: enc.objective.and(objective),
         solution,
-        improvements,
+        improvements: answer.improvements,
         seconds: start.elapsed().as_secs_f64(),
         nodes: stats.nodes,
         failures: stats.failures,
-        limit: limit.map(|l| l.to_string()),
+        limit: answer.limit.map(|l| l.to_string()),
     })
 }
 

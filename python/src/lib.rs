@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 
 #[macro_use]
 mod record;
+mod answer;
 mod colouring;
 mod convert;
 mod error;

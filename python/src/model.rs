@@ -1,8 +1,8 @@
 //! `csptk.model`: a `kind: csp` model (the text `csptk.model.Model` writes, or a file) solved,
 //! optimised or counted as `csp solve` does, every answer checked by the file's evaluator.
 
-use crate::{convert, error, interrupt, limit};
-use csp_core::{Optimum, Outcome, PropagationLevel, Search, SearchConfig, ValueOrder, VarOrder};
+use crate::{answer, convert, error, interrupt, limit};
+use csp_core::{PropagationLevel, Search, SearchConfig, ValueOrder, VarOrder};
 use csp_model::output::solution_json;
 use csp_model::{CspFile, Status};
 use pyo3::prelude::*;
@@ -142,51 +142,20 @@ fn model_solve(
         ..SearchConfig::default()
     };
     let config = options.config(&file, base, start)?;
-    enum Found {
-        Solved(Outcome),
-        Optimised(Optimum, Vec<(f64, i64)>, Option<String>),
-    }
-    let (found, stats) = interrupt::run(py, |_| {
+    let objective = file.objective.as_ref().map(|o| (o.var, o.minimize));
+    let (answer, stats) = interrupt::run(py, |_| {
         let mut search = Search::new(&file.model, config);
-        let found = match &file.objective {
-            None => Found::Solved(search.solve()),
-            Some(obj) => {
-                let mut improvements = Vec::new();
-                let mut failure = None;
-                let r = search.optimize(obj.var, obj.minimize, |s| {
-                    // Each improvement is checked as it is found.
-                    match file
-                        .verify(s.values())
-                        .and_then(|()| file.objective_value(s.values()))
-                    {
-                        Ok(v) => improvements.push((start.elapsed().as_secs_f64(), v)),
-                        Err(e) => {
-                            failure.get_or_insert(e);
-                        }
-                    }
-                });
-                Found::Optimised(r, improvements, failure)
-            }
+        // Each improvement is checked as it is found.
+        let value = |s: &csp_core::Solution| {
+            file.verify(s.values())
+                .and_then(|()| file.objective_value(s.values()))
         };
-        (found, search.stats())
+        let answer = answer::run(&mut search, objective, start, value);
+        (answer, search.stats())
     })?;
-    let (status, best, improvements, limit) = match found {
-        Found::Solved(Outcome::Satisfiable(s)) => (Status::Satisfiable, Some(s), vec![], None),
-        Found::Solved(Outcome::Unsatisfiable) => (Status::Unsatisfiable, None, vec![], None),
-        Found::Solved(Outcome::Unknown(l)) => (Status::Unknown, None, vec![], Some(l)),
-        Found::Optimised(_, _, Some(e)) => {
-            return Err(error::internal(format!(
-                "an improving solution violates {e}"
-            )));
-        }
-        Found::Optimised(r, imp, None) => match r {
-            Optimum::Optimal(s) => (Status::Optimal, Some(s), imp, None),
-            Optimum::Best(s, l) => (Status::Satisfiable, Some(s), imp, Some(l)),
-            Optimum::Unsatisfiable => (Status::Unsatisfiable, None, imp, None),
-            Optimum::Unknown(l) => (Status::Unknown, None, imp, Some(l)),
-        },
-    };
-    let (solution, objective) = match &best {
+    let answer =
+        answer.map_err(|e| error::internal(format!("an improving solution violates {e}")))?;
+    let (solution, objective) = match &answer.best {
         Some(s) => {
             let (d, o) = checked(py, &file, s)?;
             (Some(d), o)
@@ -195,14 +164,14 @@ fn model_solve(
     };
     Ok(ModelResult {
         problem: file.name.clone(),
-        status: status.name().into(),
+        status: answer.status.name().into(),
         objective,
         solution,
-        improvements,
+        improvements: answer.improvements,
         seconds: start.elapsed().as_secs_f64(),
         nodes: stats.nodes,
         failures: stats.failures,
-        limit: limit.map(|l| l.to_string()),
+        limit: answer.limit.map(|l| l.to_string()),
     })
 }
 
