@@ -11,9 +11,12 @@ use std::time::Duration;
 pub const RESTART_SCALE: u64 = 100;
 
 /// The search of member `k` of a portfolio: member 0 follows the model's search annotations
-/// (`plan`, unless `free`), then csp's default (dom/wdeg, smallest value, Luby restarts); the
-/// others vary the variable order, the value order and the restart scale, each with its own
-/// seed, so that they explore differently.
+/// (`plan`, unless `free`), then csp's default (dom/wdeg, smallest value, Luby restarts);
+/// member 1 follows the annotations without restarts (the modeller's search exactly, which
+/// some models need: multi-knapsack solves in seconds that way and not with restarts), or
+/// without annotations varies the orders as the others do; the others vary the variable
+/// order, the value order and the restart scale, each with its own seed, so that they
+/// explore differently.
 pub fn portfolio_member(
     k: usize,
     plan: &[Phase],
@@ -21,23 +24,30 @@ pub fn portfolio_member(
     seed: u64,
     time: Option<Duration>,
 ) -> SearchConfig {
+    let annotated = !free && !plan.is_empty();
     let (var_order, value_order) = match k % 3 {
         0 => (VarOrder::DomOverWDeg, ValueOrder::InDomainMin),
         1 => (VarOrder::FirstFail, ValueOrder::InDomainMin),
         _ => (VarOrder::DomOverWDeg, ValueOrder::InDomainRandom),
     };
+    let follows_plan = annotated && k < 2;
+    let restarts = if annotated && k == 1 {
+        None
+    } else {
+        Some(Restarts {
+            scale: RESTART_SCALE << (k % 3),
+        })
+    };
     SearchConfig {
         var_order,
         value_order,
         seed: seed.wrapping_add(k as u64),
-        plan: if k == 0 && !free {
+        plan: if follows_plan {
             plan.to_vec()
         } else {
             Vec::new()
         },
-        restarts: Some(Restarts {
-            scale: RESTART_SCALE << (k % 3),
-        }),
+        restarts,
         limits: Limits {
             time,
             ..Limits::default()
