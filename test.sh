@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh clone with nothing beside it: the Rust tests (with the full
 # data sets when $CSP_DATA or ../shared/data has them, then with the bundled samples alone),
-# the page of `csp serve` in a real browser, the fuzz targets' committed inputs, and the
-# Python package. Installs what is missing: Debian's chromium, the page tests' npm packages,
-# and a Python venv (target/python-venv) with what the Python tests need.
+# the page of `csp serve` in a real browser, the fuzz targets' committed inputs, csp's MiniZinc
+# library against Gecode, and the Python package. Installs what is missing: Debian's chromium,
+# minizinc and flatzinc (Gecode), the page tests' npm packages, and a Python venv
+# (target/python-venv) with what the Python tests need.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -27,5 +28,14 @@ node crates/serve/e2e/run.mjs target/debug/csp target/e2e
 CSP_DATA=/nonexistent cargo test --workspace
 # The fuzz targets' committed inputs, replayed on stable (fuzzing itself needs nightly: fuzz/run.sh).
 cargo test --manifest-path fuzz/Cargo.toml
+# csp's MiniZinc library: each native global's models solved for all solutions by
+# `minizinc --solver csp` and by Gecode, the solutions compared.
+if ! command -v minizinc >/dev/null || ! command -v fzn-gecode >/dev/null; then
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq minizinc flatzinc >/dev/null
+fi
+python3 crates/flatzinc/tests/minizinc/run.py target/debug/csp
 # The Python package: pytest (with Dask and Ray), mypy --strict and stubtest.
 bash python/test.sh

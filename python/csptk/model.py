@@ -44,6 +44,7 @@ __all__ = [
     "disjunctive",
     "div",
     "element",
+    "forbidden",
     "implies",
     "inverse",
     "is_in",
@@ -68,7 +69,7 @@ _RESERVED = {
     "and", "or", "not", "in", "for", "if", "div", "mod", "true", "false", "bool",
     "sum", "min", "max", "abs", "len", "minimize", "maximize",
     "all_different", "no_overlap", "disjunctive", "cumulative", "circuit", "subcircuit",
-    "inverse", "lex_lesseq", "table",
+    "inverse", "lex_lesseq", "table", "forbidden",
 }
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 # The engine's values are 32-bit integers.
@@ -710,15 +711,25 @@ def lex_lesseq(xs: Any, ys: Any) -> Constraint:
     return Constraint(f"lex_lesseq({_list(_exprs(xs, 'lex_lesseq'))}, {_list(_exprs(ys, 'lex_lesseq'))})")
 
 
+def _rows(xs: Any, tuples: Iterable[Iterable[int]], what: str) -> str:
+    x = _exprs(xs, what)
+    rows = [_ints(t, what) for t in tuples]
+    for i, r in enumerate(rows):
+        if len(r) != len(x):
+            raise ValueError(f"{what}: tuple {i} has {len(r)} values, the table {len(x)} variables")
+    return f"{what}({_list(x)}, [{', '.join(str(r) for r in rows)}])"
+
+
 def table(xs: Any, tuples: Iterable[Iterable[int]]) -> Constraint:
     """`xs` takes the values of one of `tuples` (a list of lists of integers, or a 2-D NumPy
     array)."""
-    x = _exprs(xs, "table")
-    rows = [_ints(t, "table") for t in tuples]
-    for i, r in enumerate(rows):
-        if len(r) != len(x):
-            raise ValueError(f"table: tuple {i} has {len(r)} values, the table {len(x)} variables")
-    return Constraint(f"table({_list(x)}, [{', '.join(str(r) for r in rows)}])")
+    return Constraint(_rows(xs, tuples, "table"))
+
+
+def forbidden(xs: Any, tuples: Iterable[Iterable[int]]) -> Constraint:
+    """`xs` takes the values of none of `tuples` (a negative table; a list of lists of
+    integers, or a 2-D NumPy array)."""
+    return Constraint(_rows(xs, tuples, "forbidden"))
 
 
 # The model ---------------------------------------------------------------------------------

@@ -199,6 +199,12 @@ def test_globals_and_tables():
     m += a[0] >= 1
     assert m.count().count == 2
 
+    m = Model("forbidden")
+    a = m.int_array("a", 3, 0, 2)
+    banned = [list(t) for t in itertools.product(range(3), repeat=3) if sum(t) % 2 == 0]
+    m += cm.forbidden(a, banned)
+    assert m.count().count == 27 - len(banned)
+
     m = Model("inverse")
     f, g = m.int_array("f", 3, 0, 2), m.int_array("g", 3, 0, 2)
     m += cm.inverse(f, g)

@@ -745,6 +745,37 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A negative table finds exactly the brute-force solutions with every propagation level,
+    /// most combinations forbidden (so that values lose all support), a variable repeated in
+    /// the scope, bitsets or intervals.
+    #[test]
+    fn negative_table_finds_exactly_the_brute_force_solutions(
+        doms in proptest::collection::vec(proptest::collection::btree_set(-1i32..3, 1..4), 1..4),
+        tuples in proptest::collection::vec(proptest::collection::vec(-1i32..3, 4), 0..40),
+        repeat in 0usize..6,
+        reprs in 0u32..16,
+    ) {
+        use csp_core::constraint::NegativeTable;
+        let mut m = csp_core::Model::new();
+        let repr = |i: usize| if reprs >> i & 1 == 1 { Representation::Bounds } else { Representation::Bits };
+        let mut xs: Vec<_> = doms.iter().enumerate().map(|(i, d)| m.new_var_as(format!("x{i}"), Domain::from_values(d.iter().copied()), repr(i)).unwrap()).collect();
+        if let Some(&x) = xs.get(repeat) {
+            xs.push(x);
+        }
+        let rows: Vec<Vec<i32>> = tuples.into_iter().map(|t| t[..xs.len()].to_vec()).collect();
+        m.post(NegativeTable::new(xs, rows).unwrap()).unwrap();
+        let expected = brute_force(&m);
+        for (p, a) in LEVELS {
+            let config = SearchConfig { propagation: p, all_different: a, ..SearchConfig::default() };
+            let found: BTreeSet<Vec<i32>> = Search::new(&m, config).solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{:?}", p);
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     /// Lexicographic order finds exactly the brute-force solutions with every propagation

@@ -793,7 +793,7 @@ impl Encoder<'_> {
                     }
                 }
             }
-            "fzn_table_int" => {
+            "fzn_table_int" | "csp_table_int_negative" => {
                 arity(2)?;
                 let xs = self.terms_of(&a[0])?;
                 let flat = self.ints(&a[1])?;
@@ -805,7 +805,12 @@ impl Encoder<'_> {
                     .chunks(xs.len())
                     .map(|r| r.iter().map(|&v| Self::value(v)).collect::<Result<Vec<_>, _>>())
                     .collect::<Result<Vec<_>, _>>()?;
-                self.model.table(&xs, rows).map(|_| ()).map_err(|e| e.to_string())
+                let posted = if base == "fzn_table_int" {
+                    self.model.table(&xs, rows)
+                } else {
+                    self.model.negative_table(&xs, rows)
+                };
+                posted.map(|_| ()).map_err(|e| e.to_string())
             }
             _ => Err(
                 "csp does not support this predicate; compile the model with csp's library (`csp minizinc install`, then `minizinc --solver csp`) so that MiniZinc decomposes what csp lacks"

@@ -16,6 +16,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../mznlib/fzn_table_int.mzn"),
     ),
     (
+        "fzn_table_int_reif.mzn",
+        include_str!("../mznlib/fzn_table_int_reif.mzn"),
+    ),
+    (
         "fzn_cumulative.mzn",
         include_str!("../mznlib/fzn_cumulative.mzn"),
     ),

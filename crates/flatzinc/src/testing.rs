@@ -151,7 +151,8 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
                 let flat: Vec<String> = (0..rows * k)
                     .map(|_| (pick(5) as i64 - 2).to_string())
                     .collect();
-                format!("fzn_table_int([{}], [{}])", t.join(", "), flat.join(", "))
+                let name = ["fzn_table_int", "csp_table_int_negative"][pick(2)];
+                format!("{name}([{}], [{}])", t.join(", "), flat.join(", "))
             }
             20 => {
                 let k = 1 + pick(3);

@@ -8,8 +8,8 @@ pub use graph::ConstraintGraph;
 pub use solution::Solution;
 
 use crate::constraint::{
-    AllDifferent, AtMost, Circuit, Constraint, InSet, Inverse, Map, NoOverlap, NotEqual,
-    Precedence, Table,
+    AllDifferent, AtMost, Circuit, Constraint, InSet, Inverse, Map, NegativeTable, NoOverlap,
+    NotEqual, Precedence, Table,
 };
 use crate::domain::{Domain, MAX_DOMAIN_SPAN, Representation, Value};
 pub use crate::index::{ConstraintId, VarId};
@@ -305,6 +305,15 @@ impl Model {
         tuples: Vec<Vec<Value>>,
     ) -> Result<ConstraintId, ModelError> {
         self.post(Table::new(vars.to_vec(), tuples).map_err(invalid("table"))?)
+    }
+
+    /// The variables take none of the forbidden tuples (a negative table, any arity).
+    pub fn negative_table(
+        &mut self,
+        vars: &[VarId],
+        tuples: Vec<Vec<Value>>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(NegativeTable::new(vars.to_vec(), tuples).map_err(invalid("negative_table"))?)
     }
 
     /// `x ∈ values` (unary).

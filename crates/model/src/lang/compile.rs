@@ -9,8 +9,8 @@ use super::ast::{BinOp, Expr, Kind, UnOp};
 use super::eval::{Env, Eval, Fail, V};
 use super::scope::{IndexSet, Key, Named, Scope};
 use csp_core::constraint::{
-    Arith, Cumulative, Element, Extremum, LexLessEq, Linear, MemberReif, Op, Reification, Relation,
-    Table,
+    Arith, Cumulative, Element, Extremum, LexLessEq, Linear, MemberReif, NegativeTable, Op,
+    Reification, Relation, Table,
 };
 use csp_core::domain::Representation;
 use csp_core::{Domain, Model, Value, VarId};
@@ -591,7 +591,7 @@ impl<'m> Compiler<'m> {
                 self.arith(Op::Max, x, neg, at)
             }
             "all_different" | "no_overlap" | "disjunctive" | "cumulative" | "circuit"
-            | "subcircuit" | "inverse" | "lex_lesseq" | "table" => Err(err(
+            | "subcircuit" | "inverse" | "lex_lesseq" | "table" | "forbidden" => Err(err(
                 at,
                 format!(
                     "`{f}` is a constraint of its own; it cannot be used inside an expression, `or`, `not` or `->`"
@@ -709,12 +709,18 @@ impl<'m> Compiler<'m> {
                         | "inverse"
                         | "lex_lesseq"
                         | "table"
+                        | "forbidden"
                 ) =>
             {
+                let hint = if f == "table" {
+                    " (tuples to avoid: `forbidden(xs, tuples)`)"
+                } else {
+                    ""
+                };
                 Err(err(
                     at,
                     format!(
-                        "`{f}` cannot be used inside `or`, `not`, `->`, `<->` or a sum; state it as a constraint of its own"
+                        "`{f}` cannot be used inside `or`, `not`, `->`, `<->` or a sum; state it as a constraint of its own{hint}"
                     ),
                 ))
             }
@@ -1049,7 +1055,7 @@ impl<'m> Compiler<'m> {
                 let ys = self.vars_of(&args[1], env)?;
                 self.post(Ok(LexLessEq::new(xs, ys)), at)
             }
-            "table" => {
+            "table" | "forbidden" => {
                 arity(2)?;
                 let xs = self.vars_of(&args[0], env)?;
                 let rows = Eval::constants(self.scope)
@@ -1059,7 +1065,11 @@ impl<'m> Compiler<'m> {
                     .into_iter()
                     .map(|r| r.into_iter().map(|v| self.value_of(v, at)).collect())
                     .collect::<Result<Vec<Vec<Value>>, _>>()?;
-                self.post(Table::new(xs, tuples), at)
+                if f == "table" {
+                    self.post(Table::new(xs, tuples), at)
+                } else {
+                    self.post(NegativeTable::new(xs, tuples), at)
+                }
             }
             "cumulative" => {
                 arity(4)?;

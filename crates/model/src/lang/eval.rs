@@ -492,11 +492,11 @@ impl<'a> Eval<'a> {
                 let (xs, ys) = (self.ints(&args[0], env)?, self.ints(&args[1], env)?);
                 Ok(truth(xs <= ys))
             }
-            "table" => {
+            "table" | "forbidden" => {
                 arity(2)?;
                 let xs = self.ints(&args[0], env)?;
                 let rows = self.rows(&args[1], env, xs.len())?;
-                Ok(truth(rows.contains(&xs)))
+                Ok(truth(rows.contains(&xs) == (f == "table")))
             }
             "cumulative" => {
                 arity(4)?;

@@ -2,10 +2,13 @@
 //! at any time (MiniZinc's `cumulative` with constant durations and uses; the capacity a
 //! constant or a variable).
 
+mod edge_finding;
+
 use super::{Constraint, names};
 use crate::domain::{DomainStore, Value};
 use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
+use edge_finding::{EdgeFinder, Task};
 
 /// `Σ { rᵢ : sᵢ ≤ t < sᵢ + dᵢ } ≤ capacity` at every time `t`, for start variables `sᵢ`
 /// and constant durations `dᵢ ≥ 0` and uses `rᵢ ≥ 0` (a task of duration or use 0 takes no
@@ -16,7 +19,9 @@ use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
 /// uses together pass the capacity cannot overlap at all: for each such pair (up to
 /// `PAIRWISE_TASKS`, 1,000 tasks), once one order is impossible the other is enforced on both
 /// bounds (the disjunctions MiniZinc's RCPSP models add by hand, which time-tabling alone
-/// misses while the compulsory parts are empty). A variable capacity
+/// misses while the compulsory parts are empty). Then edge finding, both ways in time (up to
+/// `EDGE_FINDING_TASKS` tasks; see `edge_finding.rs`): a task that cannot end before a set of
+/// others ends starts late enough to leave them their energy. A variable capacity
 /// ([`Cumulative::with_capacity_var`]) is filtered against its upper bound and raised to the
 /// profile's highest point and to every task's use.
 ///
@@ -41,6 +46,15 @@ pub struct Cumulative {
 
 /// The most tasks whose exclusive pairs are kept (the pairs grow as the square of the tasks).
 pub const PAIRWISE_TASKS: usize = 1000;
+
+/// The most tasks edge finding runs on (its cost grows as the square of the tasks, times the
+/// distinct uses).
+pub const EDGE_FINDING_TASKS: usize = 200;
+
+/// Edge finding that found nothing `k` times running sits out the next `2^k − 1` propagations,
+/// `k` at most this: where time-tabling already does the work it costs little, and where it
+/// prunes it runs every time.
+pub const EDGE_FINDING_BACKOFF: u32 = 8;
 
 impl Cumulative {
     /// The tasks `starts[i]`, of `durations[i]` and `uses[i]` (both non-negative), on
@@ -147,6 +161,11 @@ impl Constraint for Cumulative {
             exclusive: Vec::new(),
             events: Vec::new(),
             profile: Vec::new(),
+            finder: EdgeFinder::default(),
+            tasks: Vec::new(),
+            task_of: Vec::new(),
+            idle: 0,
+            wait: 0,
         })
     }
 }
@@ -167,6 +186,14 @@ struct TimeTable<'a> {
     exclusive: Vec<(u32, u32)>,
     events: Vec<(i64, i64)>,
     profile: Vec<Stretch>,
+    finder: EdgeFinder,
+    /// The running tasks as edge finding sees them, and their places in the constraint.
+    tasks: Vec<Task>,
+    task_of: Vec<usize>,
+    /// Edge finding's runs in a row that found nothing, and the propagations it still sits
+    /// out.
+    idle: u32,
+    wait: u32,
 }
 
 fn bounds(d: &DomainStore, x: VarId) -> Result<(i64, i64), Conflict> {
@@ -301,6 +328,56 @@ impl TimeTable<'_> {
         self.exclusive_pairs(d)
     }
 
+    /// The running tasks' windows, forward in time or reversed (`[−lct, −est)`).
+    fn windows(&mut self, d: &DomainStore, reversed: bool) -> Result<(), Conflict> {
+        let c = self.c;
+        self.tasks.clear();
+        self.task_of.clear();
+        for i in (0..c.durations.len()).filter(|&i| c.runs(i)) {
+            let (est, lst) = bounds(d, c.starts()[i])?;
+            let (duration, usage) = (c.durations[i], c.uses[i]);
+            let (est, lct) = if reversed {
+                (-(lst + duration), -est)
+            } else {
+                (est, lst + duration)
+            };
+            self.tasks.push(Task {
+                est,
+                lct,
+                duration,
+                usage,
+            });
+            self.task_of.push(i);
+        }
+        Ok(())
+    }
+
+    /// Edge finding forward (earliest starts raised), then on time reversed (latest ends
+    /// lowered).
+    fn edge_finding(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
+        let c = self.c;
+        let capacity = self.capacity(d)?;
+        for reversed in [false, true] {
+            self.windows(d, reversed)?;
+            d.count_revisions(self.tasks.len() as u64);
+            let starts = self.finder.earliest_starts(&self.tasks, capacity)?;
+            for (k, &s) in starts.iter().enumerate() {
+                if s <= self.tasks[k].est {
+                    continue;
+                }
+                let (x, dur) = (c.starts()[self.task_of[k]], c.durations[self.task_of[k]]);
+                if reversed {
+                    // The latest end is −s, so the latest start −s − dur.
+                    let latest = Value::try_from(-s - dur).map_err(|_| Conflict)?;
+                    d.set_max(x, latest)?;
+                } else {
+                    d.set_min(x, Value::try_from(s).map_err(|_| Conflict)?)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Two tasks that cannot overlap: when one cannot come first, the other does.
     fn exclusive_pairs(&self, d: &mut DomainStore) -> Result<(), Conflict> {
         let c = self.c;
@@ -360,8 +437,29 @@ impl Propagator for TimeTable<'_> {
     }
 
     fn propagate(&mut self, d: &mut DomainStore) -> Result<(), Conflict> {
-        // To its own fixpoint: a pushed task grows its compulsory part.
-        crate::propagation::to_fixpoint(d, |d| self.pass(d))
+        // To its own fixpoint: a pushed task grows its compulsory part. Edge finding, dearer,
+        // runs on time-tabling's fixpoint, and again only when it moved a bound.
+        loop {
+            crate::propagation::to_fixpoint(d, |d| self.pass(d))?;
+            if self.c.durations.len() > EDGE_FINDING_TASKS {
+                return Ok(());
+            }
+            if self.wait > 0 {
+                self.wait -= 1;
+                return Ok(());
+            }
+            let mark = d.mark();
+            if let Err(e) = self.edge_finding(d) {
+                self.idle = 0;
+                return Err(e);
+            }
+            if d.mark() == mark {
+                self.idle = (self.idle + 1).min(EDGE_FINDING_BACKOFF);
+                self.wait = (1 << self.idle) - 1;
+                return Ok(());
+            }
+            self.idle = 0;
+        }
     }
 
     fn forward_check(&mut self, d: &mut DomainStore, _: usize) -> Result<(), Conflict> {
