@@ -420,7 +420,11 @@ fn small_model(b: &mut Bytes) -> Option<Model> {
                 let tuples = (0..b.below(10))
                     .map(|_| scope.iter().map(|_| value(b)).collect())
                     .collect();
-                m.table(&scope, tuples)
+                if b.byte() & 1 == 0 {
+                    m.table(&scope, tuples)
+                } else {
+                    m.negative_table(&scope, tuples)
+                }
             }
             _ => {
                 let values: Vec<Value> = (0..b.below(4)).map(|_| value(b)).collect();
