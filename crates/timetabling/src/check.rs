@@ -7,67 +7,10 @@
 //! units the moved occurrences belong to; the branch and bound uses [`Unit::lower_bound`] on
 //! partial timetables.
 
+use crate::answer::{CostItem, CostReport, Placement, Timetable, Violation};
 use crate::instance::{
     EventSel, Instance, Kind, Requirement, ResourceSel, RoomNeed, Scope, Slot, Style,
 };
-use std::fmt;
-
-/// Where one occurrence takes place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Placement {
-    /// Start slot.
-    pub start: Slot,
-    /// Room, when the event needs one.
-    pub room: Option<usize>,
-}
-
-/// A complete timetable: a placement per occurrence.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Timetable {
-    /// Indexed by occurrence.
-    pub placements: Vec<Placement>,
-}
-
-/// A broken hard requirement.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Violation {
-    /// The requirement (`constraints.hard[0]`), or what implicit rule (`no clash`).
-    pub rule: String,
-    /// What is wrong, in words.
-    pub message: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.rule, self.message)
-    }
-}
-
-/// One soft requirement's share of the cost.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CostItem {
-    /// Where it is written (`constraints.soft[3]`).
-    pub path: String,
-    /// Its type (`max_gaps_per_day`).
-    pub kind: &'static str,
-    /// Weight of one violation.
-    pub weight: u64,
-    /// Number (or amount) of violations.
-    pub violations: u64,
-    /// `weight × violations`.
-    pub cost: u64,
-    /// Each violation in words ("7A: 1 gap on Tue").
-    pub details: Vec<String>,
-}
-
-/// The soft cost of a timetable, itemised by requirement.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct CostReport {
-    /// Sum of the items' costs.
-    pub total: u64,
-    /// One item per soft requirement, in file order.
-    pub items: Vec<CostItem>,
-}
 
 /// A part of a requirement whose violations depend on a few occurrences only.
 #[derive(Debug, Clone)]

@@ -16,7 +16,8 @@
 //!   over their occurrences that fails as soon as the fixed ones break them.
 //! * An event's occurrences are interchangeable: they are ordered by start.
 
-use crate::check::{Placement, Placements, Timetable, Unit, units};
+use crate::answer::{Placement, Timetable};
+use crate::check::{Placements, Unit, units};
 use crate::instance::{Instance, Kind, RoomNeed, Slot, Style};
 use csp_core::constraint::Constraint;
 use csp_core::propagation::{Conflict, Propagator, PropagatorOptions, Wake};

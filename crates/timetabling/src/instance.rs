@@ -5,10 +5,9 @@
 //! `count: 3` has three *occurrences*, each placed at a start slot (and in a room when it
 //! needs one) and lasting `duration` consecutive periods of one day.
 
+use crate::answer::Placement;
+pub use crate::answer::Slot;
 use std::fmt;
-
-/// Index of a slot: `day × periods_per_day + period`.
-pub type Slot = usize;
 
 /// A timetabling instance.
 #[derive(Debug, Clone)]
@@ -368,7 +367,7 @@ pub enum Kind {
     AvoidRooms(Vec<bool>),
     /// Each occurrence not at its placement in a previous timetable (start slot, and room
     /// when the previous one had one) costs: the price of change when re-solving.
-    Stay(Vec<Option<crate::check::Placement>>),
+    Stay(Vec<Option<Placement>>),
 }
 
 /// Resources or events a load requirement counts over.

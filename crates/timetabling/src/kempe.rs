@@ -14,7 +14,7 @@
 //! from one calibrated on sampled moves, and the search restarts from the best timetable
 //! when it has stalled at low temperature (a reheat).
 
-use crate::check::{Placement, Timetable};
+use crate::answer::{Placement, Timetable};
 use crate::instance::{EventSel, Instance, Kind, ResourceSel, RoomNeed, Scope, Style};
 use std::time::{Duration, Instant};
 

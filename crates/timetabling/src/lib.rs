@@ -13,6 +13,7 @@
 
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod check;
 pub mod encode;
 pub mod explain;
@@ -25,5 +26,6 @@ pub mod solution;
 pub mod solve;
 pub mod yaml;
 
-pub use check::{CostReport, Placement, Timetable, Violation, cost, verify};
+pub use answer::{CostReport, Placement, Timetable, Violation};
+pub use check::{cost, verify};
 pub use instance::Instance;

@@ -2,7 +2,7 @@
 //! self-contained HTML page (tabs by group, teacher and room, colour per subject, the cost
 //! itemised, printable); iCalendar files per resource; CSV.
 
-use crate::check::{CostReport, Timetable, Violation};
+use crate::answer::{CostReport, Timetable, Violation};
 use crate::instance::{Date, Instance, ResourceKind, Style};
 use std::fmt::Write;
 

@@ -9,7 +9,7 @@
 //!   - {event: math-7A, n: 1, slot: Mon.2, room: R101}
 //! ```
 
-use crate::check::{Placement, Timetable};
+use crate::answer::{Placement, Timetable};
 use crate::instance::Instance;
 use crate::yaml::{Name, Reader, match_slots, nearest};
 use csp_model::source::SourceError;

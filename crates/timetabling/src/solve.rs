@@ -3,7 +3,8 @@
 //! local search on complete valid timetables (moves and swaps, priced by re-evaluating only
 //! the requirement units the moved occurrences belong to, with simulated annealing).
 
-use crate::check::{Placement, Timetable, Unit, cost, units};
+use crate::answer::{Placement, Timetable};
+use crate::check::{Unit, cost, units};
 use crate::encode::{Checked, EncodeError, Encoding, TooLarge, decode, encode_full};
 use crate::instance::{Instance, Requirement, Style};
 use csp_core::{Limits, Outcome, Search, SearchConfig, Value, VarOrder};

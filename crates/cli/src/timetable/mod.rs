@@ -8,7 +8,7 @@ use crate::args::{Input, LimitArgs, OutputArgs};
 use crate::report::{self, Status, json_line, secs};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
-use csp_timetabling::check::{CostReport, Placement, Timetable};
+use csp_timetabling::answer::{CostReport, Placement, Timetable};
 use csp_timetabling::formats::{self, Format, Loaded, Score};
 use csp_timetabling::instance::{Date, Instance, Kind, Requirement, ResourceKind};
 use csp_timetabling::render::{self, View};

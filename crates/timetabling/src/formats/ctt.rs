@@ -15,7 +15,7 @@
 //! lecture, as the competition's validator reads them.
 
 use super::{Component, Score, Text, fields};
-use crate::check::{Placement, Timetable};
+use crate::answer::{Placement, Timetable};
 use crate::instance::{
     Day, Event, EventSel, Instance, Kind, Occurrence, Period, Requirement, Resource, ResourceKind,
     ResourceSel, Room, RoomNeed, Style,

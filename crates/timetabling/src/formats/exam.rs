@@ -17,7 +17,7 @@
 //! soft ones. Solution files: `<period>, <room>` per exam, in exam order.
 
 use super::{Component, Score, Text, fields};
-use crate::check::{Placement, Timetable};
+use crate::answer::{Placement, Timetable};
 use crate::instance::{
     Day, Event, EventSel, Instance, Kind, Occurrence, Period, Requirement, Resource, ResourceKind,
     ResourceSel, Room, RoomNeed, Scope, Style,

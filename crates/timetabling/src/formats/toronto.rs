@@ -24,7 +24,7 @@
 //! ```
 
 use super::{Text, fields};
-use crate::check::{Placement, Timetable};
+use crate::answer::{Placement, Timetable};
 use crate::instance::{
     Day, Event, Instance, Kind, Occurrence, Period, Requirement, Resource, ResourceKind,
     ResourceSel, RoomNeed, Style,
