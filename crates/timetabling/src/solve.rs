@@ -7,6 +7,7 @@ use crate::answer::{Placement, Timetable};
 use crate::check::{Unit, cost, units};
 use crate::encode::{Checked, EncodeError, Encoding, TooLarge, decode, encode_full};
 use crate::instance::{Instance, Requirement, Style};
+use csp_core::heuristics::SplitMix64;
 use csp_core::{Limits, Outcome, Search, SearchConfig, Value, VarOrder};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -454,7 +455,7 @@ fn lns(
         ..Limits::default()
     };
     let mut search = Search::new(&enc.model, sc);
-    let mut rng = Rng(cfg.seed ^ 0x1A5);
+    let mut rng = Rng::new(cfg.seed ^ 0x1A5);
     let pinned: std::collections::HashSet<usize> = cfg.pins.iter().map(|p| p.0).collect();
     let by_resource = inst.events_by_resource();
     let n = inst.occurrences.len();
@@ -528,25 +529,22 @@ fn stop_name() -> &'static str {
     }
 }
 
-/// A small, fast, seeded generator (SplitMix64).
+/// The engine's generator, drawing the ranges the searches here need (by remainder, which
+/// keeps the streams, and so the timetables of a seed, as they were).
 #[derive(Debug, Clone)]
-struct Rng(u64);
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn new(seed: u64) -> Self {
+        Rng(SplitMix64::new(seed))
     }
 
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.0.next_u64() % n.max(1) as u64) as usize
     }
 
     fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 
@@ -653,7 +651,7 @@ impl<'a> LocalSearch<'a> {
             of,
             value: Vec::new(),
             cost: 0,
-            rng: Rng(seed ^ 0x5EED),
+            rng: Rng::new(seed ^ 0x5EED),
             touched: Vec::new(),
             new_values: Vec::new(),
             scratch: crate::check::Scratch::default(),
