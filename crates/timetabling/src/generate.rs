@@ -3,6 +3,7 @@
 //! PE in a gym), subject teachers with part-time days off, general rooms, labs and gyms with
 //! some slack, and the usual soft requirements. Deterministic for a seed.
 
+use csp_core::heuristics::SplitMix64;
 use std::fmt::Write;
 
 /// A subject of the generated week: name, lessons a week, length, room feature.
@@ -37,14 +38,9 @@ pub fn school(occurrences: usize, seed: u64) -> String {
     let classes = occurrences
         .div_ceil(per_class)
         .clamp(1, crate::yaml::MAX_OCCURRENCES / per_class);
-    let mut rng = seed ^ 0x7157_AB1E;
-    let mut next = move |n: usize| -> usize {
-        rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    };
+    // The engine's generator; ranges by remainder, as the files generated so far were made.
+    let mut rng = SplitMix64::new(seed ^ 0x7157_AB1E);
+    let mut next = move |n: usize| -> usize { (rng.next_u64() % n.max(1) as u64) as usize };
     let days = ["Mon", "Tue", "Wed", "Thu", "Fri"];
     let mut s = String::new();
     let _ = writeln!(
