@@ -1,6 +1,6 @@
 //! Negative table (forbidden tuples): the scope must take none of the listed tuples.
 
-use super::{Constraint, names};
+use super::{Constraint, Table, names};
 use crate::domain::{DomainStore, Value};
 use crate::index::VarId;
 use crate::propagation::{Conflict, Propagator, PropagatorOptions, Wake};
@@ -20,50 +20,32 @@ use std::collections::HashMap;
 /// ```
 #[derive(Debug, Clone)]
 pub struct NegativeTable {
-    vars: Vec<VarId>,
-    /// Sorted, deduplicated, flattened rows of `vars.len()` values.
-    tuples: Vec<Value>,
+    /// The forbidden rows, kept as a table keeps its allowed ones (sorted, deduplicated).
+    rows: Table,
 }
 
 impl NegativeTable {
     /// A table over `vars` forbidding `tuples` (each of `vars.len()` values).
     pub fn new(vars: Vec<VarId>, tuples: Vec<Vec<Value>>) -> Result<Self, String> {
-        if vars.is_empty() {
-            return Err("a table needs at least one variable".into());
-        }
-        let mut rows = tuples;
-        if let Some((i, t)) = rows.iter().enumerate().find(|(_, t)| t.len() != vars.len()) {
-            return Err(format!(
-                "tuple {} has {} values but the table has {} variables",
-                i + 1,
-                t.len(),
-                vars.len()
-            ));
-        }
-        rows.sort();
-        rows.dedup();
-        Ok(NegativeTable {
-            vars,
-            tuples: rows.into_iter().flatten().collect(),
-        })
+        Table::new(vars, tuples).map(|rows| NegativeTable { rows })
     }
 
     fn arity(&self) -> usize {
-        self.vars.len()
+        self.rows.arity()
     }
 
     /// Number of forbidden tuples.
     pub fn len(&self) -> usize {
-        self.tuples.len() / self.arity()
+        self.rows.len()
     }
 
     /// Whether no tuple is forbidden (the constraint then always holds).
     pub fn is_empty(&self) -> bool {
-        self.tuples.is_empty()
+        self.rows.is_empty()
     }
 
     fn row(&self, t: usize) -> &[Value] {
-        &self.tuples[t * self.arity()..(t + 1) * self.arity()]
+        self.rows.row(t)
     }
 }
 
@@ -73,26 +55,17 @@ impl Constraint for NegativeTable {
     }
 
     fn scope(&self) -> &[VarId] {
-        &self.vars
+        self.rows.scope()
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match self.row(mid).cmp(values) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return false,
-            }
-        }
-        true
+        !self.rows.is_satisfied(values)
     }
 
     fn describe(&self, name: &dyn Fn(VarId) -> String) -> String {
         format!(
             "({}) in none of {} forbidden tuples",
-            names(&self.vars, name, ", "),
+            names(self.scope(), name, ", "),
             self.len()
         )
     }
@@ -128,7 +101,7 @@ impl Forbidding<'_> {
         self.c
             .row(t)
             .iter()
-            .zip(&self.c.vars)
+            .zip(self.c.scope())
             .all(|(&v, &x)| d.contains(x, v))
     }
 
@@ -152,7 +125,7 @@ impl Forbidding<'_> {
         let c = self.c;
         let cap = c.len() as u64;
         for i in 0..c.arity() {
-            self.needed[i] = Self::others(d, &c.vars, i, cap);
+            self.needed[i] = Self::others(d, c.scope(), i, cap);
         }
         if self.needed.iter().all(Option::is_none) {
             return Ok(false);
@@ -179,7 +152,7 @@ impl Forbidding<'_> {
                     .map(|(&v, _)| v),
             );
             for k in 0..self.values.len() {
-                changed |= d.remove(c.vars[i], self.values[k])?;
+                changed |= d.remove(c.scope()[i], self.values[k])?;
             }
         }
         Ok(changed)
@@ -188,7 +161,7 @@ impl Forbidding<'_> {
 
 impl Propagator for Forbidding<'_> {
     fn scope(&self) -> &[VarId] {
-        &self.c.vars
+        self.c.scope()
     }
 
     fn wake(&self) -> Wake {
@@ -203,7 +176,7 @@ impl Propagator for Forbidding<'_> {
     fn forward_check(&mut self, d: &mut DomainStore, _: usize) -> Result<(), Conflict> {
         // With at most one variable left unfixed, GAC is the clause's unit rule: forward
         // checking proper; with more, forward checking does nothing.
-        let unfixed = self.c.vars.iter().filter(|&&x| !d.is_fixed(x)).count();
+        let unfixed = self.c.scope().iter().filter(|&&x| !d.is_fixed(x)).count();
         if unfixed <= 1 {
             self.propagate(d)
         } else {
@@ -212,10 +185,10 @@ impl Propagator for Forbidding<'_> {
     }
 
     fn check(&mut self, d: &DomainStore) -> bool {
-        if self.c.vars.iter().all(|&x| d.is_fixed(x)) {
+        if self.c.scope().iter().all(|&x| d.is_fixed(x)) {
             self.values.clear();
             self.values
-                .extend(self.c.vars.iter().filter_map(|&x| d.value(x)));
+                .extend(self.c.scope().iter().filter_map(|&x| d.value(x)));
             self.c.is_satisfied(&self.values)
         } else {
             true

@@ -37,7 +37,7 @@ impl Table {
         })
     }
 
-    fn arity(&self) -> usize {
+    pub(super) fn arity(&self) -> usize {
         self.vars.len()
     }
 
@@ -51,7 +51,7 @@ impl Table {
         self.tuples.is_empty()
     }
 
-    fn row(&self, t: usize) -> &[Value] {
+    pub(super) fn row(&self, t: usize) -> &[Value] {
         &self.tuples[t * self.arity()..(t + 1) * self.arity()]
     }
 }
