@@ -604,7 +604,7 @@ pub fn encode_full(
             }
             _ => {
                 for u in us {
-                    let c = Checked::new(
+                    let c = LowerBoundCut::new(
                         inst,
                         &place,
                         &start,
@@ -656,7 +656,7 @@ fn posted(r: Result<csp_core::ConstraintId, csp_core::ModelError>) -> Result<(),
 /// requirement the limit is 1 (any violation); for the branch and bound's cost cut it is the
 /// best cost found so far, which the search lowers as it finds better timetables.
 #[derive(Debug, Clone)]
-pub struct Checked {
+pub struct LowerBoundCut {
     inst: Arc<Instance>,
     units: Vec<(crate::instance::Requirement, Unit)>,
     vars: Vec<VarId>,
@@ -666,7 +666,7 @@ pub struct Checked {
     limit: Arc<AtomicU64>,
 }
 
-impl Checked {
+impl LowerBoundCut {
     /// A constraint over `units` of the given requirements, failing when their weighted lower
     /// bound (hard requirements weigh 1) reaches `limit`.
     pub fn new(
@@ -688,7 +688,7 @@ impl Checked {
                 });
             }
         }
-        Checked {
+        LowerBoundCut {
             inst: Arc::clone(inst),
             units,
             vars,
@@ -745,7 +745,7 @@ impl Placements for UnitView<'_> {
     }
 }
 
-impl Constraint for Checked {
+impl Constraint for LowerBoundCut {
     fn kind(&self) -> &'static str {
         "timetable_requirement"
     }
@@ -769,7 +769,7 @@ impl Constraint for Checked {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Box<dyn Propagator + '_> {
-        Box::new(CheckedPropagator {
+        Box::new(LowerBoundCutPropagator {
             c: self,
             values: vec![None; self.vars.len()],
         })
@@ -777,12 +777,12 @@ impl Constraint for Checked {
 }
 
 #[derive(Debug)]
-struct CheckedPropagator<'c> {
-    c: &'c Checked,
+struct LowerBoundCutPropagator<'c> {
+    c: &'c LowerBoundCut,
     values: Vec<Option<Value>>,
 }
 
-impl CheckedPropagator<'_> {
+impl LowerBoundCutPropagator<'_> {
     fn ok(&mut self, d: &DomainStore) -> bool {
         for (i, &x) in self.c.vars.iter().enumerate() {
             self.values[i] = d.value(x);
@@ -791,7 +791,7 @@ impl CheckedPropagator<'_> {
     }
 }
 
-impl Propagator for CheckedPropagator<'_> {
+impl Propagator for LowerBoundCutPropagator<'_> {
     fn scope(&self) -> &[VarId] {
         &self.c.vars
     }

@@ -14,9 +14,12 @@
 //! from one calibrated on sampled moves, and the search restarts from the best timetable
 //! when it has stalled at low temperature (a reheat).
 
+pub use crate::anneal::Stats;
+use crate::anneal::{self, Cooling, Neighbourhood, Plan};
 use crate::answer::{Placement, Timetable};
 use crate::instance::{EventSel, Instance, Kind, ResourceSel, RoomNeed, Scope, Style};
-use std::time::{Duration, Instant};
+use csp_core::heuristics::SplitMix64;
+use std::time::Instant;
 
 /// The largest number of slots handled (the pair cost is a slots × slots table).
 pub const MAX_SLOTS: usize = 1024;
@@ -116,27 +119,6 @@ impl Rooms {
             p.room[k] = r;
         }
         Some(cost)
-    }
-}
-
-/// A tiny fast generator (xorshift64*), seeded.
-#[derive(Debug, Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 
@@ -643,11 +625,11 @@ pub fn price_moves(m: &SlotModel, start: &[usize], seed: u64, count: u64) -> (i6
         side: Vec::new(),
         packing,
     };
-    let mut rng = Rng(seed | 1);
+    let mut rng = SplitMix64::new(seed);
     let (mut sum, mut possible) = (0i64, 0u64);
     for _ in 0..count {
-        let i = rng.below(m.n);
-        let b = rng.below(m.slots);
+        let i = below(&mut rng, m.n);
+        let b = below(&mut rng, m.slots);
         if b == st.t[i] || !st.chain(i, b) {
             continue;
         }
@@ -657,15 +639,6 @@ pub fn price_moves(m: &SlotModel, start: &[usize], seed: u64, count: u64) -> (i6
         }
     }
     (sum, possible)
-}
-
-/// What [`anneal`] did.
-#[derive(Debug, Clone, Default)]
-pub struct Stats {
-    /// Moves tried and accepted.
-    pub moves: (u64, u64),
-    /// Reheats.
-    pub reheats: u64,
 }
 
 /// Anneals from the valid slots `start` until `deadline`, calling `better` with the cost of
@@ -679,6 +652,15 @@ pub fn anneal(
     better: &mut dyn FnMut(u64),
 ) -> Vec<usize> {
     debug_assert!(m.valid(start));
+    let Some(c0) = m.cost(start) else {
+        return start.to_vec();
+    };
+    let movable: Vec<usize> = (0..m.n)
+        .filter(|&i| (0..m.slots).filter(|&s| m.allowed[i * m.slots + s]).count() > 1)
+        .collect();
+    if movable.is_empty() || m.slots < 2 {
+        return start.to_vec();
+    }
     let members = m.members(start);
     let mut packing = Packing::default();
     let room_cost: Vec<u64> = match &m.rooms {
@@ -689,136 +671,120 @@ pub fn anneal(
             .collect(),
         None => vec![0; m.slots],
     };
-    let mut st = Anneal {
-        m,
-        t: start.to_vec(),
-        mark: vec![0; m.n],
-        stamp: 0,
-        chain: Vec::with_capacity(m.n),
-        members,
-        room_cost,
-        new_cost: (0, 0),
-        side: Vec::new(),
-        packing,
+    let mut walk = Walk {
+        st: Anneal {
+            m,
+            t: start.to_vec(),
+            mark: vec![0; m.n],
+            stamp: 0,
+            chain: Vec::with_capacity(m.n),
+            members,
+            room_cost,
+            new_cost: (0, 0),
+            side: Vec::new(),
+            packing,
+        },
+        movable,
+        best: start.to_vec(),
+        tried: (0, 0),
+        better,
     };
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let Some(c0) = m.cost(&st.t) else {
-        return start.to_vec();
+    let mut rng = SplitMix64::new(seed);
+    let hot = anneal::mean_worsening(&mut walk, &mut rng, CALIBRATION_MOVES)
+        .map_or(1.0, |mean| mean * HEAT);
+    let plan = Plan {
+        hot,
+        cold: (hot * COOLING).max(COLDEST),
+        deadline,
+        cooling: Cooling::Restarts {
+            stall: STALL,
+            reheat: REHEAT,
+        },
+        check_every: CHECK_EVERY,
+        max_moves: None,
     };
-    let mut cost = c0 as i64;
-    let mut best = st.t.clone();
-    let mut best_cost = cost;
-    let movable: Vec<usize> = (0..m.n)
-        .filter(|&i| (0..m.slots).filter(|&s| m.allowed[i * m.slots + s]).count() > 1)
-        .collect();
-    if movable.is_empty() || m.slots < 2 {
-        return best;
-    }
-    // Calibrate: the mean cost increase of random moves.
-    let (mut sum, mut ups) = (0f64, 0u32);
-    for _ in 0..2000 {
-        let i = movable[rng.below(movable.len())];
-        let b = rng.below(m.slots);
-        if b == st.t[i] || !st.chain(i, b) {
-            continue;
-        }
-        let Some(d) = st.delta(st.t[i], b) else {
-            continue;
-        };
-        if d > 0 {
-            sum += d as f64;
-            ups += 1;
-        }
-    }
-    let t0 = if ups > 0 {
-        sum / f64::from(ups) * 0.3
-    } else {
-        1.0
-    };
-    let t_end = (t0 * 1e-4).max(0.01);
-    let began = Instant::now();
-    let total = deadline
-        .saturating_duration_since(began)
-        .max(Duration::from_millis(1));
-    // One anneal per round; later rounds (after a stall) are shorter and start from the best.
-    let mut round_start = began;
-    let mut round_len = total;
-    let mut temp = t0;
-    let mut since_best = 0u64;
-    let mut iter = 0u64;
-    loop {
-        iter += 1;
-        if iter & 1023 == 0 {
-            let now = Instant::now();
-            if now >= deadline || csp_core::termination::stop_requested() {
-                break;
-            }
-            let f = (now - round_start).as_secs_f64() / round_len.as_secs_f64();
-            if f >= 1.0 || (since_best > 20_000_000 && f > 0.5) {
-                // Reheat: anneal again from the best, over what time is left.
-                stats.reheats += 1;
-                st.t.clone_from(&best);
-                st.members = m.members(&best);
-                if let Some(r) = &m.rooms {
-                    for s in 0..m.slots {
-                        st.room_cost[s] = r.pack(s, &st.members[s], &mut st.packing).unwrap_or(0);
-                    }
-                }
-                cost = best_cost;
-                round_start = now;
-                round_len = deadline
-                    .saturating_duration_since(now)
-                    .max(Duration::from_millis(1));
-                since_best = 0;
-                temp = t0 * 0.3;
-                continue;
-            }
-            let top = if stats.reheats == 0 { t0 } else { t0 * 0.3 };
-            temp = top * (t_end / top).powf(f);
-        }
-        stats.moves.0 += 1;
-        since_best += 1;
+    let best_cost = anneal::anneal(&mut walk, &mut rng, c0, &plan, stats);
+    debug_assert_eq!(m.cost(&walk.best), Some(best_cost));
+    walk.best
+}
+
+/// Random moves sampled to calibrate the temperature.
+const CALIBRATION_MOVES: u32 = 2000;
+/// The starting temperature, as a share of the mean worsening of a sampled move.
+const HEAT: f64 = 0.3;
+/// A round cools to this share of where it started, but not below [`COLDEST`].
+const COOLING: f64 = 1e-4;
+const COLDEST: f64 = 0.01;
+/// Moves without improvement after which a round past its half restarts from the best.
+const STALL: u64 = 20_000_000;
+/// Restarts start from this share of the first temperature.
+const REHEAT: f64 = 0.3;
+/// Moves between looks at the clock.
+const CHECK_EVERY: u64 = 1024;
+/// One move in this many swaps two whole slots.
+const WHOLE_SLOT_ODDS: usize = 100;
+
+/// A number in `0..n`.
+fn below(rng: &mut SplitMix64, n: usize) -> usize {
+    rng.below(n as u32) as usize
+}
+
+/// The annealing's walk: the state, the best slots, and the move being tried.
+struct Walk<'a, 'f> {
+    st: Anneal<'a>,
+    movable: Vec<usize>,
+    best: Vec<usize>,
+    /// The slots of the move tried.
+    tried: (usize, usize),
+    better: &'f mut dyn FnMut(u64),
+}
+
+impl Neighbourhood for Walk<'_, '_> {
+    /// A Kempe chain from a random movable event to another slot, or (one time in
+    /// [`WHOLE_SLOT_ODDS`]) two whole slots swapped; priced, not made.
+    fn try_move(&mut self, rng: &mut SplitMix64) -> Option<i64> {
+        let m = self.st.m;
         let (a, b);
-        if rng.below(100) == 0 {
-            a = rng.below(m.slots);
-            let mut x = rng.below(m.slots - 1);
-            if x >= a {
-                x += 1;
-            }
-            b = x;
-            if !st.whole(a, b) {
-                continue;
+        if below(rng, WHOLE_SLOT_ODDS) == 0 {
+            a = below(rng, m.slots);
+            let x = below(rng, m.slots - 1);
+            b = if x >= a { x + 1 } else { x };
+            if !self.st.whole(a, b) {
+                return None;
             }
         } else {
-            let i = movable[rng.below(movable.len())];
-            a = st.t[i];
-            let mut x = rng.below(m.slots - 1);
-            if x >= a {
-                x += 1;
-            }
-            b = x;
-            if !m.allowed[i * m.slots + b] || !st.chain(i, b) {
-                continue;
+            let i = self.movable[below(rng, self.movable.len())];
+            a = self.st.t[i];
+            let x = below(rng, m.slots - 1);
+            b = if x >= a { x + 1 } else { x };
+            if !m.allowed[i * m.slots + b] || !self.st.chain(i, b) {
+                return None;
             }
         }
-        let Some(d) = st.delta(a, b) else {
-            continue;
-        };
-        if d <= 0 || rng.unit() < (-(d as f64) / temp).exp() {
-            st.apply(a, b);
-            cost += d;
-            stats.moves.1 += 1;
-            if cost < best_cost {
-                best_cost = cost;
-                best.clone_from(&st.t);
-                since_best = 0;
-                better(best_cost as u64);
-                if best_cost == 0 {
-                    break;
-                }
+        self.tried = (a, b);
+        self.st.delta(a, b)
+    }
+
+    fn keep(&mut self) {
+        self.st.apply(self.tried.0, self.tried.1);
+    }
+
+    fn undo(&mut self) {}
+
+    fn new_best(&mut self, cost: u64) {
+        self.best.clone_from(&self.st.t);
+        (self.better)(cost);
+    }
+
+    fn restore_best(&mut self) {
+        let m = self.st.m;
+        let st = &mut self.st;
+        st.t.clone_from(&self.best);
+        st.members = m.members(&self.best);
+        if let Some(r) = &m.rooms {
+            for s in 0..m.slots {
+                st.room_cost[s] = r.pack(s, &st.members[s], &mut st.packing).unwrap_or(0);
             }
         }
     }
-    debug_assert_eq!(m.cost(&best).map(|c| c as i64), Some(best_cost));
-    best
 }

@@ -13,6 +13,7 @@
 
 #![warn(missing_docs)]
 
+pub mod anneal;
 pub mod answer;
 pub mod check;
 pub mod encode;

@@ -291,6 +291,17 @@ impl SplitMix64 {
     pub fn below(&mut self, n: u32) -> u32 {
         ((u128::from(self.next_u64() as u32) * u128::from(n)) >> 32) as u32
     }
+
+    /// An index in `0..len` (0 when `len` is 0), by remainder: the local searches draw their
+    /// moves this way, so a seed keeps giving the same timetables.
+    pub fn index(&mut self, len: usize) -> usize {
+        (self.next_u64() % len.max(1) as u64) as usize
+    }
+
+    /// A number in `[0, 1)` with 53 random bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
 }
 
 #[cfg(test)]
