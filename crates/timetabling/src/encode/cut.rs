@@ -175,3 +175,98 @@ impl Propagator for LowerBoundCutPropagator<'_> {
         self.ok(d)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{cost, units};
+    use crate::encode::encode;
+
+    /// The bundled school week, its soft units, and valid timetables to test on.
+    fn setup() -> (
+        Arc<Instance>,
+        Vec<(Requirement, Unit)>,
+        Vec<crate::Timetable>,
+    ) {
+        let text = include_str!("../../../../problems/timetabling/school-week.yaml");
+        let inst = Arc::new(crate::yaml::parse(text, "school-week.yaml").unwrap());
+        let soft = inst
+            .soft
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| units(&inst, r, i).into_iter().map(move |u| (r.clone(), u)))
+            .collect();
+        let enc = encode(&inst).unwrap();
+        let cfg = crate::solve::Config {
+            first_only: true,
+            ..Default::default()
+        };
+        let first = crate::solve::solve(&inst, &cfg, &mut |_| {})
+            .unwrap()
+            .timetable
+            .unwrap();
+        let mut seen = vec![first.clone()];
+        let mut ls = crate::solve::LocalSearch::new(&inst, &enc, first, &[], 4);
+        ls.max_moves = Some(20_000);
+        ls.run(None, &mut |_, tt| seen.push(tt.clone()));
+        assert!(
+            seen.len() > 2,
+            "the local search improves the first timetable"
+        );
+        (inst, soft, seen)
+    }
+
+    /// The cut's values for a timetable, in its variables' order; `hide` leaves some unfixed.
+    fn values(
+        cut: &LowerBoundCut,
+        tt: &crate::Timetable,
+        hide: impl Fn(usize) -> bool,
+    ) -> Vec<Option<Value>> {
+        let mut out = vec![None; cut.vars.len()];
+        for (&o, &i) in &cut.pos {
+            if !hide(o) {
+                let p = tt.placements[o];
+                let slots = cut.inst.num_slots();
+                out[i] = Some(match p.room {
+                    Some(r) if cut.roomed[i] => (r * slots + p.start) as Value,
+                    _ => p.start as Value,
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn on_complete_timetables_the_bound_is_the_checkers_cost() {
+        let (inst, soft, tts) = setup();
+        let enc = encode(&inst).unwrap();
+        let limit = Arc::new(AtomicU64::new(u64::MAX));
+        let cut = LowerBoundCut::new(&inst, &enc.place, &enc.start, soft, Arc::clone(&limit));
+        for tt in &tts {
+            let c = cost(&inst, tt).total;
+            let v = values(&cut, tt, |_| false);
+            assert_eq!(cut.lower_bound(&v, None), c);
+            let full: Vec<Value> = v.iter().map(|x| x.unwrap()).collect();
+            // The cut keeps exactly the timetables cheaper than its limit.
+            for l in [c, c + 1] {
+                limit.store(l, Ordering::Relaxed);
+                assert_eq!(cut.is_satisfied(&full), c < l, "cost {c}, limit {l}");
+            }
+        }
+    }
+
+    #[test]
+    fn on_partial_timetables_the_bound_never_passes_the_cost_of_a_completion() {
+        let (inst, soft, tts) = setup();
+        let enc = encode(&inst).unwrap();
+        let limit = Arc::new(AtomicU64::new(u64::MAX));
+        let cut = LowerBoundCut::new(&inst, &enc.place, &enc.start, soft, limit);
+        for tt in &tts {
+            let c = cost(&inst, tt).total;
+            for k in 1..5 {
+                let v = values(&cut, tt, |o| o % (k + 1) == 0);
+                assert!(cut.lower_bound(&v, None) <= c, "hiding every {}th", k + 1);
+            }
+        }
+    }
+}

@@ -62,10 +62,6 @@ const LARGE_LOCAL_DEFAULT: Duration = Duration::from_secs(10);
 const LNS_DEFAULT: Duration = Duration::from_secs(5);
 const KEMPE_DEFAULT: Duration = Duration::from_secs(30);
 
-fn left(deadline: Instant) -> Duration {
-    deadline.saturating_duration_since(Instant::now())
-}
-
 /// When the Kempe-chain annealing of a slot assignment stops.
 pub(super) fn kempe_deadline(deadline: Option<Instant>) -> Instant {
     deadline.unwrap_or_else(|| Instant::now() + KEMPE_DEFAULT)
@@ -73,27 +69,28 @@ pub(super) fn kempe_deadline(deadline: Option<Instant>) -> Instant {
 
 /// When the local search stops.
 pub(super) fn local_search_deadline(size: Size, deadline: Option<Instant>) -> Instant {
-    let length = match (size, deadline) {
+    let now = Instant::now();
+    let left = |d: Instant| d.saturating_duration_since(now);
+    now + match (size, deadline) {
         (Size::Small, Some(d)) => (left(d) / SMALL_LOCAL_SHARE_DIVISOR).min(SMALL_LOCAL_CAP),
         (Size::Small, None) => SMALL_LOCAL_CAP,
         (Size::Medium, Some(d)) => left(d).mul_f64(MEDIUM_LOCAL_SHARE),
         (Size::Medium, None) => MEDIUM_LOCAL_DEFAULT,
         (Size::Large, Some(d)) => left(d),
         (Size::Large, None) => LARGE_LOCAL_DEFAULT,
-    };
-    Instant::now() + length
+    }
 }
 
 /// When large neighbourhood search stops.
 pub(super) fn lns_deadline(size: Size, deadline: Option<Instant>) -> Instant {
-    deadline.map_or(Instant::now() + LNS_DEFAULT, |d| {
-        let left = left(d);
+    let now = Instant::now();
+    deadline.map_or(now + LNS_DEFAULT, |d| {
+        let left = d.saturating_duration_since(now);
         let (num, den) = SMALL_LNS_SHARE;
-        Instant::now()
-            + if size == Size::Small {
-                left * num / den
-            } else {
-                left
-            }
+        now + if size == Size::Small {
+            left * num / den
+        } else {
+            left
+        }
     })
 }

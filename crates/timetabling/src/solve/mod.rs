@@ -485,3 +485,6 @@ impl Run<'_, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
