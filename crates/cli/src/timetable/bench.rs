@@ -7,7 +7,7 @@ use super::{format_score, toronto_slots};
 use crate::report::{csv_field, json_line};
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use csp_timetabling::formats::{self, Format, Loaded};
+use csp_timetabling::formats::{self, Format};
 use csp_timetabling::solve;
 use csp_timetabling::{cost, verify};
 use serde_json::json;
@@ -313,12 +313,10 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
     }
     let c = cost(&inst, &tt).total;
     let score = format_score(&loaded, &tt, c)?.context("a benchmark format has a score")?;
-    let (ours, shown) = match &loaded {
-        Loaded::Toronto(t, _) => {
-            let avg = c as f64 / t.students.len().max(1) as f64;
-            (avg, format!("{avg:.3}"))
-        }
-        _ => (c as f64, c.to_string()),
+    let ours = loaded.objective(c);
+    let shown = match loaded.format() {
+        Format::Toronto => format!("{ours:.3}"),
+        _ => c.to_string(),
     };
     Ok(Row {
         instance: name.to_string(),

@@ -204,28 +204,8 @@ fn read_loaded(path: &Path, slots: Option<usize>) -> Result<Loaded> {
 /// The format's own score of a timetable of its instance, checked against the timetabling
 /// checker's verdict and cost (two independent computations of the same definitions).
 fn format_score(loaded: &Loaded, tt: &Timetable, cost_total: u64) -> Result<Option<Score>> {
-    let inst = loaded.instance();
-    let score = match loaded {
-        Loaded::Yaml(_) => return Ok(None),
-        Loaded::Toronto(t, _) => {
-            let s = t.score(&t.slots_of(tt));
-            Score {
-                components: vec![
-                    formats::Component {
-                        name: "Clashes",
-                        hard: true,
-                        value: s.clashes,
-                    },
-                    formats::Component {
-                        name: "Proximity",
-                        hard: false,
-                        value: s.proximity,
-                    },
-                ],
-            }
-        }
-        Loaded::Ctt(c, _) => c.score(&c.lectures(inst, tt)),
-        Loaded::Exam(x, _) => x.score(&x.assignments(tt)),
+    let Some(score) = loaded.score(tt) else {
+        return Ok(None);
     };
     if score.soft() != cost_total {
         bail!(
@@ -235,32 +215,6 @@ fn format_score(loaded: &Loaded, tt: &Timetable, cost_total: u64) -> Result<Opti
         );
     }
     Ok(Some(score))
-}
-
-/// The format's solution file for a timetable.
-fn format_solution(loaded: &Loaded, tt: &Timetable) -> Option<String> {
-    let inst = loaded.instance();
-    match loaded {
-        Loaded::Yaml(_) => None,
-        Loaded::Toronto(t, _) => Some(t.write_solution(&t.slots_of(tt))),
-        Loaded::Ctt(c, _) => Some(c.write_solution(&c.lectures(inst, tt))),
-        Loaded::Exam(x, _) => Some(x.write_solution(&x.assignments(tt))),
-    }
-}
-
-/// The score in the format's words: the validator's lines (ITC 2007) or Carter's average.
-fn print_score(loaded: &Loaded, score: &Score) {
-    match loaded {
-        Loaded::Yaml(_) => {}
-        Loaded::Toronto(t, _) => println!(
-            "proximity {:.4} ({} over {} students)",
-            score.soft() as f64 / t.students.len().max(1) as f64,
-            score.soft(),
-            t.students.len()
-        ),
-        Loaded::Ctt(..) => print!("{}", formats::ctt::report(score)),
-        Loaded::Exam(..) => print!("{}", formats::exam::report(score)),
-    }
 }
 
 fn read_solution(inst: &Instance, path: &Path) -> Result<Vec<(usize, Placement)>> {
@@ -574,7 +528,8 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         bail!("internal error: the format's checker finds hard violations the verifier does not");
     }
     if let Some(path) = &a.out {
-        let text = format_solution(&loaded, &tt)
+        let text = loaded
+            .solution_file(&tt)
             .unwrap_or_else(|| solution::write(&inst, &tt, status.name(), c.total));
         csp_model::sink::write_file(path, text)
             .with_context(|| format!("writing {}", path.display()))?;
@@ -624,7 +579,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             );
         }
         match &score {
-            Some(sc) => print_score(&loaded, sc),
+            Some(sc) => print!("{}", loaded.report(sc)),
             None => print_cost(&mut std::io::stdout().lock(), &c, 5)?,
         }
         if let Some(m) = &moves {
@@ -742,37 +697,9 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
     let loaded = read_loaded(&a.input.file, None)?;
     let inst = loaded.instance();
     let src = csp_model::source::read(&a.solution)?;
-    let (score, tt) = match &loaded {
-        Loaded::Yaml(_) => unreachable!("YAML instances are checked by run_check"),
-        Loaded::Toronto(t, _) => {
-            let slots = t.parse_solution(&src.text, &src.name, inst.num_slots())?;
-            let s = t.score(&slots);
-            let score = Score {
-                components: vec![
-                    formats::Component {
-                        name: "Clashes",
-                        hard: true,
-                        value: s.clashes,
-                    },
-                    formats::Component {
-                        name: "Proximity",
-                        hard: false,
-                        value: s.proximity,
-                    },
-                ],
-            };
-            let fits = slots.iter().all(|&x| x < inst.num_slots());
-            (score, fits.then(|| t.timetable(&slots)))
-        }
-        Loaded::Ctt(c, _) => {
-            let l = c.parse_solution(&src.text, &src.name)?;
-            (c.score(&l), c.timetable(&l))
-        }
-        Loaded::Exam(x, _) => {
-            let v = x.parse_solution(&src.text, &src.name)?;
-            (x.score(&v), Some(x.timetable(&v)))
-        }
-    };
+    let (score, tt) = loaded
+        .read_solution(&src.text, &src.name)?
+        .context("YAML instances are checked by run_check")?;
     // The two checkers must agree on validity, and on the cost of a valid timetable.
     let (verdict, cost_total) = match &tt {
         Some(tt) => (
@@ -808,22 +735,15 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
             }),
         )?;
     } else {
-        match &loaded {
-            Loaded::Toronto(t, _) => {
-                println!(
-                    "{}: {} clashes",
-                    if score.hard() == 0 {
-                        "valid"
-                    } else {
-                        "invalid"
-                    },
-                    score.hard()
-                );
-                let _ = t;
-                print_score(&loaded, &score);
-            }
-            _ => print_score(&loaded, &score),
+        if loaded.format() == Format::Toronto {
+            let verdict = if score.hard() == 0 {
+                "valid"
+            } else {
+                "invalid"
+            };
+            println!("{verdict}: {} clashes", score.hard());
         }
+        print!("{}", loaded.report(&score));
     }
     Ok(status.exit())
 }

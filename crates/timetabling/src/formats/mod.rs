@@ -10,9 +10,11 @@
 
 pub mod ctt;
 pub mod exam;
+mod loaded;
 pub mod toronto;
 
-use crate::instance::Instance;
+pub use loaded::Loaded;
+
 use csp_model::source::SourceError;
 use std::path::Path;
 use std::str::FromStr;
@@ -185,39 +187,6 @@ pub(crate) fn fields(line: &str, commas: bool) -> Vec<Field<'_>> {
         }
     }
     out
-}
-
-/// An instance read from any format, with what its format needs to write and score
-/// solutions.
-#[derive(Debug, Clone)]
-pub enum Loaded {
-    /// YAML.
-    Yaml(Instance),
-    /// Toronto, with the instance for its number of slots.
-    Toronto(Box<toronto::Toronto>, Instance),
-    /// ITC 2007 track 3.
-    Ctt(Box<ctt::Ctt>, Instance),
-    /// ITC 2007 track 1.
-    Exam(Box<exam::Exam>, Instance),
-}
-
-impl Loaded {
-    /// The instance the solvers see.
-    pub fn instance(&self) -> &Instance {
-        match self {
-            Loaded::Yaml(i) | Loaded::Toronto(_, i) | Loaded::Ctt(_, i) | Loaded::Exam(_, i) => i,
-        }
-    }
-
-    /// The format.
-    pub fn format(&self) -> Format {
-        match self {
-            Loaded::Yaml(_) => Format::Yaml,
-            Loaded::Toronto(..) => Format::Toronto,
-            Loaded::Ctt(..) => Format::Ctt,
-            Loaded::Exam(..) => Format::Exam,
-        }
-    }
 }
 
 /// Reads `path` in the format its extension names; a Toronto instance gets `slots` slots

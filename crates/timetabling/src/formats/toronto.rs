@@ -23,7 +23,7 @@
 //! assert_eq!(s.average(t.students.len()), 28.0);
 //! ```
 
-use super::{Text, fields};
+use super::{Component, Score, Text, fields};
 use crate::answer::{Placement, Timetable};
 use crate::instance::{
     Day, Event, Instance, Kind, Occurrence, Period, Requirement, Resource, ResourceKind,
@@ -200,6 +200,24 @@ pub struct ScoreToronto {
 }
 
 impl ScoreToronto {
+    /// As the other formats' scores: clashes (hard) and proximity (soft).
+    pub fn components(&self) -> Score {
+        Score {
+            components: vec![
+                Component {
+                    name: "Clashes",
+                    hard: true,
+                    value: self.clashes,
+                },
+                Component {
+                    name: "Proximity",
+                    hard: false,
+                    value: self.proximity,
+                },
+            ],
+        }
+    }
+
     /// The proximity cost as papers give it: divided by the number of students.
     pub fn average(&self, students: usize) -> f64 {
         self.proximity as f64 / students.max(1) as f64
