@@ -244,7 +244,7 @@ fn timetabling_solve(
                 Status::Unknown,
                 format!(
                     "no timetable found before the {}",
-                    r.limit.as_deref().unwrap_or("limit")
+                    r.limit.map_or("limit".to_string(), |l| l.to_string())
                 ),
             ),
         };

@@ -151,7 +151,7 @@ fn timetable(
     })
     .map_err(|e| ApiError::input("timetable", format!("timetable: {e}")))?;
     let Some(tt) = r.timetable else {
-        let mut j = json!({"name": inst.name, "limit": r.limit});
+        let mut j = json!({"name": inst.name, "limit": r.limit.map(|l| l.to_string())});
         if r.status == Status::Infeasible {
             j["status"] = json!("unsatisfiable");
             if !pinned.is_empty() {
@@ -211,7 +211,7 @@ fn timetable(
         "periods": inst.periods.iter().map(|p| p.id.clone()).collect::<Vec<_>>(),
         "html": render::html(inst, &tt, status, &cost, &hard),
         "csv": render::csv(inst, &tt),
-        "limit": r.limit,
+        "limit": r.limit.map(|l| l.to_string()),
     }))
 }
 

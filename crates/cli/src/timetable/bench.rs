@@ -3,7 +3,8 @@
 //! (the timetabling verifier and the format's own scoring), against the literature's
 //! reference values.
 
-use super::{format_score, toronto_slots};
+use super::format_score;
+use super::solve::toronto_slots;
 use crate::report::{csv_field, json_line};
 use anyhow::{Context, Result, bail};
 use clap::Args;

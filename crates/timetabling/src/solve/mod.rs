@@ -20,7 +20,7 @@ use crate::check::{Unit, cost, units};
 use crate::encode::{EncodeError, Encoding, LowerBoundCut, TooLarge, decode, encode_full};
 use crate::instance::{Instance, Requirement};
 use budget::Size;
-use csp_core::{Limits, Outcome, Search, SearchConfig, VarOrder};
+use csp_core::{LimitReached, Limits, Outcome, Search, SearchConfig, VarOrder};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -92,13 +92,13 @@ pub struct Report {
     pub moves: (u64, u64),
     /// The cost of each improvement, with the time it was found.
     pub trace: Vec<(Duration, u64)>,
-    /// What stopped it early, if something did (`time limit`, `node limit`, `interrupt`).
-    pub limit: Option<String>,
+    /// What stopped it early, if something did.
+    pub limit: Option<LimitReached>,
 }
 
 impl Report {
     /// An answer without a timetable and without search: `status`, stopped by `limit`.
-    fn without_timetable(status: Status, limit: Option<String>) -> Report {
+    fn without_timetable(status: Status, limit: Option<LimitReached>) -> Report {
         Report {
             status,
             timetable: None,
@@ -182,11 +182,11 @@ pub fn canonical(inst: &Instance, except: &HashSet<usize>, tt: &Timetable) -> Ti
 }
 
 /// What stopped a run early: a stop request or the time limit.
-fn stop_name() -> &'static str {
+fn stop_reason() -> LimitReached {
     if csp_core::termination::stop_requested() {
-        "interrupt"
+        LimitReached::Interrupted
     } else {
-        "time limit"
+        LimitReached::Time
     }
 }
 
@@ -218,7 +218,7 @@ fn solve_inner(
         Err(EncodeError::Stopped) => {
             return Ok(Report::without_timetable(
                 Status::Unknown,
-                Some(stop_name().into()),
+                Some(stop_reason()),
             ));
         }
         Err(EncodeError::TooLarge(e)) => return Err(e),
@@ -302,7 +302,7 @@ impl Run<'_, '_> {
                 return false;
             }
             Outcome::Unknown(l) => {
-                self.report.limit = Some(l.to_string());
+                self.report.limit = Some(l);
                 return false;
             }
         };
@@ -469,17 +469,17 @@ impl Run<'_, '_> {
         if exhausted {
             self.report.status = Status::Optimal;
         } else {
-            self.report.limit = search.limit_reached().map(|l| l.to_string());
+            self.report.limit = search.limit_reached();
         }
     }
 
     /// What stopped an improving phase that ran to its end: a stop request, the time
     /// limit, or nothing (a solve without a deadline).
-    fn stopped_by(&self) -> Option<String> {
+    fn stopped_by(&self) -> Option<LimitReached> {
         if csp_core::termination::stop_requested() {
-            Some("interrupt".into())
+            Some(LimitReached::Interrupted)
         } else if self.cfg.deadline.is_some() {
-            Some("time limit".into())
+            Some(LimitReached::Time)
         } else {
             None
         }
