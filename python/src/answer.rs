@@ -7,7 +7,7 @@ use std::time::Instant;
 
 /// The status, the best solution (unchecked: the caller checks it), the improvements as
 /// (seconds, objective) and the limit that stopped the search.
-pub struct Answer {
+pub(crate) struct Answer {
     pub status: Status,
     pub best: Option<Solution>,
     pub improvements: Vec<(f64, i64)>,
@@ -17,7 +17,7 @@ pub struct Answer {
 /// The first solution, or with `objective` (its variable, minimise?) branch and bound, each
 /// improving solution judged by `value` (the independent check, giving its objective) as it
 /// is found; an improvement the check refuses is the error.
-pub fn run(
+pub(crate) fn run(
     search: &mut Search<'_>,
     objective: Option<(VarId, bool)>,
     start: Instant,

@@ -160,7 +160,10 @@ fn no_colouring(
     Ok(Err(r))
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the Python function's keyword arguments"
+)]
 fn result(
     py: Python<'_>,
     inst: Instance,
@@ -203,7 +206,10 @@ fn result(
 /// `colouring.chromatic_number(graph, time_limit=None, jobs=1, seed=1)`.
 #[pyfunction]
 #[pyo3(signature = (path = None, n = 0, edges = Vec::new(), edge_bytes = None, nodes = None, name = "graph", time_limit = None, jobs = 1, seed = 1))]
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the Python function's keyword arguments"
+)]
 fn colouring_chromatic(
     py: Python<'_>,
     path: Option<&str>,
@@ -262,7 +268,10 @@ fn colouring_chromatic(
 /// `colouring.colour(graph, k, time_limit=None)`.
 #[pyfunction]
 #[pyo3(signature = (k, path = None, n = 0, edges = Vec::new(), edge_bytes = None, nodes = None, name = "graph", time_limit = None))]
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the Python function's keyword arguments"
+)]
 fn colouring_colour(
     py: Python<'_>,
     k: u32,
@@ -304,7 +313,7 @@ fn colouring_colour(
     Ok(out)
 }
 
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ColouringResult>()?;
     m.add_function(wrap_pyfunction!(colouring_chromatic, m)?)?;
     m.add_function(wrap_pyfunction!(colouring_colour, m)?)?;

@@ -5,14 +5,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 /// `csptk.records.Records(rows)`.
-pub fn records(py: Python<'_>, rows: Vec<Bound<'_, PyDict>>) -> PyResult<Py<PyAny>> {
+pub(crate) fn records(py: Python<'_>, rows: Vec<Bound<'_, PyDict>>) -> PyResult<Py<PyAny>> {
     let list = PyList::new(py, rows)?;
     let class = py.import("csptk.records")?.getattr("Records")?;
     Ok(class.call1((list,))?.unbind())
 }
 
 /// A JSON value as the Python object `json.loads` would give.
-pub fn json(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
+pub(crate) fn json(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
     use pyo3::IntoPyObjectExt;
     use serde_json::Value;
     Ok(match v {

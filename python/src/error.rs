@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 
 /// `csptk.errors.InputError(message, file, line, column)`.
-pub fn input_error(
+pub(crate) fn input_error(
     py: Python<'_>,
     message: impl Into<String>,
     file: Option<&str>,
@@ -26,7 +26,7 @@ pub fn input_error(
 }
 
 /// A reader's error with its place.
-pub fn source(py: Python<'_>, e: &csp_model::SourceError) -> PyErr {
+pub(crate) fn source(py: Python<'_>, e: &csp_model::SourceError) -> PyErr {
     match e {
         csp_model::SourceError::Io { file, .. } => {
             input_error(py, e.to_string(), Some(file), None, None)
@@ -44,7 +44,7 @@ pub fn source(py: Python<'_>, e: &csp_model::SourceError) -> PyErr {
 }
 
 /// A sudoku reader's error.
-pub fn sudoku(py: Python<'_>, e: &csp_sudoku::ParseError) -> PyErr {
+pub(crate) fn sudoku(py: Python<'_>, e: &csp_sudoku::ParseError) -> PyErr {
     use csp_sudoku::ParseError as E;
     match e {
         E::Io(s) => source(py, s),
@@ -56,7 +56,7 @@ pub fn sudoku(py: Python<'_>, e: &csp_sudoku::ParseError) -> PyErr {
 }
 
 /// A graph reader's error.
-pub fn colouring(py: Python<'_>, e: &csp_colouring::ParseError) -> PyErr {
+pub(crate) fn colouring(py: Python<'_>, e: &csp_colouring::ParseError) -> PyErr {
     use csp_colouring::ParseError as E;
     match e {
         E::Io(s) => source(py, s),
@@ -77,11 +77,11 @@ pub fn colouring(py: Python<'_>, e: &csp_colouring::ParseError) -> PyErr {
 }
 
 /// An error of the caller's own making (a bad argument).
-pub fn argument(message: impl Into<String>) -> PyErr {
+pub(crate) fn argument(message: impl Into<String>) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(message.into())
 }
 
 /// An answer the independent verifier refused: a bug, never returned as an answer.
-pub fn internal(message: impl Into<String>) -> PyErr {
+pub(crate) fn internal(message: impl Into<String>) -> PyErr {
     pyo3::exceptions::PyRuntimeError::new_err(format!("internal error: {}", message.into()))
 }

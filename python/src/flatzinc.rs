@@ -173,7 +173,7 @@ fn flatzinc_solve(
     })
 }
 
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<FlatZincResult>()?;
     m.add_function(wrap_pyfunction!(flatzinc_solve, m)?)?;
     Ok(())

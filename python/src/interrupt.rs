@@ -19,7 +19,7 @@ const POLL: Duration = Duration::from_millis(10);
 /// Runs `work` without the GIL on a helper thread, raising Python's pending exception
 /// (KeyboardInterrupt) if a signal handler raised one meanwhile. The flag given to `work`
 /// is the one it runs under, for the threads it starts (a rayon pool does not inherit it).
-pub fn run<R: Send>(py: Python<'_>, work: impl FnOnce(&Flag) -> R + Send) -> PyResult<R> {
+pub(crate) fn run<R: Send>(py: Python<'_>, work: impl FnOnce(&Flag) -> R + Send) -> PyResult<R> {
     let (result, raised) = py.detach(move || {
         let flag = Flag::default();
         let (done_tx, done_rx) = mpsc::channel::<()>();
@@ -59,6 +59,6 @@ pub fn run<R: Send>(py: Python<'_>, work: impl FnOnce(&Flag) -> R + Send) -> PyR
 
 /// Runs short `work` (microseconds: one 9×9 puzzle) without the GIL on this thread: a
 /// helper thread would cost more than the work.
-pub fn run_here<R: Send>(py: Python<'_>, work: impl FnOnce() -> R + Send) -> R {
+pub(crate) fn run_here<R: Send>(py: Python<'_>, work: impl FnOnce() -> R + Send) -> R {
     py.detach(work)
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 const MAX_SECONDS: f64 = 1e9;
 
 /// `time_limit` as a duration: `None` is no limit; a negative or non-finite number is an error.
-pub fn duration(t: Option<f64>) -> PyResult<Option<Duration>> {
+pub(crate) fn duration(t: Option<f64>) -> PyResult<Option<Duration>> {
     match t {
         None => Ok(None),
         Some(t) if t.is_finite() && t >= 0.0 => {
@@ -22,13 +22,13 @@ pub fn duration(t: Option<f64>) -> PyResult<Option<Duration>> {
 }
 
 /// `time_limit` from `start`, as a deadline.
-pub fn deadline(start: Instant, t: Option<f64>) -> PyResult<Option<Instant>> {
+pub(crate) fn deadline(start: Instant, t: Option<f64>) -> PyResult<Option<Instant>> {
     Ok(duration(t)?.map(|d| start + d))
 }
 
 /// Threads for `jobs=`: 0 is one per core; more than the cores is the cores (the work is
 /// CPU-bound, and `jobs=10**6` would start a million threads), as `csp --jobs` does.
-pub fn threads(jobs: usize) -> usize {
+pub(crate) fn threads(jobs: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if jobs == 0 { cores } else { jobs.min(cores) }
 }

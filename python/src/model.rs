@@ -114,7 +114,10 @@ fn checked(
 /// objective (branch and bound with restarts, improvements recorded as found).
 #[pyfunction]
 #[pyo3(signature = (text, name = "<model>", time_limit = None, seed = None, propagation = None, var_order = None, value_order = None))]
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the Python function's keyword arguments"
+)]
 fn model_solve(
     py: Python<'_>,
     text: &str,
@@ -245,7 +248,7 @@ fn model_check<'py>(py: Python<'py>, text: &str, name: &str) -> PyResult<Bound<'
     Ok(d)
 }
 
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ModelResult>()?;
     m.add_class::<ModelCount>()?;
     m.add_function(wrap_pyfunction!(model_solve, m)?)?;

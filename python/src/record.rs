@@ -24,7 +24,7 @@ macro_rules! record {
         #[pyo3::pymethods]
         impl $name {
             #[new]
-            #[allow(clippy::too_many_arguments)]
+            #[allow(clippy::too_many_arguments, reason = "a record's constructor takes every field")]
             fn new($($field: $ty),*) -> Self {
                 $name { $($field,)* $($($hidden: Default::default(),)*)? }
             }
@@ -78,7 +78,7 @@ use pyo3::prelude::*;
 const MAX_FIELD_REPR: usize = 200;
 
 /// A field's repr, cut short with its length when long.
-pub fn short_repr(v: &Bound<'_, PyAny>) -> PyResult<String> {
+pub(crate) fn short_repr(v: &Bound<'_, PyAny>) -> PyResult<String> {
     let r: String = v.repr()?.extract()?;
     if r.chars().count() <= MAX_FIELD_REPR {
         return Ok(r);

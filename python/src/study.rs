@@ -78,7 +78,7 @@ fn study_run(
     convert::records(py, dicts)
 }
 
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(study_count, m)?)?;
     m.add_function(wrap_pyfunction!(study_run, m)?)?;
     Ok(())

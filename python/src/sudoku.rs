@@ -319,7 +319,10 @@ fn pool(jobs: usize) -> PyResult<rayon::ThreadPool> {
 
 /// Solves every item's grid on the pool's threads under `flag`, and turns each answer into
 /// a result there too (verification included), in input order.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the Python function's keyword arguments"
+)]
 fn solve_all<T: Sync, R: Send>(
     pool: &rayon::ThreadPool,
     items: &[T],
@@ -449,7 +452,10 @@ fn status_code(s: csp_model::Status) -> u8 {
 /// status codes (n bytes). Every solution is verified.
 #[pyfunction]
 #[pyo3(signature = (cells, width, count = 2, jobs = 0, time_limit = None, method = "fast"))]
-#[allow(clippy::type_complexity)]
+#[allow(
+    clippy::type_complexity,
+    reason = "the Python return tuple, spelled out once"
+)]
 fn sudoku_solve_array<'py>(
     py: Python<'py>,
     cells: &[u8],
@@ -531,7 +537,10 @@ fn sudoku_solve_array<'py>(
 
 /// The candidates of a puzzle (checked to have exactly one solution) or of a 729-character
 /// pencil-mark grid; `Err` holds the puzzle and why it has no logical path.
-#[allow(clippy::type_complexity)]
+#[allow(
+    clippy::type_complexity,
+    reason = "the Python return tuple, spelled out once"
+)]
 fn candidates(
     py: Python<'_>,
     text: &str,
@@ -833,7 +842,7 @@ fn sudoku_svg(py: Python<'_>, puzzle: &str, solution: Option<&str>) -> PyResult<
     ))
 }
 
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SudokuResult>()?;
     m.add_class::<SudokuRating>()?;
     m.add_class::<SudokuStep>()?;

@@ -127,7 +127,7 @@ record! {
 /// `timetabling.load(path_or_yaml_text, slots=None)`.
 #[pyfunction]
 #[pyo3(signature = (source, slots = None))]
-pub fn timetabling_load(
+pub(crate) fn timetabling_load(
     py: Python<'_>,
     source: String,
     slots: Option<usize>,
@@ -367,7 +367,7 @@ fn timetabling_explain(
     }
 }
 
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TimetableInstance>()?;
     m.add_class::<TimetableResult>()?;
     m.add_class::<TimetableExplanation>()?;

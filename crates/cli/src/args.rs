@@ -18,22 +18,22 @@ where
 }
 
 /// `--propagation`: its choices.
-pub fn propagation() -> impl TypedValueParser<Value = PropagationLevel> {
+pub(crate) fn propagation() -> impl TypedValueParser<Value = PropagationLevel> {
     choice(PropagationLevel::ALL.iter().map(|l| l.name()).collect())
 }
 
 /// `--var-order`: its choices.
-pub fn var_order() -> impl TypedValueParser<Value = VarOrder> {
+pub(crate) fn var_order() -> impl TypedValueParser<Value = VarOrder> {
     choice(VarOrder::ALL.iter().map(|o| o.name()).collect())
 }
 
 /// `--val-order`: its choices.
-pub fn value_order() -> impl TypedValueParser<Value = ValueOrder> {
+pub(crate) fn value_order() -> impl TypedValueParser<Value = ValueOrder> {
     choice(ValueOrder::ALL.iter().map(|o| o.name()).collect())
 }
 
 /// `--time-limit SECONDS`: a number of seconds from 0 to a year.
-pub fn seconds(s: &str) -> Result<Duration, String> {
+pub(crate) fn seconds(s: &str) -> Result<Duration, String> {
     let v: f64 = s
         .parse()
         .map_err(|_| format!("expected a number of seconds, found `{s}`"))?;
@@ -42,7 +42,7 @@ pub fn seconds(s: &str) -> Result<Duration, String> {
 
 /// The input file: a path, or `-` (also the default) for standard input.
 #[derive(Args, Debug, Clone)]
-pub struct Input {
+pub(crate) struct Input {
     /// The input file; `-` or nothing reads standard input.
     #[arg(value_name = "FILE", default_value = "-")]
     pub file: PathBuf,
@@ -50,7 +50,7 @@ pub struct Input {
 
 /// `--time-limit` and `--node-limit`.
 #[derive(Args, Debug, Clone, Copy)]
-pub struct LimitArgs {
+pub(crate) struct LimitArgs {
     /// Give up after this many seconds, with the best known so far (exit code 1).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<Duration>,
@@ -64,14 +64,14 @@ pub struct LimitArgs {
 
 impl LimitArgs {
     /// The deadline of the command.
-    pub fn deadline(&self) -> Option<Instant> {
+    pub(crate) fn deadline(&self) -> Option<Instant> {
         self.time_limit.map(|t| self.started + t)
     }
 }
 
 /// `--json` and `--stats`, the same on every subcommand.
 #[derive(Args, Debug, Clone, Copy, Default)]
-pub struct OutputArgs {
+pub(crate) struct OutputArgs {
     /// Print JSON (one object; JSON Lines, one object per line, for batches).
     #[arg(long)]
     pub json: bool,
@@ -82,7 +82,7 @@ pub struct OutputArgs {
 
 /// The engine's strategy flags.
 #[derive(Args, Debug, Clone, Default)]
-pub struct EngineArgs {
+pub(crate) struct EngineArgs {
     /// Propagation at each node.
     #[arg(long, value_name = "LEVEL", value_parser = propagation())]
     pub propagation: Option<PropagationLevel>,
@@ -109,12 +109,12 @@ pub struct EngineArgs {
 
 impl EngineArgs {
     /// Whether any strategy flag was given.
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         self.propagation.is_some() || self.var_order.is_some() || self.val_order.is_some()
     }
 
     /// The search configuration: these flags, else the file's options, else `base`.
-    pub fn config(
+    pub(crate) fn config(
         &self,
         base: SearchConfig,
         file: &SolveOptions,

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 /// `csp fzn …` (the flags are MiniZinc's standard ones).
 #[derive(Args, Debug)]
-pub struct FznArgs {
+pub(crate) struct FznArgs {
     /// The FlatZinc file; `-` reads standard input.
     #[arg(value_name = "FILE", default_value = "-")]
     file: PathBuf,
@@ -55,7 +55,7 @@ pub struct FznArgs {
 }
 
 /// Runs `csp fzn`.
-pub fn run(args: &FznArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &FznArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let src = crate::input::read(&args.file, "csp fzn")?;
     let fzn = parse(&src.text, &src.name)?;

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 /// `csp graph …`
 #[derive(Args, Debug)]
-pub struct GraphArgs {
+pub(crate) struct GraphArgs {
     #[command(flatten)]
     input: Input,
     /// Print the graph in Graphviz DOT.
@@ -22,7 +22,7 @@ pub struct GraphArgs {
 }
 
 /// Runs `csp graph`.
-pub fn run(args: &GraphArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &GraphArgs) -> Result<ExitCode> {
     let src = crate::input::read(&args.input.file, "csp solve")?;
     let f = CspFile::parse(&src.text, &src.name)?;
     let g = f.model.constraint_graph();

@@ -32,7 +32,7 @@ fn command_for(src: &Source) -> Option<(&'static str, String)> {
 
 /// Refuses a file that is plainly for another subcommand than `here` (e.g. `csp solve`),
 /// naming its kind and the command for it.
-pub fn expect(src: &Source, path: &Path, here: &str) -> Result<()> {
+pub(crate) fn expect(src: &Source, path: &Path, here: &str) -> Result<()> {
     if let Some((what, cmd)) = command_for(src)
         && cmd != here
     {
@@ -46,7 +46,7 @@ pub fn expect(src: &Source, path: &Path, here: &str) -> Result<()> {
 }
 
 /// Reads `path` (or standard input for `-`) for the subcommand `here`.
-pub fn read(path: &Path, here: &str) -> Result<Source> {
+pub(crate) fn read(path: &Path, here: &str) -> Result<Source> {
     use std::io::IsTerminal;
     if path.as_os_str() == "-" && std::io::stdin().is_terminal() {
         bail!("no input: give a FILE, or pipe one to standard input (`-`)");
@@ -58,7 +58,7 @@ pub fn read(path: &Path, here: &str) -> Result<Source> {
 
 /// A benchmark folder: `$CSP_DATA/SUB`, else `../shared/data/SUB`, else the bundled sample
 /// `data/SUB` of the repository (run from its root).
-pub fn data_dir(sub: &str) -> std::path::PathBuf {
+pub(crate) fn data_dir(sub: &str) -> std::path::PathBuf {
     let shared = std::env::var_os("CSP_DATA")
         .map_or_else(
             || std::path::PathBuf::from("../shared/data"),

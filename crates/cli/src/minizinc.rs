@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 /// `csp minizinc …`
 #[derive(Args, Debug)]
-pub struct MinizincArgs {
+pub(crate) struct MinizincArgs {
     #[command(subcommand)]
     command: MinizincCommand,
 }
@@ -25,7 +25,7 @@ enum MinizincCommand {
 }
 
 /// Runs `csp minizinc`.
-pub fn run(args: &MinizincArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &MinizincArgs) -> Result<ExitCode> {
     match &args.command {
         MinizincCommand::Install { dir } => install(dir.as_deref()),
     }

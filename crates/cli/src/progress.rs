@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 
 /// A progress bar over `len` items of `what` (hidden when standard error is not a terminal
 /// or the job is too small to need one).
-pub fn bar(len: u64, what: &str) -> ProgressBar {
+pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
     if len < 2 || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -22,7 +22,7 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
 }
 
 /// A spinner with a message that the job updates (e.g. `lb ≤ χ ≤ ub`).
-pub fn spinner() -> ProgressBar {
+pub(crate) fn spinner() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -36,7 +36,7 @@ pub fn spinner() -> ProgressBar {
 }
 
 /// A count of items done, for a batch of unknown length (a streamed list), on a terminal.
-pub fn counter(what: &str) -> ProgressBar {
+pub(crate) fn counter(what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

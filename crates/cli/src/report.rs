@@ -15,21 +15,21 @@
 use serde_json::Value as Json;
 use std::io::Write;
 
-pub use csp_model::Status;
+pub(crate) use csp_model::Status;
 
 /// Writes `j` on one line (JSON Lines).
-pub fn json_line(out: &mut (impl Write + ?Sized), j: &Json) -> std::io::Result<()> {
+pub(crate) fn json_line(out: &mut (impl Write + ?Sized), j: &Json) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, j)?;
     writeln!(out)
 }
 
 /// Seconds with three decimals, the text form of every time.
-pub fn secs(d: std::time::Duration) -> String {
+pub(crate) fn secs(d: std::time::Duration) -> String {
     format!("{:.3} s", d.as_secs_f64())
 }
 
 /// Why work with a deadline stopped early: Ctrl-C, or the time limit.
-pub fn stop_reason() -> &'static str {
+pub(crate) fn stop_reason() -> &'static str {
     if csp_core::termination::stop_requested() {
         "interrupted"
     } else {
@@ -38,7 +38,7 @@ pub fn stop_reason() -> &'static str {
 }
 
 /// What stopped a search, as a phrase: `time limit reached`, `interrupted`, …
-pub fn stopped(limit: csp_core::LimitReached) -> String {
+pub(crate) fn stopped(limit: csp_core::LimitReached) -> String {
     match limit {
         csp_core::LimitReached::Interrupted => "interrupted".into(),
         l => format!("{l} reached"),
@@ -46,7 +46,7 @@ pub fn stopped(limit: csp_core::LimitReached) -> String {
 }
 
 /// A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
-pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\"")).into()
     } else {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 /// `csp sat …`
 #[derive(Args, Debug)]
-pub struct SatArgs {
+pub(crate) struct SatArgs {
     #[command(flatten)]
     input: Input,
     /// Solve with the small teaching DPLL (no clause learning) instead of batsat.
@@ -29,7 +29,7 @@ pub struct SatArgs {
 }
 
 /// Runs `csp sat`.
-pub fn run(args: &SatArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &SatArgs) -> Result<ExitCode> {
     let src = crate::input::read(&args.input.file, "csp sat")?;
     let cnf = dimacs::parse(&src.text, &src.name)?;
     let name = src.name;

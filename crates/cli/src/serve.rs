@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 /// `csp serve …`
 #[derive(Args, Debug)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// The port (0: any free one, printed at the start).
     #[arg(long, default_value_t = 8080)]
     port: u16,
@@ -34,7 +34,7 @@ pub struct ServeArgs {
 }
 
 /// Runs `csp serve` until Ctrl-C.
-pub fn run(args: &ServeArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &ServeArgs) -> Result<ExitCode> {
     let defaults = csp_serve::Config::default();
     let config = csp_serve::Config {
         body_limit: args.max_body_kib.saturating_mul(1024),

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 /// `csp solve …`
 #[derive(Args, Debug)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     #[command(flatten)]
     input: Input,
     /// Count solutions up to N (the count is exact when below N).
@@ -53,7 +53,7 @@ enum Mode {
 }
 
 /// Runs `csp solve`.
-pub fn run(args: &SolveArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode> {
     let src = crate::input::read(&args.input.file, "csp solve")?;
     let file = CspFile::parse(&src.text, &src.name)?;
     // Optimisation restarts by default, as `csp fzn` does: dom/wdeg's weights and the saved

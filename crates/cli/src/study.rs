@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 /// `csp study …`
 #[derive(Args, Debug)]
-pub struct StudyArgs {
+pub(crate) struct StudyArgs {
     /// The study file (`kind: study`; see docs/study.md). Without it, the flags below make a
     /// one-set study.
     #[arg(required_unless_present_any = ["sudoku", "models", "colouring"])]
@@ -75,7 +75,7 @@ pub struct StudyArgs {
 }
 
 /// Runs `csp study`.
-pub fn run(a: &StudyArgs) -> Result<ExitCode> {
+pub(crate) fn run(a: &StudyArgs) -> Result<ExitCode> {
     let data = crate::input::data_dir("");
     let (spec, results, report) = match &a.spec {
         Some(file) => {

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 /// `csp colour bench …`
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub(super) struct BenchArgs {
     /// The folder (default: $CSP_DATA/colouring, else ../shared/data/colouring, else the
     /// bundled data/colouring).
     dir: Option<PathBuf>,
@@ -198,7 +198,7 @@ fn seed_list(seeds: &[u64]) -> String {
 }
 
 /// Runs `csp colour bench`.
-pub fn run(b: &BenchArgs) -> Result<ExitCode> {
+pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
     let dir = b
         .dir
         .clone()

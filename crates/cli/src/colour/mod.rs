@@ -19,7 +19,7 @@ use std::time::Instant;
 
 /// How to colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Method {
+pub(crate) enum Method {
     /// The engine, with bounds, local search and reductions.
     Csp,
     /// The k-colouring formula through batsat (for χ, k descending from DSATUR's bound).
@@ -27,7 +27,7 @@ pub enum Method {
 }
 
 /// `--branching`: the exact search's strategies, named by the colouring library.
-pub fn branching() -> impl clap::builder::TypedValueParser<Value = Strategy> {
+pub(crate) fn branching() -> impl clap::builder::TypedValueParser<Value = Strategy> {
     use clap::builder::TypedValueParser;
     clap::builder::PossibleValuesParser::new(Strategy::ALL.map(|s| s.name()))
         .try_map(|s| s.parse::<Strategy>())
@@ -36,7 +36,7 @@ pub fn branching() -> impl clap::builder::TypedValueParser<Value = Strategy> {
 /// `csp colour` arguments.
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
-pub struct ColourArgs {
+pub(crate) struct ColourArgs {
     #[command(subcommand)]
     command: Option<ColourCommand>,
     /// The graph: DIMACS `.col`, or YAML (`kind: colouring`); `-` reads standard input.
@@ -101,7 +101,7 @@ struct Found {
 }
 
 /// Runs `csp colour`.
-pub fn run(args: &ColourArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &ColourArgs) -> Result<ExitCode> {
     if let Some(ColourCommand::Bench(b)) = &args.command {
         return bench::run(b);
     }

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 /// `csp sudoku bench …`
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub(super) struct BenchArgs {
     /// Puzzle lists (default: the four sets in $CSP_DATA/sudoku or ../shared/data/sudoku,
     /// else the bundled samples in data/sudoku).
     files: Vec<PathBuf>,
@@ -90,7 +90,7 @@ fn default_files() -> Vec<PathBuf> {
 }
 
 /// Runs `csp sudoku bench`.
-pub fn run(b: &BenchArgs) -> Result<ExitCode> {
+pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
     let files = if b.files.is_empty() {
         default_files()
     } else {

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 /// `csp sudoku generate …`
 #[derive(Args, Debug)]
-pub struct GenerateArgs {
+pub(super) struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, short = 'n', default_value_t = 1)]
     number: usize,
@@ -53,7 +53,7 @@ const MAX_MISSES: usize = 20_000;
 
 /// `csp sudoku rate …`
 #[derive(Args, Debug)]
-pub struct RateArgs {
+pub(super) struct RateArgs {
     #[command(flatten)]
     input: Input,
     /// Print one JSON object per puzzle (JSON Lines).
@@ -69,7 +69,7 @@ pub struct RateArgs {
 
 /// `csp sudoku explain …`
 #[derive(Args, Debug)]
-pub struct ExplainArgs {
+pub(super) struct ExplainArgs {
     /// A puzzle (its first one is used), or a 729-character pencil-mark grid; `-` or nothing:
     /// standard input.
     #[arg(value_name = "FILE", default_value = "-")]
@@ -87,7 +87,7 @@ pub struct ExplainArgs {
 
 /// `csp sudoku hint …`
 #[derive(Args, Debug)]
-pub struct HintArgs {
+pub(super) struct HintArgs {
     /// A puzzle (its first one is used), or a 729-character pencil-mark grid; `-` or nothing:
     /// standard input.
     #[arg(value_name = "FILE", default_value = "-")]
@@ -105,14 +105,14 @@ pub struct HintArgs {
 
 /// `csp sudoku techniques …`
 #[derive(Args, Debug)]
-pub struct TechniquesArgs {
+pub(super) struct TechniquesArgs {
     /// Print one JSON object per technique (JSON Lines).
     #[arg(long)]
     json: bool,
 }
 
 /// Runs `csp sudoku techniques`.
-pub fn techniques(args: &TechniquesArgs) -> Result<ExitCode> {
+pub(super) fn techniques(args: &TechniquesArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     if args.json {
         for t in human::Technique::ALL {
@@ -151,7 +151,7 @@ fn in_sentence(description: &str) -> String {
 }
 
 /// Runs `csp sudoku generate`.
-pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
+pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     let shape = Shape::square(usize::from(args.r#box))
         .with_context(|| format!("--box {} is not a box size from 2 to 5", args.r#box))?;
     let start = Instant::now();
@@ -379,7 +379,7 @@ enum Rating {
 
 /// Runs `csp sudoku rate`: a list is read, rated (in parallel) and printed in chunks, so
 /// memory stays bounded and ratings appear as they are found.
-pub fn rate(args: &RateArgs) -> Result<ExitCode> {
+pub(super) fn rate(args: &RateArgs) -> Result<ExitCode> {
     let deadline = args.time_limit.map(|t| args.started + t);
     let mut reader = super::open(&args.input.file, "csp sudoku solve")?;
     let bar = crate::progress::counter("puzzles");
@@ -509,7 +509,7 @@ fn print_rating(args: &RateArgs, p: &Puzzle, r: &Rating, out: &mut impl Write) -
 }
 
 /// Runs `csp sudoku explain`.
-pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
+pub(super) fn explain(args: &ExplainArgs) -> Result<ExitCode> {
     let (mut c, solution) = match candidates(&args.file)? {
         Ok(x) => x,
         Err(why) => return no_path(args.json, why),
@@ -573,7 +573,7 @@ pub fn explain(args: &ExplainArgs) -> Result<ExitCode> {
 }
 
 /// Runs `csp sudoku hint`.
-pub fn hint(args: &HintArgs) -> Result<ExitCode> {
+pub(super) fn hint(args: &HintArgs) -> Result<ExitCode> {
     let c = match candidates(&args.file)? {
         Ok((c, _)) => c,
         Err(why) => return no_path(args.json, why),

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 /// `csp sudoku …`
 #[derive(Args, Debug)]
-pub struct SudokuArgs {
+pub(crate) struct SudokuArgs {
     #[command(subcommand)]
     command: SudokuCommand,
 }
@@ -46,7 +46,7 @@ enum SudokuCommand {
 }
 
 /// Runs `csp sudoku …`.
-pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &SudokuArgs) -> Result<ExitCode> {
     match &args.command {
         SudokuCommand::Solve(a) => solve::run(a),
         SudokuCommand::Bench(b) => bench::run(b),
@@ -61,7 +61,7 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
 
 /// The solver family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum MethodName {
+pub(crate) enum MethodName {
     /// The constraint engine.
     Csp,
     /// Exact cover by dancing links.
@@ -110,7 +110,7 @@ impl From<ModelName> for ModelKind {
 
 /// `--method`, `--model`, `--encoding` and the engine flags.
 #[derive(Args, Debug, Clone)]
-pub struct MethodArgs {
+pub(crate) struct MethodArgs {
     /// The solver (default: fast, the dedicated 9×9 solver, for 9×9 puzzles; the engine for
     /// other sizes, or when --model or an engine flag is given).
     #[arg(long, value_enum)]
@@ -128,7 +128,7 @@ pub struct MethodArgs {
 
 impl MethodArgs {
     /// The method, with the engine's limits.
-    pub fn method(&self, limits: &crate::args::LimitArgs) -> Result<Method> {
+    pub(crate) fn method(&self, limits: &crate::args::LimitArgs) -> Result<Method> {
         let engine_asked = self.engine.any() || self.model.is_some();
         let method = self.method.unwrap_or(if engine_asked {
             MethodName::Csp
@@ -154,7 +154,7 @@ impl MethodArgs {
 }
 
 /// The engine configuration of a bench strategy label: `VARORDER+PROPAGATION` or `naive`.
-pub fn strategy(s: &str) -> Result<SearchConfig> {
+pub(crate) fn strategy(s: &str) -> Result<SearchConfig> {
     if s == "naive" {
         return Ok(SearchConfig::naive());
     }
@@ -168,7 +168,7 @@ pub fn strategy(s: &str) -> Result<SearchConfig> {
 }
 
 /// Reads the puzzles of a file or standard input.
-pub fn load(file: &Path) -> Result<Vec<Puzzle>> {
+pub(crate) fn load(file: &Path) -> Result<Vec<Puzzle>> {
     let src = crate::input::read(file, "csp sudoku solve")?;
     // A YAML puzzle (`kind: sudoku`) is recognised by its text.
     Ok(csp_sudoku::parse::parse(&src.text, &src.name)?)
@@ -176,7 +176,7 @@ pub fn load(file: &Path) -> Result<Vec<Puzzle>> {
 
 /// The puzzles of `file` (or standard input for `-`) one at a time, read as they are solved
 /// (see [`csp_sudoku::parse::Reader`]); a file plainly of another kind is refused first.
-pub fn open(
+pub(crate) fn open(
     file: &Path,
     here: &str,
 ) -> Result<csp_sudoku::parse::Reader<Box<dyn std::io::BufRead>>> {
@@ -218,7 +218,7 @@ pub fn open(
 }
 
 /// The first puzzle of a file.
-pub fn first(file: &Path) -> Result<Puzzle> {
+pub(crate) fn first(file: &Path) -> Result<Puzzle> {
     load(file)?
         .into_iter()
         .next()
@@ -227,7 +227,7 @@ pub fn first(file: &Path) -> Result<Puzzle> {
 
 /// A thread pool of `jobs` threads (default: all cores), at most one per core: the work is
 /// CPU-bound, so more threads only cost their start-up (`--jobs 100000` once took 20 s).
-pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
+pub(crate) fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut b = rayon::ThreadPoolBuilder::new();
     if let Some(j) = jobs {
@@ -240,6 +240,6 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool> {
 }
 
 /// "the givens clash: 5 twice in a row, at r1c1 and r1c4".
-pub fn clash_text(p: &Puzzle, c: &csp_sudoku::Clash) -> String {
+pub(crate) fn clash_text(p: &Puzzle, c: &csp_sudoku::Clash) -> String {
     c.describe(p.grid.shape().size())
 }

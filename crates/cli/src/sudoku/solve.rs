@@ -20,7 +20,7 @@ use std::time::Instant;
 
 /// `csp sudoku solve …`
 #[derive(Args, Debug)]
-pub struct SolveArgs {
+pub(super) struct SolveArgs {
     #[command(flatten)]
     input: Input,
     /// Count solutions up to N (prints the count after each solution).
@@ -49,7 +49,7 @@ pub struct SolveArgs {
 
 /// `csp sudoku cnf …`
 #[derive(Args, Debug)]
-pub struct CnfArgs {
+pub(super) struct CnfArgs {
     #[command(flatten)]
     input: Input,
     /// The encoding.
@@ -73,7 +73,7 @@ fn words(a: &Answer, cap: u64) -> String {
 
 /// Solves every puzzle in parallel (input order kept), each search given the time left of
 /// the whole job, with a progress bar on a terminal.
-pub fn solve_all(
+pub(super) fn solve_all(
     puzzles: &[Puzzle],
     prepared: &Prepared,
     cap: u64,
@@ -112,7 +112,7 @@ pub fn solve_all(
 /// Puzzles solved at a time, at most: a list is read, solved (in parallel) and printed in
 /// chunks (growing from 256 to this many), so memory stays bounded and answers appear as
 /// they are found.
-pub const CHUNK: usize = 1 << 14;
+pub(super) const CHUNK: usize = 1 << 14;
 
 /// Totals over the chunks.
 #[derive(Default)]
@@ -127,7 +127,7 @@ struct Totals {
 }
 
 /// Runs `csp sudoku solve`.
-pub fn run(args: &SolveArgs) -> Result<ExitCode> {
+pub(super) fn run(args: &SolveArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let deadline = args.limits.deadline();
     let mut reader = super::open(&args.input.file, "csp sudoku solve")?;
@@ -322,7 +322,7 @@ fn print_stats(
 }
 
 /// Runs `csp sudoku cnf`.
-pub fn cnf(args: &CnfArgs) -> Result<ExitCode> {
+pub(super) fn cnf(args: &CnfArgs) -> Result<ExitCode> {
     let p = first(&args.input.file)?;
     let encoding: Encoding = args.encoding.into();
     let f = csp_sudoku::sat::puzzle_cnf(&p.grid, encoding);

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 /// `csp timetable bench …`
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub(super) struct BenchArgs {
     /// The folder, searched with its subfolders (default: $CSP_DATA/timetabling, else
     /// ../shared/data/timetabling, else the bundled data/timetabling).
     dir: Option<PathBuf>,
@@ -132,7 +132,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
 }
 
 /// Runs `csp timetable bench`.
-pub fn run(b: &BenchArgs) -> Result<ExitCode> {
+pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
     let dir = b
         .dir
         .clone()

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 /// `csp timetable …`
 #[derive(Args, Debug)]
-pub struct TimetableArgs {
+pub(crate) struct TimetableArgs {
     #[command(subcommand)]
     command: TimetableCommand,
 }
@@ -47,7 +47,7 @@ enum TimetableCommand {
 }
 
 /// Runs `csp timetable …`.
-pub fn run(args: &TimetableArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &TimetableArgs) -> Result<ExitCode> {
     match &args.command {
         TimetableCommand::Solve(a) => solve::run(a),
         TimetableCommand::Check(a) => check::run(a),

@@ -4,11 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-pub fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-pub fn csp(args: &[&str]) -> Output {
+pub(crate) fn csp(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_csp"))
         .args(args)
         .current_dir(root())
@@ -16,7 +16,7 @@ pub fn csp(args: &[&str]) -> Output {
         .expect("csp runs")
 }
 
-pub fn csp_stdin(args: &[&str], input: &str) -> Output {
+pub(crate) fn csp_stdin(args: &[&str], input: &str) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_csp"))
         .args(args)
@@ -38,16 +38,16 @@ pub fn csp_stdin(args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("csp runs")
 }
 
-pub fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-pub fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Parses `name = value` lines into pairs.
-pub fn assignment(text: &str) -> Vec<(String, String)> {
+pub(crate) fn assignment(text: &str) -> Vec<(String, String)> {
     text.lines()
         .filter_map(|l| l.split_once(" = "))
         .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
@@ -55,7 +55,7 @@ pub fn assignment(text: &str) -> Vec<(String, String)> {
 }
 
 /// Queens check written out directly: rows pairwise different, no shared diagonal.
-pub fn queens_ok(rows: &[i64]) -> bool {
+pub(crate) fn queens_ok(rows: &[i64]) -> bool {
     let n = rows.len();
     (0..n).all(|i| {
         (i + 1..n).all(|j| rows[i] != rows[j] && (rows[i] - rows[j]).abs() != (j - i) as i64)
@@ -63,7 +63,7 @@ pub fn queens_ok(rows: &[i64]) -> bool {
 }
 
 /// Checks `vertex colour` lines against the graph file's edges, directly.
-pub fn proper(edges: &[(&str, &str)], out: &str) -> bool {
+pub(crate) fn proper(edges: &[(&str, &str)], out: &str) -> bool {
     let colour: std::collections::HashMap<String, String> = out
         .lines()
         .filter_map(|l| {
@@ -76,7 +76,7 @@ pub fn proper(edges: &[(&str, &str)], out: &str) -> bool {
         .all(|(a, b)| colour.contains_key(*a) && colour.get(*a) != colour.get(*b))
 }
 
-pub const PETERSEN: [(&str, &str); 15] = [
+pub(crate) const PETERSEN: [(&str, &str); 15] = [
     ("o1", "o2"),
     ("o2", "o3"),
     ("o3", "o4"),

@@ -92,7 +92,10 @@ pub fn k_colourable_with(
 }
 
 /// One k-colourability search with one strategy, stopped at `deadline` or after `failures`.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the search's state, passed by piece"
+)]
 pub(super) fn slice(
     inst: &Instance,
     k: u32,

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 /// bounds are far apart): on DSJC1000.5 it reaches 85–86 colours in 60 s where the hybrid
 /// search alone reaches 89, but on DSJC500.5 it stops at 49 where the hybrid search reaches
 /// 48 (one run each, same seeds and time).
-pub const EXTRACTION_MIN_VERTICES: usize = 800;
+pub(super) const EXTRACTION_MIN_VERTICES: usize = 800;
 
 /// Whether the local search on `n` vertices starts with extraction: a large graph whose
 /// bounds are too far apart for the exact search (`hopeless`).
@@ -43,7 +43,10 @@ pub(super) fn starts_with_extraction(n: usize, hopeless: bool) -> bool {
 /// `hopeless`: the bounds are too far apart for the exact search, so large graphs start with
 /// extraction. `clique`: a clique of `g` (the anchored search's). Returns whether it
 /// improved the colouring.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the search's state, passed by piece"
+)]
 pub(super) fn search(
     g: &Graph,
     (lb, ub, best): &mut Bounds<'_>,
@@ -239,7 +242,10 @@ fn generations(config: &Config, timed: bool, per_child: u64) -> u64 {
 /// a colour class; then the hybrid search colours the residual graph with one colour fewer at
 /// a time, each success giving a colouring of the whole graph. Returns whether it improved
 /// `best`.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the search's state, passed by piece"
+)]
 fn extraction(
     g: &Graph,
     lb: u32,

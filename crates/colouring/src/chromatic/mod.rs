@@ -619,7 +619,10 @@ const TRANSVERSAL_QUICK: usize = 20_000;
 /// lower bound to `lb + 1`. Lists at most `max_sets` transversals (and at most
 /// [`TRANSVERSAL_ENTRIES`] vertex entries). Stops at `until`. The bound it moves takes
 /// `transversals` as its source.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the search's state, passed by piece"
+)]
 fn transversal_pass(
     inst: &Instance,
     (lb, ub, best): &mut Bounds<'_>,

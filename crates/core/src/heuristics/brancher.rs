@@ -69,7 +69,7 @@ impl Iterator for OpenVars<'_> {
 impl<'a> SelectionContext<'a, '_> {
     /// The variables that still need a decision, in index order.
     #[inline]
-    pub fn open_vars(&self) -> OpenVars<'a> {
+    pub(crate) fn open_vars(&self) -> OpenVars<'a> {
         match self.undecided {
             Some(words) => OpenVars::Bits {
                 words,
@@ -87,7 +87,7 @@ impl<'a> SelectionContext<'a, '_> {
 impl SelectionContext<'_, '_> {
     /// Whether `x` still needs a decision.
     #[inline]
-    pub fn is_open(&self, x: VarId) -> bool {
+    pub(crate) fn is_open(&self, x: VarId) -> bool {
         match self.decided {
             None => !self.domains.is_fixed(x),
             Some(d) => !d[x.index()],
@@ -128,7 +128,7 @@ pub(crate) struct Brancher {
 impl Brancher {
     /// A brancher for `model` with these orders and seed that first follows `plan`, phase by
     /// phase.
-    pub fn with_plan(
+    pub(crate) fn with_plan(
         model: &Model,
         var_order: VarOrder,
         value_order: ValueOrder,
@@ -159,25 +159,25 @@ impl Brancher {
 
     /// At a restart: the plan and the default orders take turns leading, so that a model's
     /// annotations are followed and a search they mislead still gets its chances.
-    pub fn alternate(&mut self) {
+    pub(crate) fn alternate(&mut self) {
         self.plan_on = !self.plan_on;
     }
 
     /// Remembers a solution: each variable's value is tried first from now on, while it is
     /// in the domain (solution-phase saving, as in SAT solvers and Chuffed): the search then
     /// looks near the incumbent.
-    pub fn save_phase(&mut self, values: &[Value]) {
+    pub(crate) fn save_phase(&mut self, values: &[Value]) {
         self.phase.clear();
         self.phase.extend_from_slice(values);
     }
 
     /// The value order of the variable last selected.
-    pub fn value_order_now(&self) -> ValueOrder {
+    pub(crate) fn value_order_now(&self) -> ValueOrder {
         self.current_value_order
     }
 
     /// Forgets what was learnt: weights back to 1, the generator reseeded.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.weights.fill(1);
         self.phase.clear();
         self.plan_on = true;
@@ -186,7 +186,7 @@ impl Brancher {
 
     /// Constraint `c` found a conflict (dom/wdeg learns from it).
     #[inline]
-    pub fn on_conflict(&mut self, c: ConstraintId) {
+    pub(crate) fn on_conflict(&mut self, c: ConstraintId) {
         self.weights[c] += 1;
     }
 
@@ -213,7 +213,7 @@ impl Brancher {
 
     /// The variable to branch on, or `None` when every variable is decided. Ties go to the
     /// lowest index.
-    pub fn select_var(&mut self, cx: &SelectionContext<'_, '_>) -> Option<VarId> {
+    pub(crate) fn select_var(&mut self, cx: &SelectionContext<'_, '_>) -> Option<VarId> {
         for k in 0..if self.plan_on { self.plan.len() } else { 0 } {
             let phase = std::mem::take(&mut self.plan[k].vars);
             let order = self.plan[k].var_order;
@@ -305,7 +305,7 @@ impl Brancher {
     }
 
     /// The value to try first for the open variable `x`.
-    pub fn select_value(&mut self, x: VarId, cx: ProbeContext<'_, '_>) -> Value {
+    pub(crate) fn select_value(&mut self, x: VarId, cx: ProbeContext<'_, '_>) -> Value {
         let d = &*cx.domains;
         if let Some(&v) = self.phase.get(x.index())
             && d.contains(x, v)

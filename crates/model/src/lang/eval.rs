@@ -46,7 +46,10 @@ impl From<LangError> for Fail {
 pub type Env = Vec<(String, Key)>;
 
 /// An evaluator over a scope and (optionally) an assignment.
-#[allow(missing_debug_implementations)]
+#[allow(
+    missing_debug_implementations,
+    reason = "it borrows closures, which have no Debug"
+)]
 pub struct Eval<'a> {
     scope: &'a Scope,
     value: Option<&'a dyn Fn(VarId) -> Key>,

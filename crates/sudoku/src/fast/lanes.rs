@@ -8,7 +8,7 @@
 //! The AVX2 methods are safe functions with `#[target_feature(enable = "avx2")]` (stable
 //! since Rust 1.86): the intrinsics they call are safe inside them, and they may only be
 //! called from other AVX2 functions. Only the entry point that the dispatcher calls after
-//! checking the CPU needs `unsafe` (in `fast.rs`). The portable twin is plain arrays, which
+//! checking the CPU needs `unsafe` (in `fast/mod.rs`). The portable twin is plain arrays, which
 //! the compiler turns into SSE2 where it can.
 //!
 //! Lane semantics that both must share:

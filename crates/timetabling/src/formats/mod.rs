@@ -124,17 +124,17 @@ pub(crate) struct Text<'a> {
 }
 
 impl<'a> Text<'a> {
-    pub fn new(file: &'a str, text: &'a str) -> Self {
+    pub(crate) fn new(file: &'a str, text: &'a str) -> Self {
         Text { file, text }
     }
 
     /// An error at 1-based `line` and `column`.
-    pub fn err(&self, line: u32, column: u32, message: impl Into<String>) -> SourceError {
+    pub(crate) fn err(&self, line: u32, column: u32, message: impl Into<String>) -> SourceError {
         SourceError::at(self.file, self.text, line, column, message)
     }
 
     /// The lines with their 1-based numbers (CR stripped).
-    pub fn lines(&self) -> impl Iterator<Item = (u32, &'a str)> + 'a {
+    pub(crate) fn lines(&self) -> impl Iterator<Item = (u32, &'a str)> + 'a {
         self.text
             .split('\n')
             .enumerate()
@@ -142,7 +142,7 @@ impl<'a> Text<'a> {
     }
 
     /// A field parsed as a number, or an error naming what was expected.
-    pub fn number<T: FromStr>(
+    pub(crate) fn number<T: FromStr>(
         &self,
         line: u32,
         f: Field<'_>,

@@ -55,7 +55,11 @@ pub(super) struct EdgeFinder {
 impl EdgeFinder {
     /// The earliest start of each task after edge finding (each at least its `est`), or a
     /// conflict when some task interval is overloaded.
-    pub fn earliest_starts(&mut self, tasks: &[Task], capacity: i64) -> Result<&[i64], Conflict> {
+    pub(super) fn earliest_starts(
+        &mut self,
+        tasks: &[Task],
+        capacity: i64,
+    ) -> Result<&[i64], Conflict> {
         let n = tasks.len();
         let cap = i128::from(capacity);
         self.bound.clear();

@@ -45,16 +45,16 @@ pub struct Cumulative {
 }
 
 /// The most tasks whose exclusive pairs are kept (the pairs grow as the square of the tasks).
-pub const PAIRWISE_TASKS: usize = 1000;
+pub(super) const PAIRWISE_TASKS: usize = 1000;
 
 /// The most tasks edge finding runs on (its cost grows as the square of the tasks, times the
 /// distinct uses).
-pub const EDGE_FINDING_TASKS: usize = 200;
+pub(super) const EDGE_FINDING_TASKS: usize = 200;
 
 /// Edge finding that found nothing `k` times running sits out the next `2^k − 1` propagations,
 /// `k` at most this: where time-tabling already does the work it costs little, and where it
 /// prunes it runs every time.
-pub const EDGE_FINDING_BACKOFF: u32 = 8;
+pub(super) const EDGE_FINDING_BACKOFF: u32 = 8;
 
 impl Cumulative {
     /// The tasks `starts[i]`, of `durations[i]` and `uses[i]` (both non-negative), on

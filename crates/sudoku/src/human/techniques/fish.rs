@@ -192,7 +192,10 @@ pub(super) fn finned_fish(c: &Candidates, k: usize, t: Technique) -> Option<Step
     None
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one fish step: the sets, the fins and the output"
+)]
 fn finned_step(
     c: &Candidates,
     t: Technique,

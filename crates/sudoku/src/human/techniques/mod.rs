@@ -406,7 +406,7 @@ fn subsets_within<T>(
     limit: u32,
     f: &mut impl FnMut(&[usize], u64) -> Option<T>,
 ) -> Option<T> {
-    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments, reason = "a recursion's accumulators")]
     fn rec<T>(
         items: &[usize],
         k: usize,

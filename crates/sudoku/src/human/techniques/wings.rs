@@ -142,7 +142,7 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
 /// cells' digits, `loose` the digits held by two cells that do not see each other. A set is
 /// cut as soon as it has more than `k` digits or two loose ones (adding cells only adds
 /// both); full sets with `k` digits and one loose digit go to `f`.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "a recursion's accumulators")]
 fn grow_wing(
     c: &Candidates,
     k: usize,
