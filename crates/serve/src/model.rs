@@ -114,12 +114,12 @@ fn run<O: Observer>(
     count: Option<u64>,
     search: &mut Search<'_, O>,
 ) -> Result<Value, ApiError> {
-    Ok(match count {
-        Some(cap) => {
+    Ok(match (count, &file.objective) {
+        (Some(cap), _) => {
             let c = search.count(cap);
             json!({"status": if c.exhausted { "done" } else { "unknown" }, "count": c.count, "exact": c.exhausted})
         }
-        None if let Some(obj) = &file.objective => {
+        (None, Some(obj)) => {
             let (status, best) = match search.optimize(obj.var, obj.minimize, |_| {}) {
                 Optimum::Optimal(s) => ("optimal", Some((s, None))),
                 Optimum::Best(s, l) => ("satisfiable", Some((s, Some(l.to_string())))),
@@ -145,7 +145,7 @@ fn run<O: Observer>(
                 }
             }
         }
-        None => match search.solve() {
+        (None, None) => match search.solve() {
             Outcome::Satisfiable(s) => {
                 file.verify(s.values())
                     .map_err(|v| ApiError::internal(format!("the solution found violates {v}")))?;
