@@ -63,7 +63,7 @@ fn sets(c: &mut Criterion) {
                 g.bench_function(format!("{kind}/{s}"), |b| {
                     b.iter(|| {
                         for p in &puzzles {
-                            black_box(solver.solve(black_box(&p.grid), 2));
+                            let _ = black_box(solver.solve(black_box(&p.grid), 2));
                         }
                     })
                 });
@@ -80,7 +80,7 @@ fn sets(c: &mut Criterion) {
             g.bench_function(id, |b| {
                 b.iter(|| {
                     for p in &puzzles {
-                        black_box(fast.solve(black_box(&p.grid), 2));
+                        let _ = black_box(fast.solve(black_box(&p.grid), 2));
                     }
                 })
             });
@@ -91,7 +91,7 @@ fn sets(c: &mut Criterion) {
         g.bench_function("exact-cover/dlx", |b| {
             b.iter(|| {
                 for p in &puzzles {
-                    black_box(dlx.solve(black_box(&p.grid), 2));
+                    let _ = black_box(dlx.solve(black_box(&p.grid), 2));
                 }
             })
         });
@@ -100,7 +100,7 @@ fn sets(c: &mut Criterion) {
         g.bench_function("cnf-extended/batsat", |b| {
             b.iter(|| {
                 for p in &puzzles {
-                    black_box(solver.solve(black_box(&p.grid), 2));
+                    let _ = black_box(solver.solve(black_box(&p.grid), 2));
                 }
             })
         });

@@ -118,7 +118,8 @@ pub fn read_model(data: &[u8]) {
                 // An objective: every improving solution is checked, and each improves.
                 if let Some(o) = &file.objective {
                     let mut last: Option<i64> = None;
-                    Search::new(model, config).optimize(o.var, o.minimize, |s| {
+                    // The final answer is the last improving solution, checked on the way.
+                    let _ = Search::new(model, config).optimize(o.var, o.minimize, |s| {
                         if let Err(e) = file.verify(s.values()) {
                             panic!("a wrong improving solution at {level}: {e}");
                         }

@@ -57,6 +57,7 @@ pub enum LimitReached {
 
 /// The result of [`Dlx::count`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
 pub struct Count {
     /// Solutions found, at most the cap.
     pub count: u64,
@@ -419,6 +420,7 @@ impl Dlx {
     }
 
     /// The first solution, or `None` (none exists, or a limit was reached).
+    #[must_use]
     pub fn solve(&mut self) -> Option<Vec<RowId>> {
         self.next_solution().map(<[RowId]>::to_vec)
     }

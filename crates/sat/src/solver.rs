@@ -106,6 +106,7 @@ impl Solver {
 
     /// Satisfiability under `assumptions`: `Some(true)` with a model, `Some(false)` when
     /// unsatisfiable, `None` if the solver gave up.
+    #[must_use]
     pub fn solve(&mut self, assumptions: &[Lit]) -> Option<bool> {
         if let Some(m) = assumptions.iter().map(|l| l.var().index() + 1).max() {
             self.ensure_vars(m);
@@ -146,6 +147,7 @@ impl Solver {
 
 /// The result of [`count`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[must_use]
 pub struct Count {
     /// Models found (distinct on the projection), at most the cap.
     pub count: u64,

@@ -125,6 +125,7 @@ pub fn decode(enc: &Encoded, s: &Solution) -> Grid {
 
 /// What a solver found for one puzzle.
 #[derive(Debug, Clone, PartialEq)]
+#[must_use]
 pub struct Answer {
     /// Solutions found, up to the cap asked for.
     pub count: u64,

@@ -229,6 +229,7 @@ pub struct Progress {
 
 /// The result of [`chromatic_number`].
 #[derive(Debug, Clone, PartialEq)]
+#[must_use]
 pub struct Chromatic {
     /// Proved lower bound.
     pub lb: u32,

@@ -148,6 +148,7 @@ impl fmt::Display for LimitReached {
 
 /// The answer of a first-solution search.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[must_use]
 pub enum Outcome {
     /// A solution.
     Satisfiable(Solution),
@@ -159,6 +160,7 @@ pub enum Outcome {
 
 /// The answer of [`Search::optimize`](crate::Search::optimize).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[must_use]
 pub enum Optimum {
     /// The best solution, proved optimal.
     Optimal(Solution),
@@ -172,6 +174,7 @@ pub enum Optimum {
 
 /// The answer of [`Search::count`](crate::Search::count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
 pub struct Count {
     /// Solutions found.
     pub count: u64,

@@ -999,7 +999,7 @@ mod tests {
                     ..SearchConfig::default()
                 };
                 let mut s = Search::new(&m, config);
-                s.count(1000);
+                let _ = s.count(1000);
                 assert!(
                     s.stats().nodes <= limit,
                     "{p:?} {limit}: {}",

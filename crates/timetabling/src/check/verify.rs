@@ -8,6 +8,7 @@ use crate::instance::{Instance, RoomNeed, Slot, Style};
 /// slots, within its day, outside blocked and unavailable slots, in a suitable free room; no
 /// resource or room double-booked) and the hard requirements. Empty when the timetable is
 /// valid.
+#[must_use = "an empty list is the only proof the timetable is valid"]
 pub fn verify(inst: &Instance, tt: &Timetable) -> Vec<Violation> {
     let mut out = Vec::new();
     let bad = &mut Bad(&mut out);

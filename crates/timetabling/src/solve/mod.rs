@@ -77,6 +77,7 @@ pub enum Status {
 
 /// The answer of [`solve`].
 #[derive(Debug, Clone)]
+#[must_use]
 pub struct Report {
     /// How it ended.
     pub status: Status,
