@@ -15,4 +15,5 @@
 
 /// Text and JSON renderings of solutions (moved to `csp-model`, which `csp serve` shares).
 pub use csp_model::output;
-pub mod trace;
+/// The teaching trace (moved to `csp-trace`, with the search trees).
+pub use csp_trace::trace;

@@ -14,8 +14,10 @@ mod minizinc;
 mod progress;
 mod report;
 mod sat;
+#[cfg(feature = "serve")]
 mod serve;
 mod solve;
+#[cfg(feature = "study")]
 mod study;
 mod sudoku;
 mod timetable;
@@ -56,9 +58,11 @@ enum Command {
     /// Timetables (`kind: timetable`): solve, check, explain, report, generate.
     #[command(after_help = EXIT_CODES)]
     Timetable(timetable::TimetableArgs),
+    #[cfg(feature = "study")]
     /// Compare search strategies over sets of instances (`kind: study`): tables per set,
     /// every run's row in a resumable results file.
     Study(study::StudyArgs),
+    #[cfg(feature = "serve")]
     /// The toolkit in a browser: a local web server with the sudoku board, hints that teach
     /// and graph colouring, and the JSON API it uses.
     Serve(serve::ServeArgs),
@@ -111,7 +115,9 @@ fn main() -> ExitCode {
         Command::Fzn(a) => fzn::run(&a),
         Command::Minizinc(a) => minizinc::run(&a),
         Command::Timetable(a) => timetable::run(&a),
+        #[cfg(feature = "study")]
         Command::Study(a) => study::run(&a),
+        #[cfg(feature = "serve")]
         Command::Serve(a) => serve::run(&a),
     };
     match result {

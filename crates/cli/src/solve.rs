@@ -104,7 +104,7 @@ pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode> {
 /// unreadable, and the recorder keeps every node).
 const TREE_NODES: u64 = 20_000;
 
-/// Solves with a [`csp_study::tree::TreeRecorder`] and writes the tree's SVG and the trace page.
+/// Solves with a [`csp_trace::tree::TreeRecorder`] and writes the tree's SVG and the trace page.
 fn pictures<const P: bool>(
     file: &CspFile,
     args: &SolveArgs,
@@ -112,7 +112,7 @@ fn pictures<const P: bool>(
     config: SearchConfig,
 ) -> Result<ExitCode> {
     use anyhow::Context;
-    use csp_study::tree::{TreeRecorder, with_model_names};
+    use csp_trace::tree::{TreeRecorder, with_model_names};
     let strat = strategy(&config);
     let mut search = Search::with_observer(&file.model, config, TreeRecorder::<P>::new());
     let code = report(&mut std::io::stdout().lock(), file, args, mode, &mut search)?;

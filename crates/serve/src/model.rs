@@ -14,7 +14,7 @@ use csp_core::{
 };
 use csp_model::CspFile;
 use csp_model::output::{solution_json, stats_json};
-use csp_study::tree::{TreeRecorder, with_model_names};
+use csp_trace::tree::{TreeRecorder, with_model_names};
 use serde::Deserialize;
 use serde_json::{Value, json};
 

@@ -22,4 +22,5 @@ pub mod report;
 pub mod run;
 pub mod spec;
 pub mod summary;
-pub mod tree;
+/// Search trees (moved to `csp-trace`, which the CLI and the server share).
+pub use csp_trace::tree;

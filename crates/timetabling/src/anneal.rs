@@ -4,7 +4,7 @@
 //!
 //! A worsening move of `d` is accepted with probability `e^(−d/T)`; the temperature `T`
 //! falls geometrically from `hot` to `cold` over a *round*, and a run holds one or more
-//! rounds ([`Cooling`]).
+//! rounds (see `Cooling`).
 
 use csp_core::heuristics::SplitMix64;
 use std::time::{Duration, Instant};

@@ -1,9 +1,9 @@
-//! The public benchmark formats, read into the same [`Instance`] as the YAML files and solved
+//! The public benchmark formats, read into the same [`Instance`](crate::Instance) as the YAML files and solved
 //! by the same solvers: Toronto (Carter) examinations ([`toronto`], `.crs` + `.stu`), ITC 2007
 //! track 3 curriculum-based course timetabling ([`ctt`], `.ctt`) and ITC 2007 track 1
 //! examinations ([`exam`], `.exam`).
 //!
-//! Each format module keeps the file's own data, builds the [`Instance`] from it (the
+//! Each format module keeps the file's own data, builds the [`Instance`](crate::Instance) from it (the
 //! *adapter*), converts timetables to and from the format's solution files, and scores a
 //! solution the way the format's definition does, from its own data alone (not through the
 //! instance): an independent check of the adapter as much as of the solver.

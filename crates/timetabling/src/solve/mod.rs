@@ -4,7 +4,7 @@
 //! the requirement units the moved occurrences belong to, with simulated annealing).
 //!
 //! The pipeline ([`solve`]) is a list of phases, each with its share of the time
-//! ([`budget`]): the first timetable, then, by the instance's size, Kempe-chain annealing
+//! (`budget.rs`): the first timetable, then, by the instance's size, Kempe-chain annealing
 //! (slot assignments), the local search, large neighbourhood search and branch and bound.
 
 mod budget;

@@ -4,7 +4,7 @@
 //! was expected; an unknown id says which list it was looked up in and suggests the nearest
 //! name.
 //!
-//! Reading is a list of steps, each in its own file: the file's shape ([`raw`]), the
+//! Reading is a list of steps, each in its own file: the file's shape (`raw.rs`), the
 //! calendar, the resources and rooms, the events, the requirements; then the checks that need
 //! all of them (rooms that hold their events, the ceiling on soft costs).
 

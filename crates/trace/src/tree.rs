@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use csp_core::{Model, Outcome, Search, SearchConfig};
-//! use csp_study::tree::TreeRecorder;
+//! use csp_trace::tree::TreeRecorder;
 //! let mut m = Model::new();
 //! let xs: Vec<_> = (0..3).map(|i| m.new_var(format!("x{i}"), 0..=1).unwrap()).collect();
 //! for i in 0..3 {
@@ -24,7 +24,6 @@
 //! assert_eq!(tree.len() as u64 - 1, s.stats().nodes); // the root is not a search node
 //! ```
 
-use crate::report::esc;
 use csp_core::{ConstraintId, Decision, Observer, Solution, Value, VarId};
 use std::fmt::Write;
 
@@ -569,6 +568,14 @@ summary.sol { color: #2e7d32; font-weight: bold; }
 div.fail { color: #c62828; margin-left: 1.2rem; font-size: 90%; }
 button { margin: 0 0.1rem; }
 ";
+
+/// Text escaped for XML and HTML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
 
 #[cfg(test)]
 mod tests {
