@@ -258,8 +258,8 @@ fn colouring_chromatic(
     out.ub = Some(r.ub);
     out.proved = Some(r.proved);
     out.clique = Some(clique);
-    out.lb_source = Some(r.lb_source.into());
-    out.ub_source = Some(r.ub_source.into());
+    out.lb_source = Some(r.lb_source.name().into());
+    out.ub_source = Some(r.ub_source.name().into());
     out.nodes = r.effort.nodes;
     out.failures = r.effort.failures;
     Ok(out)

@@ -277,7 +277,7 @@ fn chromatic_number(inst: &Instance, args: &ColourArgs) -> Found {
         ),
         json: json!({"lb": r.lb, "ub": r.ub, "proved": r.proved,
             "clique": r.clique.iter().map(|&v| inst.graph.name(v)).collect::<Vec<_>>(),
-            "ub_source": r.ub_source, "lb_source": r.lb_source, "nodes": r.effort.nodes,
+            "ub_source": r.ub_source.name(), "lb_source": r.lb_source.name(), "nodes": r.effort.nodes,
             "failures": r.effort.failures}),
         colouring: Some(r.colouring),
     }

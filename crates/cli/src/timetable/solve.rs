@@ -391,7 +391,7 @@ fn run_toronto_slots(a: &SolveArgs) -> Result<ExitCode> {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({"status": status.name(), "lb": r.lb, "ub": r.ub, "proved": r.proved,
-                "lb_source": r.lb_source, "ub_source": r.ub_source, "seconds": elapsed.as_secs_f64()}),
+                "lb_source": r.lb_source.name(), "ub_source": r.ub_source.name(), "seconds": elapsed.as_secs_f64()}),
         )?;
     } else {
         if r.proved {
