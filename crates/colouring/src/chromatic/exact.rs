@@ -59,15 +59,15 @@ pub fn k_colourable_with(
         // Restarts are for finding colourings: the plain ≠ model, no clique fixed (fixed
         // colours hamper them; colour symmetry is broken anyway).
         Strategy::DomWDegRestarts => {
-            return slice(inst, k, &[], strategy, false, deadline, None, effort);
+            return search_k(inst, k, &[], strategy, false, deadline, None, effort);
         }
-        s => return slice(inst, k, clique, s, cliques, deadline, None, effort),
+        s => return search_k(inst, k, clique, s, cliques, deadline, None, effort),
     }
     // Restarts look for a colouring, without the clique fixed (its fixed colours hamper
     // them); then DSATUR, with the clique, for the proof.
     let half = deadline.map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2);
     let budget = deadline.is_none().then_some(20_000);
-    match slice(
+    match search_k(
         inst,
         k,
         &[],
@@ -77,7 +77,7 @@ pub fn k_colourable_with(
         budget,
         effort,
     ) {
-        KAnswer::Unknown => slice(
+        KAnswer::Unknown => search_k(
             inst,
             k,
             clique,
@@ -96,7 +96,7 @@ pub fn k_colourable_with(
     clippy::too_many_arguments,
     reason = "the search's state, passed by piece"
 )]
-pub(super) fn slice(
+pub(super) fn search_k(
     inst: &Instance,
     k: u32,
     clique: &[usize],

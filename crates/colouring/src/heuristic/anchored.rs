@@ -15,7 +15,7 @@
 //! Brélaz's DSATUR branch and bound, and Méndez-Díaz & Zabala's branch and cut); applying it
 //! to local search, with the domains it leaves as hard constraints, is ours.
 
-use super::Tabu;
+use super::TabuTables;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -189,13 +189,13 @@ impl Anchored {
                     *c += 1;
                 }
             }
-            let mut choice = super::Lowest::new(u32::MAX);
+            let mut choice = super::ScanBest::new(u32::MAX);
             for c in domains[v].ones() {
                 choice.offer(count[c], c as u32, &mut rng);
             }
             col[v] = choice.item().expect("a domain is never empty");
         }
-        let mut tabu = Tabu::new(g, k as usize);
+        let mut tabu = TabuTables::new(g, k as usize);
         (tabu.run_within(g, &mut col, Some(domains), max_iters, &mut rng, deadline) == 0)
             .then_some(Colouring { colours: col })
     }

@@ -12,7 +12,7 @@
 //! neighbours inside for the outside vertex with the fewest, forbid the swapped vertices to
 //! move back for a while, and raise `s` after each success.
 
-use super::Lowest;
+use super::ScanBest;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -228,7 +228,7 @@ fn greedy_independent_set(g: &Graph, rng: &mut SplitMix64) -> Vec<usize> {
         }
     };
     while left > 0 {
-        let mut lowest = Lowest::new(u32::MAX);
+        let mut lowest = ScanBest::new(u32::MAX);
         for v in (0..n).filter(|&v| candidate[v]) {
             lowest.offer(deg[v] as u32, v, rng);
         }
@@ -437,7 +437,7 @@ impl SetTabu {
             }
             iter += 1;
             // Leaving: the member with the most neighbours inside (not tabu), ties at random.
-            let mut leaving = Lowest::new(i64::MAX);
+            let mut leaving = ScanBest::new(i64::MAX);
             for (i, (&u, &exit)) in self.members.iter().zip(&self.exit).enumerate() {
                 if exit <= iter {
                     leaving.offer(-i64::from(self.adj_in[u]), i, rng);

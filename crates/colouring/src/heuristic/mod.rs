@@ -11,7 +11,7 @@ pub use anchored::{Anchored, anchor, anchored_tabucol};
 pub use extraction::{Extraction, extract_independent_sets, large_independent_set};
 pub(crate) use partialcol::PartialCol;
 pub use partialcol::partialcol;
-use tabucol::Tabu;
+use tabucol::TabuTables;
 pub use tabucol::tabucol;
 
 use crate::encode::Colouring;
@@ -89,16 +89,16 @@ pub fn dsatur(g: &Graph, precoloured: &[(usize, u32)]) -> Colouring {
 /// count the ties in vectorised passes and draw once); the key type is the scan's own (`i32`
 /// deltas in PartialCol: widening them cost 5 %).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Lowest<K, T> {
+pub(crate) struct ScanBest<K, T> {
     key: K,
     item: Option<T>,
     ties: u32,
 }
 
-impl<K: Copy + Ord, T: Copy> Lowest<K, T> {
-    /// No candidate yet; [`Lowest::key`] is `worst` until one is offered.
+impl<K: Copy + Ord, T: Copy> ScanBest<K, T> {
+    /// No candidate yet; [`ScanBest::key`] is `worst` until one is offered.
     pub(crate) fn new(worst: K) -> Self {
-        Lowest {
+        ScanBest {
             key: worst,
             item: None,
             ties: 0,
@@ -343,7 +343,7 @@ pub(crate) struct Hybrid {
     k: u32,
     iters_per_child: u64,
     rng: SplitMix64,
-    tabu: Tabu,
+    tabu: TabuTables,
     p1: Vec<u32>,
     p2: Vec<u32>,
     c1: Vec<u32>,
@@ -388,7 +388,7 @@ impl Hybrid {
             k,
             iters_per_child,
             rng,
-            tabu: Tabu::new(g, k as usize),
+            tabu: TabuTables::new(g, k as usize),
             p1,
             p2,
             c1: vec![0; n],
@@ -583,7 +583,7 @@ mod tests {
         let mut rng = SplitMix64::new(1);
         let mut count = [0u32; 4];
         for _ in 0..3000 {
-            let mut pick = Lowest::new(i32::MAX);
+            let mut pick = ScanBest::new(i32::MAX);
             assert_eq!(pick.item(), None::<usize>);
             for (key, item) in [(5, 0), (2, 1), (2, 2), (3, 3), (2, 3)] {
                 pick.offer(key, item, &mut rng);

@@ -16,7 +16,7 @@
 //!   on le450_15c at 14, DSJC500.5 at 47 and DSJR500.5 at 121, within noise on queen11_11 at
 //!   10 and DSJC250.1 at 7; the same walks.
 //! - The scan counts the allowed moves of cost −1 and 0 with bit operations, a vertex's tabu
-//!   colours kept as one word ([`Tabu`] clears a bit when its tabu ends), and draws one of
+//!   colours kept as one word ([`TabuList`] clears a bit when its tabu ends), and draws one of
 //!   the cheapest, where it had tested each candidate's tabu entry and drawn among ties one
 //!   by one (a branch each, mispredicted often): 1.2× faster on flat300_28_0 at 29 colours,
 //!   1.4× on DSJR500.5 at 121, 1.1–1.17× on DSJC500.5 at 47, the same on le450_15c at 14 (3M
@@ -24,7 +24,7 @@
 //!   draws differ from the one-by-one ties', so the walks do too, alike in law.
 
 use super::tabucol::Entry;
-use super::{Classes, Lowest, remove};
+use super::{Classes, ScanBest, remove};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -62,9 +62,9 @@ pub fn partialcol(
 /// the cache (1.11× faster on flat300_28_0 at 29 colours).
 pub(crate) enum PartialCol {
     /// Every degree fits 16 bits.
-    Narrow(Walk<i16>),
+    Narrow(PartialColState<i16>),
     /// Some vertex has more than `i16::MAX` neighbours.
-    Wide(Walk<i32>),
+    Wide(PartialColState<i32>),
 }
 
 impl PartialCol {
@@ -73,9 +73,9 @@ impl PartialCol {
     /// `O(n²)` on dense graphs.
     pub(crate) fn new(g: &Graph, k: u32, start: &Colouring, seed: u64) -> Self {
         if g.max_degree() <= i16::MAX as usize {
-            PartialCol::Narrow(Walk::new(g, k, start, seed))
+            PartialCol::Narrow(PartialColState::new(g, k, start, seed))
         } else {
-            PartialCol::Wide(Walk::new(g, k, start, seed))
+            PartialCol::Wide(PartialColState::new(g, k, start, seed))
         }
     }
 
@@ -95,7 +95,7 @@ impl PartialCol {
 }
 
 /// The state of a [`PartialCol`] search, its counts of type `C`.
-pub(crate) struct Walk<C: Entry> {
+pub(crate) struct PartialColState<C: Entry> {
     k: usize,
     n: usize,
     rng: SplitMix64,
@@ -106,7 +106,7 @@ pub(crate) struct Walk<C: Entry> {
     /// dense graphs are one vector addition of an adjacency row ([`shift_counts`]).
     gamma: Vec<C>,
     /// Which colours each vertex may not take, and until when.
-    tabu: Tabu,
+    tabu: TabuList,
     uncoloured: Vec<usize>,
     /// `pos[v]`: `v`'s index in `uncoloured`, `usize::MAX` when coloured.
     pos: Vec<usize>,
@@ -117,7 +117,7 @@ pub(crate) struct Walk<C: Entry> {
     /// of 0 and 1 only: with 2 as well, the scan offered more moves than it saved full
     /// scans (1.4× slower on flat300_28_0 at 28 colours, 2.1× on DSJR500.5 at 121).
     low: Vec<u64>,
-    /// 64-bit words of colours per vertex: `low` has two sets of them, [`Tabu`] one.
+    /// 64-bit words of colours per vertex: `low` has two sets of them, [`TabuList`] one.
     words: usize,
     /// The colour of the last move (`usize::MAX` before the first): the only colour whose
     /// counts a move changes.
@@ -172,13 +172,13 @@ fn shift_counts<C: Entry>(counts: &mut [C], g: &Graph, adj: Option<&[C]>, v: usi
 
 const NONE: u32 = u32::MAX;
 
-impl<C: Entry> Walk<C> {
+impl<C: Entry> PartialColState<C> {
     /// [`PartialCol::new`] with counts of type `C`.
     fn new(g: &Graph, k: u32, start: &Colouring, seed: u64) -> Self {
         Self::with_rows(g, k, start, seed, rows_fit(g))
     }
 
-    /// [`Walk::new`], with rows when `dense` (a test's choice).
+    /// [`PartialColState::new`], with rows when `dense` (a test's choice).
     fn with_rows(g: &Graph, k: u32, start: &Colouring, seed: u64, dense: bool) -> Self {
         let n = g.len();
         let k = k as usize;
@@ -234,7 +234,7 @@ impl<C: Entry> Walk<C> {
             }
             rows
         });
-        Walk {
+        PartialColState {
             k,
             n,
             rng: SplitMix64::new(seed),
@@ -242,7 +242,7 @@ impl<C: Entry> Walk<C> {
             rows,
             col,
             gamma,
-            tabu: Tabu::new(n, k),
+            tabu: TabuList::new(n, k),
             uncoloured,
             pos,
             low,
@@ -259,7 +259,7 @@ impl<C: Entry> Walk<C> {
         if self.k == 0 {
             return (self.n == 0).then(|| Colouring { colours: vec![] });
         }
-        let Walk {
+        let PartialColState {
             k,
             n,
             rng,
@@ -322,7 +322,7 @@ impl<C: Entry> Walk<C> {
                     free_swapping += swapping.count_ones();
                 }
             }
-            let mut pick = Lowest::new(i32::MAX);
+            let mut pick = ScanBest::new(i32::MAX);
             // The cheapest moves allowed: cost −1 (`taking`) if any, else 0.
             let (taking, free) = match (free_taking, free_swapping) {
                 (0, swapping) => (false, swapping),
@@ -441,11 +441,11 @@ fn fill_low<C: Entry>(gamma: &[C], n: usize, v: usize, bits: &mut [u64]) {
 /// PartialCol's tabu list: `v` may not take colour `c` before iteration `until[v*k + c]`,
 /// and bit `c` of `bits(v)` says whether that is still ahead, so that the scan reads a
 /// vertex's barred colours as a word instead of an entry per colour. The bits are cleared
-/// by a timing wheel of [`Tabu::SLOTS`] lists, an entry in the list of the iteration it
+/// by a timing wheel of [`TabuList::SLOTS`] lists, an entry in the list of the iteration it
 /// expires at (modulo the wheel's length), looked at when the wheel comes round. An entry
 /// whose tabu ends later (a tenure longer than the wheel, or made longer since) goes back
 /// in for then; one made shorter is moved.
-struct Tabu {
+struct TabuList {
     k: usize,
     /// 64-bit words per vertex in `bits`.
     words: usize,
@@ -453,17 +453,17 @@ struct Tabu {
     until: Vec<u64>,
     /// `bits[v*words..][..words]`: bit `c` set while `v` may not take `c`.
     bits: Vec<u64>,
-    /// The first entry of each list, or [`Tabu::END`].
+    /// The first entry of each list, or [`TabuList::END`].
     head: Vec<u32>,
-    /// Per entry: the next in its list ([`Tabu::END`] at the last), or [`Tabu::OUT`].
+    /// Per entry: the next in its list ([`TabuList::END`] at the last), or [`TabuList::OUT`].
     next: Vec<u32>,
-    /// Per entry in a list: the one before it, or [`Tabu::HEAD`] plus its list's slot.
+    /// Per entry in a list: the one before it, or [`TabuList::HEAD`] plus its list's slot.
     prev: Vec<u32>,
     /// Per entry in a list: the iteration whose slot it is in (at most `until`).
     at: Vec<u64>,
 }
 
-impl Tabu {
+impl TabuList {
     /// A power of two above the usual tenures (tens of iterations).
     const SLOTS: usize = 1024;
     const END: u32 = u32::MAX;
@@ -474,7 +474,7 @@ impl Tabu {
     /// Nothing barred, for `n` vertices and `k` colours.
     fn new(n: usize, k: usize) -> Self {
         let words = k.div_ceil(64);
-        Tabu {
+        TabuList {
             k,
             words,
             until: vec![0; n * k],
@@ -720,9 +720,9 @@ mod tests {
         // and 1,500 iterations leave the same state as one of 5,000.
         let g = crate::graph::random_half_graph(70, 3);
         let start = crate::heuristic::dsatur(&g, &[]);
-        let mut whole = Walk::<i16>::new(&g, 9, &start, 5);
+        let mut whole = PartialColState::<i16>::new(&g, 9, &start, 5);
         assert_eq!(whole.run(&g, 5_000, None), None);
-        let mut parts = Walk::<i16>::new(&g, 9, &start, 5);
+        let mut parts = PartialColState::<i16>::new(&g, 9, &start, 5);
         for iterations in [1_000, 2_500, 0, 1_500] {
             assert_eq!(parts.run(&g, iterations, None), None);
         }
@@ -754,20 +754,21 @@ mod tests {
         for (seed, dense) in (0..3).flat_map(|seed| [(seed, true), (seed, false)]) {
             pauses_are_true(
                 &g,
-                Walk::<i16>::with_rows(&g, 10, &start, seed, dense),
+                PartialColState::<i16>::with_rows(&g, 10, &start, seed, dense),
                 dense,
             );
             pauses_are_true(
                 &g,
-                Walk::<i32>::with_rows(&g, 10, &start, seed, dense),
+                PartialColState::<i32>::with_rows(&g, 10, &start, seed, dense),
                 dense,
             );
         }
     }
 
     /// Runs `p` four times for 2,000 iterations and checks its state after each.
-    fn pauses_are_true<C: Entry>(g: &Graph, mut p: Walk<C>, dense: bool) {
-        let count = |p: &Walk<C>, c: usize, v: usize| Into::<i32>::into(p.gamma[c * p.n + v]);
+    fn pauses_are_true<C: Entry>(g: &Graph, mut p: PartialColState<C>, dense: bool) {
+        let count =
+            |p: &PartialColState<C>, c: usize, v: usize| Into::<i32>::into(p.gamma[c * p.n + v]);
         assert_eq!((p.adj.is_some(), p.rows.is_some()), (dense, dense));
         for _ in 0..4 {
             assert_eq!(p.run(g, 2_000, None), None);
@@ -817,7 +818,7 @@ mod tests {
             colours: vec![0; n],
         };
         for dense in [true, false] {
-            let mut p = Walk::<i16>::with_rows(&g, 69, &start, 3, dense);
+            let mut p = PartialColState::<i16>::with_rows(&g, 69, &start, 3, dense);
             assert_eq!(p.words, 2);
             for _ in 0..3 {
                 assert_eq!(p.run(&g, 1_000, None), None);
@@ -834,7 +835,8 @@ mod tests {
                     }
                 }
             }
-            let c = Walk::<i16>::with_rows(&g, 70, &start, 3, dense).run(&g, 100_000, None);
+            let c =
+                PartialColState::<i16>::with_rows(&g, 70, &start, 3, dense).run(&g, 100_000, None);
             let c = c.expect("K70 is 70-colourable");
             assert_eq!(
                 verify(&Instance::new("k70", g.clone()), Some(70), &c),
@@ -852,8 +854,8 @@ mod tests {
         assert!(rows_fit(&g));
         let start = crate::heuristic::dsatur(&g, &[]);
         for seed in 0..3 {
-            let mut rows = Walk::<i16>::with_rows(&g, 10, &start, seed, true);
-            let mut lists = Walk::<i16>::with_rows(&g, 10, &start, seed, false);
+            let mut rows = PartialColState::<i16>::with_rows(&g, 10, &start, seed, true);
+            let mut lists = PartialColState::<i16>::with_rows(&g, 10, &start, seed, false);
             for _ in 0..3 {
                 assert_eq!(rows.run(&g, 3_000, None), lists.run(&g, 3_000, None));
                 assert_eq!(
@@ -871,8 +873,8 @@ mod tests {
         let g = crate::graph::random_half_graph(120, 6);
         let start = crate::heuristic::dsatur(&g, &[]);
         for (seed, dense) in (0..3).flat_map(|seed| [(seed, true), (seed, false)]) {
-            let mut narrow = Walk::<i16>::with_rows(&g, 10, &start, seed, dense);
-            let mut wide = Walk::<i32>::with_rows(&g, 10, &start, seed, dense);
+            let mut narrow = PartialColState::<i16>::with_rows(&g, 10, &start, seed, dense);
+            let mut wide = PartialColState::<i32>::with_rows(&g, 10, &start, seed, dense);
             for _ in 0..3 {
                 assert_eq!(narrow.run(&g, 3_000, None), wide.run(&g, 3_000, None));
                 let widened: Vec<i32> = narrow.gamma.iter().map(|&x| x.into()).collect();
@@ -916,7 +918,7 @@ mod tests {
             sets in proptest::collection::vec((0usize..4, 0usize..3, 0u64..2_500), 1..400),
             every in 1u64..20,
         ) {
-            let mut tabu = Tabu::new(4, 3);
+            let mut tabu = TabuList::new(4, 3);
             // Each entry's first free iteration, kept here as the truth.
             let mut until = [0u64; 12];
             let mut sets = sets.into_iter();

@@ -5,7 +5,7 @@
 //! - Each iteration scans the rows of the conflicting vertices (counts of neighbours per
 //!   colour, and the tick until which each colour is tabu) in branch-free, vectorised passes,
 //!   then shifts the moved vertex's neighbours' counts from its old colour to its new one.
-//! - The two tables hold 16-bit entries where every count fits ([`Tabu::new`]), 32-bit ones
+//! - The two tables hold 16-bit entries where every count fits ([`TabuTables::new`]), 32-bit ones
 //!   otherwise: a vector instruction compares eight entries instead of four, SSE2 has a
 //!   16-bit minimum (its 32-bit one takes four instructions), and the tables take half the
 //!   cache.
@@ -45,12 +45,12 @@ pub fn tabucol(
     }
     let mut rng = SplitMix64::new(seed);
     let mut col = redraw(&start.colours, k, &mut rng);
-    let mut tabu = Tabu::new(g, k as usize);
+    let mut tabu = TabuTables::new(g, k as usize);
     (tabu.run(g, &mut col, max_iters, &mut rng, deadline) == 0)
         .then_some(Colouring { colours: col })
 }
 
-/// An entry of TabuCol's tables (counts and tabu ticks): `i16` or `i32` ([`Tabu`]); also
+/// An entry of TabuCol's tables (counts and tabu ticks): `i16` or `i32` ([`TabuTables`]); also
 /// PartialCol's counts ([`super::PartialCol`]).
 pub(crate) trait Entry:
     Copy + Ord + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign + Into<i32> + Into<i64>
@@ -60,7 +60,7 @@ pub(crate) trait Entry:
     /// Never allowed: padding entries, and the tick of a colour tabu for ever.
     const MAX: Self;
     /// What a barred colour adds to a vertex's count in [`TabuCol::run_within`]: more than
-    /// any count of neighbours ([`Tabu::new`] keeps degrees below it), so that moving there
+    /// any count of neighbours ([`TabuTables::new`] keeps degrees below it), so that moving there
     /// never beats the best colouring; and the count plus it stays below [`Entry::MAX`].
     const BARRED: Self;
     /// When the tabu clock reaches `2·REBASE`, every tick and the clock move back by
@@ -120,19 +120,19 @@ macro_rules! entry {
     };
 }
 
-// A pass over the tables every 8,192 iterations: [`Tabu::new`] takes 16 bits only for tables
+// A pass over the tables every 8,192 iterations: [`TabuTables::new`] takes 16 bits only for tables
 // of at most 2¹⁸ entries, 32 entries an iteration at most. Tenures top out at 16,382
 // iterations (0.6 times 27,000 conflicting vertices: a random start on a large graph).
 entry!(i16, barred: 1 << 14, rebase: 1 << 13);
 entry!(i32, barred: 1 << 30, rebase: 1 << 29);
 
 /// The TabuCol workspace for one graph and one `k`, its tables 16 bits wide where they fit.
-pub(super) enum Tabu {
+pub(super) enum TabuTables {
     Narrow(TabuCol<i16>),
     Wide(TabuCol<i32>),
 }
 
-impl Tabu {
+impl TabuTables {
     /// The most entries for 16-bit tables: the tick rebasing that 16 bits need costs an
     /// `O(n·k)` pass every [`Entry::REBASE`] (8,192) iterations, so at most 32 entries an
     /// iteration.
@@ -145,13 +145,13 @@ impl Tabu {
         let narrow = g.max_degree() < i16::BARRED as usize
             && n * TabuCol::<i16>::stride(k) <= Self::NARROW_ENTRIES;
         if narrow {
-            Tabu::Narrow(TabuCol::new(n, k))
+            TabuTables::Narrow(TabuCol::new(n, k))
         } else {
-            Tabu::Wide(TabuCol::new(n, k))
+            TabuTables::Wide(TabuCol::new(n, k))
         }
     }
 
-    /// [`Tabu::run`] on `a`, then on `b` unless `a` became proper: the two counts of
+    /// [`TabuTables::run`] on `a`, then on `b` unless `a` became proper: the two counts of
     /// conflicting edges, or `Err` with the colouring that became proper (a hybrid search's
     /// two parents or two children).
     pub(super) fn run_two<'c>(
@@ -199,8 +199,8 @@ impl Tabu {
         deadline: Option<Instant>,
     ) -> i64 {
         match self {
-            Tabu::Narrow(t) => t.run_within(g, col, allowed, max_iters, rng, deadline),
-            Tabu::Wide(t) => t.run_within(g, col, allowed, max_iters, rng, deadline),
+            TabuTables::Narrow(t) => t.run_within(g, col, allowed, max_iters, rng, deadline),
+            TabuTables::Wide(t) => t.run_within(g, col, allowed, max_iters, rng, deadline),
         }
     }
 }
@@ -210,7 +210,7 @@ impl Tabu {
 /// allowed when it is not tabu (`trow[c] <= now`) or when it aspires (`row[c] < aspire`).
 /// Each pass is branch-free, and vectorised. (PartialCol's scan done this way was slower in
 /// the release build: most of its rows tie at the least count, and each tie costs a second
-/// pass and a draw, where [`super::Lowest`]'s early test costs one comparison.)
+/// pass and a draw, where [`super::ScanBest`]'s early test costs one comparison.)
 #[derive(Clone, Copy)]
 pub(crate) struct ScanRow<'a, E> {
     row: &'a [E],
@@ -252,7 +252,7 @@ impl<'a, E: Entry> ScanRow<'a, E> {
 }
 
 /// The TabuCol workspace for one graph and one `k`, reused across runs so that a run
-/// allocates nothing; its tables hold entries of type `E` ([`Tabu`] picks it).
+/// allocates nothing; its tables hold entries of type `E` ([`TabuTables`] picks it).
 pub(super) struct TabuCol<E> {
     k: usize,
     /// The length of a vertex's row in `gamma` and `tabu`: `k`, or `k` rounded up to a
@@ -327,7 +327,7 @@ impl<E: Entry> TabuCol<E> {
         }
     }
 
-    /// [`Tabu::run`] where each vertex `v` may only take the colours in `allowed[v]` (all
+    /// [`TabuTables::run`] where each vertex `v` may only take the colours in `allowed[v]` (all
     /// of them when `allowed` is `None`); `col` must respect them. A colour left out is
     /// tabu for ever and its count is raised by [`Entry::BARRED`], so that it never
     /// aspires: the move scan is the same, and costs the same.
@@ -706,16 +706,16 @@ mod tests {
     #[test]
     fn tables_are_sixteen_bits_wide_where_every_count_fits() {
         assert!(matches!(
-            Tabu::new(&random_half_graph(100, 1), 20),
-            Tabu::Narrow(_)
+            TabuTables::new(&random_half_graph(100, 1), 20),
+            TabuTables::Narrow(_)
         ));
         // A vertex of degree 16,384 would overflow a barred count: 32 bits.
         let star = Graph::from_edges(16_385, (1..16_385).map(|v| (0, v)));
-        assert!(matches!(Tabu::new(&star, 2), Tabu::Wide(_)));
+        assert!(matches!(TabuTables::new(&star, 2), TabuTables::Wide(_)));
         let path = Graph::from_edges(16_384, (1..16_384).map(|v| (v - 1, v)));
-        assert!(matches!(Tabu::new(&path, 16), Tabu::Narrow(_)));
+        assert!(matches!(TabuTables::new(&path, 16), TabuTables::Narrow(_)));
         // Tables of more than 2¹⁸ entries: 32 bits (no rebasing pass over them).
-        assert!(matches!(Tabu::new(&path, 17), Tabu::Wide(_)));
+        assert!(matches!(TabuTables::new(&path, 17), TabuTables::Wide(_)));
     }
 
     #[test]
