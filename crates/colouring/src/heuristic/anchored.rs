@@ -15,7 +15,7 @@
 //! Brélaz's DSATUR branch and bound, and Méndez-Díaz & Zabala's branch and cut); applying it
 //! to local search, with the domains it leaves as hard constraints, is ours.
 
-use super::TabuTables;
+use super::tabucol::TabuTables;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;

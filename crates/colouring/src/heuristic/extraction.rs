@@ -12,7 +12,7 @@
 //! neighbours inside for the outside vertex with the fewest, forbid the swapped vertices to
 //! move back for a while, and raise `s` after each success.
 
-use super::ScanBest;
+use super::moves::ScanBest;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;

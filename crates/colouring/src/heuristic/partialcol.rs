@@ -23,8 +23,8 @@
 //!   iterations from DSATUR's colouring, two runs each against the build before). The
 //!   draws differ from the one-by-one ties', so the walks do too, alike in law.
 
+use super::moves::{Classes, ScanBest, remove};
 use super::tabucol::Entry;
-use super::{Classes, ScanBest, remove};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;

@@ -17,7 +17,7 @@
 //!   through the trait (alternated runs of 500,000 iterations; DSJC1000.5 at 84 1.7×,
 //!   le450_15c at 14 1.4×, queen11_11 at 10 1.15×).
 
-use super::{Classes, redraw, remove};
+use super::moves::{Classes, redraw, remove};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
