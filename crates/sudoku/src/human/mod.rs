@@ -13,16 +13,14 @@
 //! Not implemented: grouped nodes in mixed chains (AICs), almost locked sets, aligned exclusions and
 //! SE's nested chains; a puzzle that needs them is left unsolved and its rating is an estimate.
 
-mod chains;
-mod forcing;
-mod grouped;
 pub mod rating;
+mod technique;
 mod techniques;
 
 use crate::grid::Grid;
 use crate::shape::Shape;
 use std::sync::Arc;
-pub use techniques::Technique;
+pub use technique::Technique;
 
 /// A cell and a digit (1-based), as `(cell index, digit)`.
 pub type Candidate = (usize, u8);

@@ -4,7 +4,8 @@
 //! the easiest-first path, EP the hardest up to the first placement, ED the first step's.
 //! [`rate_within`] answers "is the ER at most x?" without searching for harder techniques.
 
-use super::techniques::{Technique, leaves_hidden_single, leaves_hidden_single_in_its_unit};
+use super::technique::Technique;
+use super::techniques::{leaves_hidden_single, leaves_hidden_single_in_its_unit};
 use super::{Candidates, Step, next_step_before};
 use crate::grid::Grid;
 use csp_core::termination::past;

@@ -15,8 +15,8 @@
 //! earlier; the search here mixes both kinds of strong link. Breadth-first from every start,
 //! bounded by the shortest chain found so far, so the chain reported is a shortest one.
 
-use super::techniques::Technique;
-use super::{Candidates, Step};
+use crate::human::technique::Technique;
+use crate::human::{Candidates, Step};
 
 /// Chains longer than this many candidates are not searched.
 const MAX_NODES: usize = 16;

@@ -9,8 +9,8 @@
 //! skyscraper and grouped 2-string kite (SE's "grouped 2 strong links", 4.3), with more the
 //! grouped X-chains (5.7 for three, 6.1 for four).
 
-use super::techniques::Technique;
-use super::{Candidates, Step};
+use crate::human::technique::Technique;
+use crate::human::{Candidates, Step};
 use std::collections::HashMap;
 
 /// The shortest grouped X-chain with between `min_links` and `max_links` strong links that

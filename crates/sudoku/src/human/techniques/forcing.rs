@@ -19,8 +19,8 @@
 //! branches) drive the rating, as in Sudoku Explainer. The singles are found with bit masks and
 //! no allocation, since one step tries every candidate of the grid.
 
-use super::techniques::Technique;
-use super::{Candidates, Step};
+use crate::human::technique::Technique;
+use crate::human::{Candidates, Step};
 
 /// Which singles a static chain may follow: those one link makes in the grid it started from.
 struct Links {
