@@ -11,36 +11,11 @@
 
 use crate::error::ParseError;
 use crate::graph::{Graph, Instance};
+use csp_model::source::Name;
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
 use std::collections::HashMap;
 use std::path::Path;
-
-/// A vertex name: a string or a number (so `vertices: 5` and `edges: [[1, 2]]` work).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Name(String);
-
-impl<'de> Deserialize<'de> for Name {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Name;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a vertex name or number")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
-            }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
-            }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
 
 /// `vertices:` is a count or a list of names.
 #[derive(Debug)]

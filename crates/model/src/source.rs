@@ -345,3 +345,30 @@ mod tests {
         assert_eq!(kind_of("p edge 3 2\n"), None);
     }
 }
+
+/// A name in a YAML file that may be written as a string or a number (`id: 1`, a vertex
+/// `5`), read as its text; the graph and timetable readers share it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Name(pub String);
+
+impl<'de> serde::Deserialize<'de> for Name {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Name;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a name or a number")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Name, E> {
+                Ok(Name(v.to_string()))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Name, E> {
+                Ok(Name(v.to_string()))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Name, E> {
+                Ok(Name(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}

@@ -1,33 +1,8 @@
 //! The file as written: the serde shapes of `kind: timetable`, before names are resolved.
 
+pub(crate) use csp_model::source::Name;
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
-
-/// An id: a string or a number (`id: 1` for periods).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Name(pub(crate) String);
-
-impl<'de> Deserialize<'de> for Name {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Name;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a name or a number")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
-            }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
-            }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
 
 /// One string or a list of them (`fixed: Mon.1` or `fixed: [Mon.1, Thu.2]`).
 #[derive(Debug, Clone)]
