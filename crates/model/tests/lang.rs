@@ -7,15 +7,12 @@ use csp_model::CspFile;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// A small deterministic generator (xorshift), so that a failure names its seed.
-struct Rng(u64);
+/// csp-core's generator, seeded, so that a failure names its seed.
+struct Rng(csp_core::heuristics::SplitMix64);
 
 impl Rng {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
+        self.0.index(n as usize) as u64
     }
     fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
         xs[self.below(xs.len() as u64) as usize]
@@ -141,7 +138,7 @@ fn random_constraints_agree_with_the_evaluator() {
     let all = assignments();
     let mut checked = 0;
     for seed in 1..=400u64 {
-        let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut r = Rng(csp_core::heuristics::SplitMix64::new(seed));
         let yaml = model(&mut r, false);
         let file = CspFile::parse(&yaml, "random.yaml")
             .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{yaml}"));
@@ -180,7 +177,9 @@ fn random_constraints_agree_with_the_evaluator() {
 fn random_objectives_reach_the_brute_force_optimum() {
     let all = assignments();
     for seed in 1..=200u64 {
-        let mut r = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut r = Rng(csp_core::heuristics::SplitMix64::new(
+            seed ^ 0xD1B5_4A32_D192_ED03,
+        ));
         let yaml = model(&mut r, true);
         let file = match CspFile::parse(&yaml, "random.yaml") {
             Ok(f) => f,
