@@ -1,6 +1,6 @@
 //! The ceiling on soft costs, checked when an instance is read.
 
-use super::units;
+use super::unit::units;
 use crate::instance::{Instance, Kind};
 
 /// The largest soft cost the toolkit counts. Costs, their sums and the local search's cost
@@ -39,7 +39,7 @@ pub fn cost_bound(inst: &Instance) -> Result<u64, usize> {
                     .max(1),
                 _ => 1,
             };
-            let periods = u128::from(crate::yaml::MAX_PERIODS as u32);
+            let periods = u128::from(crate::instance::MAX_PERIODS as u32);
             let violations = (periods * k * k + periods * k + slots + value)
                 .saturating_mul(people)
                 .saturating_mul(inner)

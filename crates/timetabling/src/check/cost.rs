@@ -1,6 +1,6 @@
 //! The soft cost of a timetable, itemised.
 
-use super::units;
+use super::unit::units;
 use crate::answer::{CostItem, CostReport, Timetable};
 use crate::instance::Instance;
 

@@ -1,7 +1,7 @@
 //! Lower bounds on partial timetables from where the unplaced occurrences may still go.
 
 use super::unit::{Placed, busy_by_day};
-use super::{Placements, Unit};
+use super::unit::{Placements, Unit};
 use crate::answer::Placement;
 use crate::instance::{Instance, Kind, Requirement};
 

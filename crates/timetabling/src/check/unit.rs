@@ -1,7 +1,6 @@
 //! Units: the parts of a requirement whose violations depend on a few occurrences only,
 //! and the placements they read.
 
-use super::evaluate::{Ctx, Notes, evaluate};
 use crate::answer::{Placement, Timetable};
 use crate::instance::{EventSel, Instance, Kind, Requirement, ResourceSel, Scope};
 
@@ -128,7 +127,7 @@ pub(super) struct Placed {
 }
 
 impl Unit {
-    fn placed(
+    pub(super) fn placed(
         &self,
         inst: &Instance,
         p: &(impl Placements + ?Sized),
@@ -153,58 +152,6 @@ impl Unit {
         }
         missing
     }
-
-    /// The unit's violations on complete placements (exact), with each one in words when
-    /// `details` is given.
-    pub fn violations(
-        &self,
-        inst: &Instance,
-        req: &Requirement,
-        p: &(impl Placements + ?Sized),
-        details: Option<&mut Vec<String>>,
-    ) -> u64 {
-        self.violations_in(inst, req, p, details, &mut Scratch::default())
-    }
-
-    /// [`Unit::violations`] with reused buffers (allocation-free once they have grown).
-    pub fn violations_in(
-        &self,
-        inst: &Instance,
-        req: &Requirement,
-        p: &(impl Placements + ?Sized),
-        details: Option<&mut Vec<String>>,
-        scratch: &mut Scratch,
-    ) -> u64 {
-        let Scratch { placed, busy, bad } = scratch;
-        self.placed(inst, p, placed);
-        let c = Ctx {
-            inst,
-            unit: self,
-            placed,
-            missing: 0,
-        };
-        evaluate(&c, req, &mut Notes(details), busy, bad)
-    }
-
-    /// A lower bound on the unit's violations in every completion of partial placements
-    /// (exact when all are placed).
-    pub fn lower_bound(
-        &self,
-        inst: &Instance,
-        req: &Requirement,
-        p: &(impl Placements + ?Sized),
-    ) -> u64 {
-        let Scratch { placed, busy, bad } = &mut Scratch::default();
-        let missing = self.placed(inst, p, placed);
-        let c = Ctx {
-            inst,
-            unit: self,
-            placed,
-            missing,
-        };
-        let raw = evaluate(&c, req, &mut Notes(None), busy, bad);
-        raw.max(self.domain_bound(inst, req, p, placed, busy))
-    }
 }
 
 /// Busy periods of `placed` per day, as a bitmask of periods (days × up to 64 periods).
@@ -222,7 +169,7 @@ pub(super) fn busy_by_day(inst: &Instance, placed: &[Placed], busy: &mut Vec<u64
 /// grown.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    placed: Vec<Placed>,
-    busy: Vec<u64>,
-    bad: Vec<(usize, usize)>,
+    pub(super) placed: Vec<Placed>,
+    pub(super) busy: Vec<u64>,
+    pub(super) bad: Vec<(usize, usize)>,
 }

@@ -1,6 +1,6 @@
 //! The hard rules of a timetable, implicit and written.
 
-use super::units;
+use super::unit::units;
 use crate::answer::{Timetable, Violation};
 use crate::instance::{Instance, RoomNeed, Slot, Style};
 

@@ -30,17 +30,7 @@ use resources::{People, Rooms};
 use serde_saphyr::Location;
 use std::path::Path;
 
-/// Most periods a day (the checker keeps a day's periods in one 64-bit word).
-pub const MAX_PERIODS: usize = 64;
-/// Most days in a calendar.
-pub const MAX_DAYS: usize = 400;
-/// Most occurrences in one timetable.
-pub const MAX_OCCURRENCES: usize = 100_000;
-/// Most cells of the per-slot tables (resources, rooms and events times slots).
-pub const MAX_SLOT_CELLS: usize = 20_000_000;
-
-/// Most seats a group, an event or a room counts (sums of seats are kept in 64 bits).
-pub const MAX_SEATS: u32 = 1_000_000_000;
+pub use crate::instance::{MAX_DAYS, MAX_OCCURRENCES, MAX_PERIODS, MAX_SEATS, MAX_SLOT_CELLS};
 
 /// `n` seats, or what is wrong with that many.
 fn seats(n: u64) -> Result<u32, String> {

@@ -2,7 +2,7 @@
 //! runs and gaps, and the days an event uses.
 
 use super::super::unit::busy_by_day;
-use super::{Ctx, Notes};
+use super::ctx::{Ctx, Notes};
 
 /// `same_day`: every occurrence not on the busiest day.
 pub(super) fn same_day(c: &Ctx<'_>, notes: &mut Notes<'_>) -> u64 {

@@ -1,94 +1,67 @@
 //! A unit's violations given its placed occurrences, one function per requirement kind,
 //! grouped by family: pairs of occurrences, a resource's load over days, rooms, and slots.
 
+mod ctx;
 mod load;
 mod pairs;
 mod rooms;
 mod slots;
 
-use super::Unit;
-use super::unit::Placed;
+use super::unit::{Placements, Scratch, Unit};
 use crate::instance::{Instance, Kind, Requirement};
+use ctx::{Ctx, Notes};
 
-/// What every evaluation reads: the unit and its placed occurrences.
-#[derive(Clone, Copy)]
-pub(super) struct Ctx<'a> {
-    pub(super) inst: &'a Instance,
-    pub(super) unit: &'a Unit,
-    pub(super) placed: &'a [Placed],
-    /// Periods of the unit not placed yet (0 on complete timetables), for a lower bound.
-    pub(super) missing: u64,
-}
-
-impl Ctx<'_> {
-    fn name(&self, q: &Placed) -> String {
-        self.inst.occurrence_name(q.o)
-    }
-
-    fn day(&self, d: usize) -> String {
-        self.inst.days[d].name.clone()
-    }
-
-    /// The unit's resource, or its events, for messages.
-    fn who(&self) -> String {
-        self.unit
-            .resource
-            .map(|r| self.inst.resources[r].id.clone())
-            .unwrap_or_else(|| {
-                self.unit
-                    .events
-                    .iter()
-                    .map(|&e| self.inst.events[e].id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            })
-    }
-
-    /// How many people the unit's resource stands for in per-person costs.
-    fn headcount(&self) -> u64 {
-        u64::from(
-            self.unit
-                .resource
-                .map_or(1, |r| self.inst.resources[r].headcount.max(1)),
-        )
-    }
-
-    /// The pairs of placed occurrences (by index) that `test` finds in violation, into `bad`.
-    fn pairs(&self, bad: &mut Vec<(usize, usize)>, test: impl Fn(&Placed, &Placed) -> bool) {
-        bad.clear();
-        let placed = self.placed;
-        for i in 0..placed.len() {
-            for j in i + 1..placed.len() {
-                if test(&placed[i], &placed[j]) {
-                    bad.push((i, j));
-                }
-            }
-        }
-    }
-}
-
-/// The violations in words, when the caller asked for them.
-pub(super) struct Notes<'a>(pub(super) Option<&'a mut Vec<String>>);
-
-impl Notes<'_> {
-    /// Adds one, written only when asked for.
-    fn add(&mut self, f: impl FnOnce() -> String) {
-        if let Some(d) = &mut self.0 {
-            d.push(f());
-        }
-    }
-
-    /// Adds one per bad pair and counts them.
-    fn pairs(
-        &mut self,
-        c: &Ctx<'_>,
-        bad: &[(usize, usize)],
-        say: impl Fn(&Placed, &Placed) -> String,
+impl Unit {
+    /// The unit's violations on complete placements (exact), with each one in words when
+    /// `details` is given.
+    pub fn violations(
+        &self,
+        inst: &Instance,
+        req: &Requirement,
+        p: &(impl Placements + ?Sized),
+        details: Option<&mut Vec<String>>,
     ) -> u64 {
-        for &(i, j) in bad {
-            self.add(|| say(&c.placed[i], &c.placed[j]));
-        }
-        bad.len() as u64
+        self.violations_in(inst, req, p, details, &mut Scratch::default())
+    }
+
+    /// [`Unit::violations`] with reused buffers (allocation-free once they have grown).
+    pub fn violations_in(
+        &self,
+        inst: &Instance,
+        req: &Requirement,
+        p: &(impl Placements + ?Sized),
+        details: Option<&mut Vec<String>>,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        let Scratch { placed, busy, bad } = scratch;
+        self.placed(inst, p, placed);
+        let c = Ctx {
+            inst,
+            unit: self,
+            placed,
+            missing: 0,
+        };
+        evaluate(&c, req, &mut Notes(details), busy, bad)
+    }
+
+    /// A lower bound on the unit's violations in every completion of partial placements
+    /// (exact when all are placed).
+    pub fn lower_bound(
+        &self,
+        inst: &Instance,
+        req: &Requirement,
+        p: &(impl Placements + ?Sized),
+    ) -> u64 {
+        let Scratch { placed, busy, bad } = &mut Scratch::default();
+        let missing = self.placed(inst, p, placed);
+        let c = Ctx {
+            inst,
+            unit: self,
+            placed,
+            missing,
+        };
+        let raw = evaluate(&c, req, &mut Notes(None), busy, bad);
+        raw.max(self.domain_bound(inst, req, p, placed, busy))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Requirements on pairs of occurrences: days, slots, order, gaps, proximity.
 
-use super::{Ctx, Notes};
+use super::ctx::{Ctx, Notes};
 
 /// `different_days` (every pair on one day) and `not_same_day` (`cross`: only pairs of
 /// different events).

@@ -1,7 +1,7 @@
 //! Requirements on rooms: stability, exclusivity, seats, avoided rooms, mixed lengths.
 
 use super::super::unit::Placed;
-use super::{Ctx, Notes};
+use super::ctx::{Ctx, Notes};
 
 /// `room_stability` and `same_room`: each room beyond the first.
 pub(super) fn same_room(c: &Ctx<'_>, notes: &mut Notes<'_>) -> u64 {

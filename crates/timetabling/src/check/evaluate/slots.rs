@@ -1,7 +1,7 @@
 //! Requirements on where in the calendar occurrences go: avoided or preferred slots, the
 //! largest events early, and staying where a previous timetable put them.
 
-use super::{Ctx, Notes};
+use super::ctx::{Ctx, Notes};
 use crate::answer::Placement;
 
 /// `avoid_slots` (`avoid`: each period in a marked slot) and `prefer_slots` (each period
