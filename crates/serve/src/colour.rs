@@ -2,8 +2,8 @@
 //! bracketed, with the colouring (checked against the graph before it is sent) and a
 //! picture.
 
-use crate::AppState;
 use crate::error::{ApiError, Body};
+use crate::state::AppState;
 use crate::work;
 use axum::Json;
 use axum::extract::State;

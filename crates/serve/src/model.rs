@@ -3,8 +3,8 @@
 //! same, and on request the search's trace as a page whose levels fold. A solution is checked
 //! against every constraint before it is sent.
 
-use crate::AppState;
 use crate::error::{ApiError, Body};
+use crate::state::AppState;
 use crate::work;
 use axum::Json;
 use axum::extract::State;

@@ -8,8 +8,8 @@
 //! solution, a path's end against the solution, a generated puzzle's uniqueness by dancing
 //! links (another solver than the generator's).
 
-use crate::AppState;
 use crate::error::{ApiError, Body};
+use crate::state::AppState;
 use crate::work;
 use axum::Json;
 use axum::extract::State;

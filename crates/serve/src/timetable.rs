@@ -4,8 +4,8 @@
 //! itemised, the placements, the printable HTML page (grids by group, teacher and room) and
 //! CSV; an instance with no timetable comes with the requirements that conflict.
 
-use crate::AppState;
 use crate::error::{ApiError, Body};
+use crate::state::AppState;
 use crate::work;
 use axum::Json;
 use axum::extract::State;

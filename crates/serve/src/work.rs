@@ -1,14 +1,14 @@
 //! Running a solver for a request: on tokio's blocking pool (a solve never stalls the
-//! server), at most [`Config::jobs`](crate::Config::jobs) at once, the others waiting in a
-//! queue of at most [`Config::queue`](crate::Config::queue) (beyond it: 503 with
+//! server), at most [`Config::jobs`](crate::state::Config::jobs) at once, the others waiting in a
+//! queue of at most [`Config::queue`](crate::state::Config::queue) (beyond it: 503 with
 //! `Retry-After: 1`, so clients back off instead of piling up without bound), within the
 //! request's time limit (capped by the server's), and under a cancel flag
 //! ([`csp_core::termination::with_cancel`]) raised when the client goes away — axum drops
 //! the handler's future then, and the guard here raises the flag, so the search stops at its
 //! next poll.
 
-use crate::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use csp_core::termination::{Flag, with_cancel};
