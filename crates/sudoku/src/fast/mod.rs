@@ -208,10 +208,7 @@ impl FastSolver {
                 // A safe alternative would need the whole binary built for AVX2
                 // (`-C target-cpu`), or a SIMD crate whose runtime dispatch still ends in
                 // an `unsafe` call of its own; `std::simd` is unstable.
-                #[allow(
-                    unsafe_code,
-                    reason = "the AVX2 entry is called after the CPU check above"
-                )]
+                #[allow(unsafe_code, reason = "after the CPU check above")]
                 unsafe {
                     triads::avx2::solve(&givens[..n], banned, &mut search)
                 };
