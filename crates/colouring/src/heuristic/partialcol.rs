@@ -1,27 +1,18 @@
-//! PartialCol: local search over partial proper colourings, with a reactive tabu tenure.
+//! PartialCol (Blöchliger & Zufferey 2008): local search over partial proper colourings, with
+//! a reactive tabu tenure.
 //!
 //! - The move scan reads, for each uncoloured vertex, only the colours it could take at a
 //!   cost of −1 or 0 (bit rows kept up to date: a move changes the counts of one colour);
 //!   every move is scanned only when none of those is allowed.
-//! - The counts are kept a row per colour; on dense graphs a move adds or subtracts whole
-//!   adjacency rows, and finds the neighbours it uncolours through bit rows ([`rows_fit`]).
-//! - Together, on flat300_28_0 an iteration is about 2× faster than with a full scan and
-//!   neighbour lists (1M iterations from DSATUR's colouring: 2.1× at 28 colours, 2.0× at 30;
-//!   DSJC500.5 at 47 2.5×, DSJR500.5 at 121 2.5×, le450_15c at 14 1.15×).
-//! - The scan refreshes the last move's bit without a branch and reads the tabu list by index
-//!   (no row slices), and the counts are 16 bits wide where every degree fits
-//!   ([`PartialCol::new`], as TabuCol's tables): together 1.24× faster on flat300_28_0 at 29
-//!   colours than with 32-bit counts and the branching scan (4M iterations from DSATUR's
-//!   colouring, six runs alternated with the build before: 0.80× the time in each), 1.3×
-//!   on le450_15c at 14, DSJC500.5 at 47 and DSJR500.5 at 121, within noise on queen11_11 at
-//!   10 and DSJC250.1 at 7; the same walks.
+//! - The counts are kept a row per colour, 16 bits wide where every degree fits
+//!   ([`PartialCol::new`]); on dense graphs a move adds or subtracts whole adjacency rows and
+//!   finds the neighbours it uncolours through bit rows ([`rows_fit`]).
 //! - The scan counts the allowed moves of cost −1 and 0 with bit operations, a vertex's tabu
-//!   colours kept as one word ([`TabuList`] clears a bit when its tabu ends), and draws one of
-//!   the cheapest, where it had tested each candidate's tabu entry and drawn among ties one
-//!   by one (a branch each, mispredicted often): 1.2× faster on flat300_28_0 at 29 colours,
-//!   1.4× on DSJR500.5 at 121, 1.1–1.17× on DSJC500.5 at 47, the same on le450_15c at 14 (3M
-//!   iterations from DSATUR's colouring, two runs each against the build before). The
-//!   draws differ from the one-by-one ties', so the walks do too, alike in law.
+//!   colours kept as one word ([`TabuList`] clears a bit when its tabu ends), and draws one
+//!   of the cheapest without a branch per candidate.
+//!
+//! Each of these made an iteration faster with the same walks (about 2×, then 1.24×, then
+//! 1.2× on flat300_28_0); the measurements: `docs/measurements/colouring-kernels.md`.
 
 use super::moves::{Classes, ScanBest, remove};
 use super::tabucol::Entry;

@@ -5,17 +5,15 @@
 //! - Each iteration scans the rows of the conflicting vertices (counts of neighbours per
 //!   colour, and the tick until which each colour is tabu) in branch-free, vectorised passes,
 //!   then shifts the moved vertex's neighbours' counts from its old colour to its new one.
-//! - The two tables hold 16-bit entries where every count fits ([`TabuTables::new`]), 32-bit ones
-//!   otherwise: a vector instruction compares eight entries instead of four, SSE2 has a
-//!   16-bit minimum (its 32-bit one takes four instructions), and the tables take half the
-//!   cache.
+//! - The two tables hold 16-bit entries where every count fits ([`TabuTables::new`]), 32-bit
+//!   ones otherwise: a vector instruction compares eight entries instead of four, and the
+//!   tables take half the cache.
 //! - On dense graphs the neighbours that enter or leave the conflict list are found through
 //!   bit rows ([`Classes`]) rather than by testing every neighbour; the count shift itself is
 //!   a loop of its own ([`shift_counts`]).
-//! - Together, on DSJC500.5 at 48 colours from DSATUR's colouring, an iteration is about
-//!   1.5× faster than with 32-bit tables, the tests inside the count loop and the scan
-//!   through the trait (alternated runs of 500,000 iterations; DSJC1000.5 at 84 1.7×,
-//!   le450_15c at 14 1.4×, queen11_11 at 10 1.15×).
+//!
+//! Together about 1.5× faster an iteration than 32-bit tables and per-neighbour tests, the
+//! same walks; the measurements: `docs/measurements/colouring-kernels.md`.
 
 use super::moves::{Classes, redraw, remove};
 use crate::encode::Colouring;
