@@ -195,12 +195,8 @@ impl Turns {
     /// PartialCol gets nearly all of the time while the hybrid search brings nothing, and the
     /// hybrid search still has a turn now and then.
     ///
-    /// With turns of 3 s throughout (three quarters of the time), flat300_28_0 came to 28
-    /// colours with 4 bench seeds of 10 (1–10, 60 s); doubling, with 6 (the same 4, and 4
-    /// and 9), run side by side. The other graphs on which the hybrid search runs ended alike
-    /// (DSJC500.5 48 with seeds 1–3; DSJC250.5 28 and DSJC250.9 72, DSJC125.9 44 with seeds
-    /// 1–2; le450_25c/d 26, queen13_13 14, flat300_20_0 20, DSJC500.1 12, DSJC250.1 8 with
-    /// seed 1).
+    /// Doubling turns beat equal ones on flat300_28_0 and changed nothing elsewhere
+    /// (`docs/measurements/colouring-kernels.md`).
     fn next(&mut self, stalled: bool, improved: bool) -> Option<Duration> {
         self.stalled |= stalled;
         if !self.stalled {

@@ -46,13 +46,9 @@ impl Extraction {
     }
 }
 
-/// Tries of [`large_independent_set`] per set extracted. Each try finds its largest set at a
-/// roughly steady rate per tabu iteration, so more tries mean more sets of the largest sizes
-/// and a smaller, sparser residual graph. On DSJC1000.5 (45 % of the vertices kept, half of
-/// the 60 s for the extraction at most), ten tries took 7–10 s and gave 84 colours with 3
-/// seeds of 12; twenty took 13–19 s and gave 84 with 6 of 14 (25 and 30 tries: 6 of 11).
-/// Five tries had given 85 with half as many seeds as ten, before the tabu search was
-/// five times faster ([`Rows`]).
+/// Tries of [`large_independent_set`] per set extracted: more tries give more sets of the
+/// largest sizes and a sparser residual graph (measured in
+/// `docs/measurements/colouring-kernels.md`).
 const ATTEMPTS: usize = 20;
 
 /// Removes large independent sets from `g` until at most `keep` vertices are left (or

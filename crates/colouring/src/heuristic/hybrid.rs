@@ -168,11 +168,9 @@ impl Hybrid {
         self.best_f
     }
 
-    /// The fewest generations without a better child for [`Hybrid::stalled`]. With 100
-    /// generations of 100 TabuCol iterations per vertex, DSJC500.5 lost its 48 colours with 2
-    /// seeds of 7 (found at 50 and 54 s without PartialCol's turns); with 200, those seeds
-    /// found it again. Children now get 20 iterations per vertex, so five times as many
-    /// generations keep the same time.
+    /// The fewest generations without a better child for [`Hybrid::stalled`]: fewer called
+    /// searches stalled that were still going to improve (measured in
+    /// `docs/measurements/colouring-kernels.md`).
     pub(super) const STALL_MIN: u64 = 1000;
 
     /// Goes on for at most `max_generations` more generations, until `pause` (checked between
