@@ -347,18 +347,10 @@ impl Spec {
     /// assert_eq!(s.strategies.len(), 2);
     /// ```
     pub fn parse(text: &str, file: &str, dir: &Path, data: &Path) -> Result<Spec, SourceError> {
-        let raw: RawSpec = from_yaml(text, file)?;
-        // Errors found after parsing point at the key's line (the first line holding it).
-        let at = |key: &str, message: String| {
-            let (line, column) = text
-                .lines()
-                .enumerate()
-                .find_map(|(i, l)| l.find(key).map(|c| (i as u32 + 1, c as u32 + 1)))
-                .unwrap_or((0, 0));
-            SourceError::at(file, text, line, column, message)
-        };
+        let mut raw: RawSpec = from_yaml(text, file)?;
+        let at = At { text, file };
         if raw.kind != "study" {
-            return Err(at(
+            return Err(at.err(
                 "kind",
                 format!(
                     "`kind: {}` is not a study; expected `kind: study`",
@@ -367,254 +359,24 @@ impl Spec {
             ));
         }
         if raw.sets.is_empty() {
-            return Err(at("sets", "a study needs at least one set".into()));
+            return Err(at.err("sets", "a study needs at least one set".into()));
         }
-        let mut sets = Vec::new();
-        for (i, s) in raw.sets.into_iter().enumerate() {
-            let given: Vec<(&str, OneOrMany)> = [
-                ("sudoku", s.sudoku),
-                ("models", s.models),
-                ("colouring", s.colouring),
-                ("timetables", s.timetables),
-            ]
-            .into_iter()
-            .filter_map(|(k, v)| v.map(|v| (k, v)))
-            .collect();
-            let [(key, files)] = <[_; 1]>::try_from(given).map_err(|g| {
-                at(
-                    &s.name,
-                    format!(
-                        "sets[{i}] (`{}`): expected exactly one of `sudoku:`, `models:`, `colouring:` or `timetables:`, found {}",
-                        s.name,
-                        g.len()
-                    ),
-                )
-            })?;
-            let family = match key {
-                "sudoku" => Family::Sudoku,
-                "models" => Family::Model,
-                "timetables" => Family::Timetable,
-                _ => Family::Colouring,
-            };
-            if s.k.is_some() && key != "colouring" {
-                return Err(at(
-                    &s.name,
-                    format!("sets[{i}] (`{}`): `k:` is for colouring sets", s.name),
+        let mut sets: Vec<Set> = Vec::new();
+        for (i, s) in std::mem::take(&mut raw.sets).into_iter().enumerate() {
+            let set = at.set(i, s, dir, data)?;
+            if sets.iter().any(|x| x.name == set.name) {
+                return Err(at.err(
+                    &set.name,
+                    format!("sets[{i}]: the name `{}` is used twice", set.name),
                 ));
             }
-            let names = match files {
-                OneOrMany::One(f) => vec![f],
-                OneOrMany::Many(v) => v,
-            };
-            if names.is_empty() {
-                return Err(at(&s.name, format!("sets[{i}] (`{}`): no files", s.name)));
-            }
-            let colours = match (&s.k, family) {
-                (None, Family::Colouring) => {
-                    return Err(at(
-                        &s.name,
-                        format!(
-                            "sets[{i}] (`{}`): `colouring:` needs `k:` (the number of colours, or a list with one per graph)",
-                            s.name
-                        ),
-                    ));
-                }
-                (None, _) => Vec::new(),
-                (Some(Colours::One(k)), _) => vec![*k; names.len()],
-                (Some(Colours::Many(ks)), _) => ks.clone(),
-                (Some(Colours::Word(w)), _) if w == "chi" || w == "χ" => Vec::new(),
-                (Some(Colours::Word(w)), _) => {
-                    return Err(at(
-                        "k:",
-                        format!(
-                            "sets[{i}] (`{}`): `k: {w}`: expected a number of colours, a list with one per graph, or `chi` (the chromatic number)",
-                            s.name
-                        ),
-                    ));
-                }
-            };
-            let chromatic = matches!(&s.k, Some(Colours::Word(_)));
-            if family == Family::Colouring
-                && !chromatic
-                && (colours.len() != names.len() || colours.contains(&0))
-            {
-                return Err(at(
-                    "k:",
-                    format!(
-                        "sets[{i}] (`{}`): `k:` needs a number of colours of at least 1, or one per graph ({} graphs, {} numbers)",
-                        s.name,
-                        names.len(),
-                        colours.len()
-                    ),
-                ));
-            }
-            let files = names
-                .iter()
-                .map(|n| {
-                    let p = Path::new(n);
-                    [dir.join(p), data.join(p)]
-                        .into_iter()
-                        .find(|c| c.exists())
-                        .ok_or_else(|| {
-                            at(
-                                n,
-                                format!(
-                                    "sets[{i}] (`{}`): `{n}` found neither in {} nor in {}",
-                                    s.name,
-                                    dir.display(),
-                                    data.display()
-                                ),
-                            )
-                        })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            if sets.iter().any(|x: &Set| x.name == s.name) {
-                return Err(at(
-                    &s.name,
-                    format!("sets[{i}]: the name `{}` is used twice", s.name),
-                ));
-            }
-            sets.push(Set {
-                name: s.name,
-                family,
-                files,
-                labels: names,
-                limit: s.limit,
-                colours,
-                chromatic,
-            });
+            sets.push(set);
         }
-        let mut strategies: Vec<Strategy> = Vec::new();
-        for (i, s) in raw.strategies.iter().enumerate() {
-            let st: Strategy = s
-                .parse()
-                .map_err(|e: String| at(s, format!("strategies[{i}]: {e}")))?;
-            if !strategies.iter().any(|x| x.name == st.name) {
-                strategies.push(st);
-            }
-        }
-        if let Some(g) = raw.grid {
-            let list = |v: &[String], what: &str| -> Result<Vec<String>, SourceError> {
-                if v.is_empty() {
-                    Err(at(
-                        "grid",
-                        format!("grid: `{what}:` needs at least one value"),
-                    ))
-                } else {
-                    Ok(v.to_vec())
-                }
-            };
-            let vars = list(&g.var_order, "var_order")?;
-            let levels = list(&g.propagation, "propagation")?;
-            let values = if g.value_order.is_empty() {
-                vec!["min".to_string()]
-            } else {
-                g.value_order.clone()
-            };
-            let restarts = if g.restarts.is_empty() {
-                vec![false]
-            } else {
-                g.restarts.clone()
-            };
-            // Each list parsed and without repeats first, and the grid's size checked before
-            // it is expanded: a grid of 300⁴ names must not be walked to be refused.
-            let vars = distinct(&vars, |v| {
-                v.parse::<VarOrder>()
-                    .map_err(|e| at(v, format!("grid: {e}")))
-            })?;
-            let levels = distinct(&levels, |l| {
-                l.parse::<PropagationLevel>()
-                    .map_err(|e| at(l, format!("grid: {e}")))
-            })?;
-            let values = distinct(&values, |v| {
-                v.parse::<ValueOrder>()
-                    .map_err(|e| at(v, format!("grid: {e}")))
-            })?;
-            let restarts = distinct(&restarts, |&r| Ok::<bool, SourceError>(r))?;
-            let size = [vars.len(), levels.len(), values.len(), restarts.len()]
-                .iter()
-                .fold(1usize, |a, &b| a.saturating_mul(b));
-            if strategies.len().saturating_add(size) > MAX_STRATEGIES {
-                return Err(at(
-                    "grid",
-                    format!(
-                        "{} strategies in the grid; a study may compare at most {MAX_STRATEGIES}",
-                        size
-                    ),
-                ));
-            }
-            for &var in &vars {
-                for &level in &levels {
-                    for &value in &values {
-                        for &r in &restarts {
-                            let st = Strategy::new(var, level, value, r);
-                            if !strategies.iter().any(|x| x.name == st.name) {
-                                strategies.push(st);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for st in &strategies {
-            if st.method != Method::Engine
-                && let Some(set) = sets.iter().find(|s| s.family != Family::Sudoku)
-            {
-                return Err(at(
-                    &st.name,
-                    format!(
-                        "strategy `{}` solves sudoku sets only; set `{}` is {}",
-                        st.name,
-                        set.name,
-                        set.describe()
-                    ),
-                ));
-            }
-        }
-        if let Some(pair) = &raw.scatter {
-            for n in pair {
-                if !strategies.iter().any(|s| s.name == *n) {
-                    return Err(at(
-                        "scatter",
-                        format!("scatter: `{n}` is not one of the study's strategies"),
-                    ));
-                }
-            }
-        }
-        if strategies.is_empty() {
-            return Err(at(
-                "kind",
-                "no strategies: give `strategies:` (e.g. [naive, mrv+fc]) or a `grid:`".into(),
-            ));
-        }
-        if strategies.len() > MAX_STRATEGIES {
-            return Err(at(
-                "grid",
-                format!(
-                    "{} strategies; a study may compare at most {MAX_STRATEGIES}",
-                    strategies.len()
-                ),
-            ));
-        }
-        if let Some(s) = raw.limits.seconds
-            && !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS)
-        {
-            return Err(at(
-                "seconds",
-                format!(
-                    "limits.seconds: expected a positive number of seconds up to {MAX_SECONDS}, found {s}"
-                ),
-            ));
-        }
-        if raw.limits.nodes.is_none() && raw.limits.seconds.is_none() {
-            return Err(at(
-                "kind",
-                "no limits: give `limits: {nodes: N}` or `{seconds: S}` (a study must end)".into(),
-            ));
-        }
+        let strategies = at.strategies(&raw, &sets)?;
+        at.limits(&raw.limits)?;
         let repetitions = raw.repetitions.unwrap_or(1);
         if repetitions == 0 {
-            return Err(at("repetitions", "repetitions: expected at least 1".into()));
+            return Err(at.err("repetitions", "repetitions: expected at least 1".into()));
         }
         Ok(Spec {
             name: raw.name.unwrap_or_else(|| {
@@ -632,5 +394,289 @@ impl Spec {
             seed: raw.seed.unwrap_or(1),
             scatter: raw.scatter,
         })
+    }
+}
+
+/// The study file being read: errors found after parsing point at the key's line (the first
+/// line holding it).
+struct At<'t> {
+    text: &'t str,
+    file: &'t str,
+}
+
+impl At<'_> {
+    fn err(&self, key: &str, message: String) -> SourceError {
+        let (line, column) = self
+            .text
+            .lines()
+            .enumerate()
+            .find_map(|(i, l)| l.find(key).map(|c| (i as u32 + 1, c as u32 + 1)))
+            .unwrap_or((0, 0));
+        SourceError::at(self.file, self.text, line, column, message)
+    }
+
+    /// Set `i`: one family of files, found beside the study or in the data folder; `k:` for
+    /// colouring sets.
+    fn set(&self, i: usize, mut s: RawSet, dir: &Path, data: &Path) -> Result<Set, SourceError> {
+        let given: Vec<(&str, OneOrMany)> = [
+            ("sudoku", s.sudoku.take()),
+            ("models", s.models.take()),
+            ("colouring", s.colouring.take()),
+            ("timetables", s.timetables.take()),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k, v)))
+        .collect();
+        let [(key, files)] = <[_; 1]>::try_from(given).map_err(|g| {
+            self.err(
+                &s.name,
+                format!(
+                    "sets[{i}] (`{}`): expected exactly one of `sudoku:`, `models:`, `colouring:` or `timetables:`, found {}",
+                    s.name,
+                    g.len()
+                ),
+            )
+        })?;
+        let family = match key {
+            "sudoku" => Family::Sudoku,
+            "models" => Family::Model,
+            "timetables" => Family::Timetable,
+            _ => Family::Colouring,
+        };
+        if s.k.is_some() && key != "colouring" {
+            return Err(self.err(
+                &s.name,
+                format!("sets[{i}] (`{}`): `k:` is for colouring sets", s.name),
+            ));
+        }
+        let names = match files {
+            OneOrMany::One(f) => vec![f],
+            OneOrMany::Many(v) => v,
+        };
+        if names.is_empty() {
+            return Err(self.err(&s.name, format!("sets[{i}] (`{}`): no files", s.name)));
+        }
+        let (colours, chromatic) = self.colours(i, &s, family, names.len())?;
+        let files = names
+            .iter()
+            .map(|n| {
+                let p = Path::new(n);
+                [dir.join(p), data.join(p)]
+                    .into_iter()
+                    .find(|c| c.exists())
+                    .ok_or_else(|| {
+                        self.err(
+                            n,
+                            format!(
+                                "sets[{i}] (`{}`): `{n}` found neither in {} nor in {}",
+                                s.name,
+                                dir.display(),
+                                data.display()
+                            ),
+                        )
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Set {
+            name: s.name,
+            family,
+            files,
+            labels: names,
+            limit: s.limit,
+            colours,
+            chromatic,
+        })
+    }
+
+    /// A set's `k:`: the colours per graph, or `chi` (the chromatic number).
+    fn colours(
+        &self,
+        i: usize,
+        s: &RawSet,
+        family: Family,
+        graphs: usize,
+    ) -> Result<(Vec<usize>, bool), SourceError> {
+        let colours = match (&s.k, family) {
+            (None, Family::Colouring) => {
+                return Err(self.err(
+                    &s.name,
+                    format!(
+                        "sets[{i}] (`{}`): `colouring:` needs `k:` (the number of colours, or a list with one per graph)",
+                        s.name
+                    ),
+                ));
+            }
+            (None, _) => Vec::new(),
+            (Some(Colours::One(k)), _) => vec![*k; graphs],
+            (Some(Colours::Many(ks)), _) => ks.clone(),
+            (Some(Colours::Word(w)), _) if w == "chi" || w == "χ" => Vec::new(),
+            (Some(Colours::Word(w)), _) => {
+                return Err(self.err(
+                    "k:",
+                    format!(
+                        "sets[{i}] (`{}`): `k: {w}`: expected a number of colours, a list with one per graph, or `chi` (the chromatic number)",
+                        s.name
+                    ),
+                ));
+            }
+        };
+        let chromatic = matches!(&s.k, Some(Colours::Word(_)));
+        if family == Family::Colouring
+            && !chromatic
+            && (colours.len() != graphs || colours.contains(&0))
+        {
+            return Err(self.err(
+                "k:",
+                format!(
+                    "sets[{i}] (`{}`): `k:` needs a number of colours of at least 1, or one per graph ({} graphs, {} numbers)",
+                    s.name,
+                    graphs,
+                    colours.len()
+                ),
+            ));
+        }
+        Ok((colours, chromatic))
+    }
+
+    /// The strategies listed and the grid's, each once, at most [`MAX_STRATEGIES`]; the
+    /// methods other than the engine only on sudoku sets; `scatter:` among them.
+    fn strategies(&self, raw: &RawSpec, sets: &[Set]) -> Result<Vec<Strategy>, SourceError> {
+        let mut strategies: Vec<Strategy> = Vec::new();
+        for (i, s) in raw.strategies.iter().enumerate() {
+            let st: Strategy = s
+                .parse()
+                .map_err(|e: String| self.err(s, format!("strategies[{i}]: {e}")))?;
+            if !strategies.iter().any(|x| x.name == st.name) {
+                strategies.push(st);
+            }
+        }
+        if let Some(g) = &raw.grid {
+            self.grid(g, &mut strategies)?;
+        }
+        for st in &strategies {
+            if st.method != Method::Engine
+                && let Some(set) = sets.iter().find(|s| s.family != Family::Sudoku)
+            {
+                return Err(self.err(
+                    &st.name,
+                    format!(
+                        "strategy `{}` solves sudoku sets only; set `{}` is {}",
+                        st.name,
+                        set.name,
+                        set.describe()
+                    ),
+                ));
+            }
+        }
+        if let Some(pair) = &raw.scatter {
+            for n in pair {
+                if !strategies.iter().any(|s| s.name == *n) {
+                    return Err(self.err(
+                        "scatter",
+                        format!("scatter: `{n}` is not one of the study's strategies"),
+                    ));
+                }
+            }
+        }
+        if strategies.is_empty() {
+            return Err(self.err(
+                "kind",
+                "no strategies: give `strategies:` (e.g. [naive, mrv+fc]) or a `grid:`".into(),
+            ));
+        }
+        if strategies.len() > MAX_STRATEGIES {
+            return Err(self.err(
+                "grid",
+                format!(
+                    "{} strategies; a study may compare at most {MAX_STRATEGIES}",
+                    strategies.len()
+                ),
+            ));
+        }
+        Ok(strategies)
+    }
+
+    /// The grid's strategies, after the listed ones: each list parsed and without repeats
+    /// first, and the grid's size checked before it is expanded (a grid of 300⁴ names must
+    /// not be walked to be refused).
+    fn grid(&self, g: &RawGrid, strategies: &mut Vec<Strategy>) -> Result<(), SourceError> {
+        let list = |v: &[String], what: &str| -> Result<Vec<String>, SourceError> {
+            if v.is_empty() {
+                Err(self.err("grid", format!("grid: `{what}:` needs at least one value")))
+            } else {
+                Ok(v.to_vec())
+            }
+        };
+        let vars = list(&g.var_order, "var_order")?;
+        let levels = list(&g.propagation, "propagation")?;
+        let values = if g.value_order.is_empty() {
+            vec!["min".to_string()]
+        } else {
+            g.value_order.clone()
+        };
+        let restarts = if g.restarts.is_empty() {
+            vec![false]
+        } else {
+            g.restarts.clone()
+        };
+        let vars = distinct(&vars, |v| {
+            v.parse::<VarOrder>()
+                .map_err(|e| self.err(v, format!("grid: {e}")))
+        })?;
+        let levels = distinct(&levels, |l| {
+            l.parse::<PropagationLevel>()
+                .map_err(|e| self.err(l, format!("grid: {e}")))
+        })?;
+        let values = distinct(&values, |v| {
+            v.parse::<ValueOrder>()
+                .map_err(|e| self.err(v, format!("grid: {e}")))
+        })?;
+        let restarts = distinct(&restarts, |&r| Ok::<bool, SourceError>(r))?;
+        let size = [vars.len(), levels.len(), values.len(), restarts.len()]
+            .iter()
+            .fold(1usize, |a, &b| a.saturating_mul(b));
+        if strategies.len().saturating_add(size) > MAX_STRATEGIES {
+            return Err(self.err(
+                "grid",
+                format!(
+                    "{} strategies in the grid; a study may compare at most {MAX_STRATEGIES}",
+                    size
+                ),
+            ));
+        }
+        for &var in &vars {
+            for &level in &levels {
+                for &value in &values {
+                    for &r in &restarts {
+                        let st = Strategy::new(var, level, value, r);
+                        if !strategies.iter().any(|x| x.name == st.name) {
+                            strategies.push(st);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `limits:`: nodes or seconds (a study must end), seconds within [`MAX_SECONDS`].
+    fn limits(&self, limits: &RawLimits) -> Result<(), SourceError> {
+        if let Some(s) = limits.seconds
+            && !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS)
+        {
+            return Err(self.err(
+                "seconds",
+                format!(
+                    "limits.seconds: expected a positive number of seconds up to {MAX_SECONDS}, found {s}"
+                ),
+            ));
+        }
+        if limits.nodes.is_none() && limits.seconds.is_none() {
+            return Err(self.err(
+                "kind",
+                "no limits: give `limits: {nodes: N}` or `{seconds: S}` (a study must end)".into(),
+            ));
+        }
+        Ok(())
     }
 }
