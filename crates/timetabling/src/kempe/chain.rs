@@ -19,7 +19,38 @@ pub(super) struct State<'a> {
     pub(super) packing: Packing,
 }
 
-impl State<'_> {
+impl<'a> State<'a> {
+    /// The state at the valid slots `t`.
+    pub(super) fn new(m: &'a SlotModel, t: &[usize]) -> Self {
+        let mut st = State {
+            m,
+            t: Vec::new(),
+            mark: vec![0; m.n],
+            stamp: 0,
+            chain: Vec::with_capacity(m.n),
+            members: Vec::new(),
+            room_cost: vec![0; m.slots],
+            new_cost: (0, 0),
+            side: Vec::new(),
+            packing: Packing::default(),
+        };
+        st.reset(t);
+        st
+    }
+
+    /// Back to the slots `t`: each slot's events and, with rooms, the cost of its packing.
+    pub(super) fn reset(&mut self, t: &[usize]) {
+        let m = self.m;
+        self.t.clear();
+        self.t.extend_from_slice(t);
+        self.members = m.members(t);
+        if let Some(r) = &m.rooms {
+            for s in 0..m.slots {
+                self.room_cost[s] = r.pack(s, &self.members[s], &mut self.packing).unwrap_or(0);
+            }
+        }
+    }
+
     fn next_stamp(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {

@@ -2,7 +2,6 @@
 
 use super::SlotModel;
 use super::chain::State;
-use super::rooms::Packing;
 use crate::anneal::{self, Cooling, Neighbourhood, Plan, Stats};
 use csp_core::heuristics::SplitMix64;
 use std::time::Instant;
@@ -11,28 +10,7 @@ use std::time::Instant;
 /// (the annealing's inner step, for benchmarks and tests); returns the sum of the cost
 /// changes of those that are possible, and how many were.
 pub fn price_moves(m: &SlotModel, start: &[usize], seed: u64, count: u64) -> (i64, u64) {
-    let members = m.members(start);
-    let mut packing = Packing::default();
-    let room_cost: Vec<u64> = match &m.rooms {
-        Some(r) => members
-            .iter()
-            .enumerate()
-            .map(|(s, evs)| r.pack(s, evs, &mut packing).unwrap_or(0))
-            .collect(),
-        None => vec![0; m.slots],
-    };
-    let mut st = State {
-        m,
-        t: start.to_vec(),
-        mark: vec![0; m.n],
-        stamp: 0,
-        chain: Vec::with_capacity(m.n),
-        members,
-        room_cost,
-        new_cost: (0, 0),
-        side: Vec::new(),
-        packing,
-    };
+    let mut st = State::new(m, start);
     let mut rng = SplitMix64::new(seed);
     let (mut sum, mut possible) = (0i64, 0u64);
     for _ in 0..count {
@@ -69,29 +47,8 @@ pub fn anneal(
     if movable.is_empty() || m.slots < 2 {
         return start.to_vec();
     }
-    let members = m.members(start);
-    let mut packing = Packing::default();
-    let room_cost: Vec<u64> = match &m.rooms {
-        Some(r) => members
-            .iter()
-            .enumerate()
-            .map(|(s, evs)| r.pack(s, evs, &mut packing).unwrap_or(0))
-            .collect(),
-        None => vec![0; m.slots],
-    };
     let mut walk = Walk {
-        st: State {
-            m,
-            t: start.to_vec(),
-            mark: vec![0; m.n],
-            stamp: 0,
-            chain: Vec::with_capacity(m.n),
-            members,
-            room_cost,
-            new_cost: (0, 0),
-            side: Vec::new(),
-            packing,
-        },
+        st: State::new(m, start),
         movable,
         best: start.to_vec(),
         tried: (0, 0),
@@ -185,14 +142,6 @@ impl Neighbourhood for Walk<'_, '_> {
     }
 
     fn restore_best(&mut self) {
-        let m = self.st.m;
-        let st = &mut self.st;
-        st.t.clone_from(&self.best);
-        st.members = m.members(&self.best);
-        if let Some(r) = &m.rooms {
-            for s in 0..m.slots {
-                st.room_cost[s] = r.pack(s, &st.members[s], &mut st.packing).unwrap_or(0);
-            }
-        }
+        self.st.reset(&self.best);
     }
 }
