@@ -2,7 +2,7 @@
 //! are fixed to, allowed or forbidden.
 
 use super::calendar::Calendar;
-use super::names::{Reader, nearest};
+use super::names::Reader;
 use super::raw::{Name, RawEvent, RawFile, RawRoomNeed};
 use super::resources::{People, Rooms};
 use super::{MAX_OCCURRENCES, seats};
@@ -196,17 +196,8 @@ impl Events {
         path: &str,
     ) -> Result<usize, SourceError> {
         self.index.get(&name.value.0).copied().ok_or_else(|| {
-            let hint = nearest(&name.value.0, self.events.iter().map(|e| e.id.as_str()))
-                .map(|n| format!("; did you mean `{n}`?"))
-                .unwrap_or_default();
-            rd.err(
-                &name.referenced,
-                path,
-                format!(
-                    "unknown event `{}` (looked up in events){hint}",
-                    name.value.0
-                ),
-            )
+            let candidates = self.events.iter().map(|e| e.id.as_str());
+            rd.unknown(name, path, "event", "events", candidates)
         })
     }
 }

@@ -56,6 +56,27 @@ pub(crate) struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// An unknown `noun` at `name`: the list it was looked up in, and the nearest of
+    /// `candidates` if near enough to be a typo.
+    pub(crate) fn unknown<'c>(
+        &self,
+        name: &serde_saphyr::Spanned<super::Name>,
+        path: &str,
+        noun: &str,
+        list: &str,
+        candidates: impl IntoIterator<Item = &'c str>,
+    ) -> SourceError {
+        let id = &name.value.0;
+        let hint = nearest(id, candidates)
+            .map(|n| format!("; did you mean `{n}`?"))
+            .unwrap_or_default();
+        self.err(
+            &name.referenced,
+            path,
+            format!("unknown {noun} `{id}` (looked up in {list}){hint}"),
+        )
+    }
+
     /// An error at `loc`, about the YAML path `path`.
     pub(crate) fn err(
         &self,

@@ -2,7 +2,7 @@
 //! them, and rooms.
 
 use super::calendar::Calendar;
-use super::names::{Reader, nearest};
+use super::names::Reader;
 use super::raw::{Name, RawFile, RawPerson};
 use super::seats;
 use crate::instance::{Kind, Requirement, Resource, ResourceKind, ResourceSel, Room, Scope};
@@ -194,15 +194,8 @@ impl<'r> People<'r> {
                     .iter()
                     .filter(|r| want.is_none_or(|k| r.kind == k))
                     .map(|r| r.id.as_str());
-                let hint = nearest(id, candidates)
-                    .map(|n| format!("; did you mean `{n}`?"))
-                    .unwrap_or_default();
                 let noun = want.map_or("resource", |k| k.noun());
-                Err(rd.err(
-                    &name.referenced,
-                    path,
-                    format!("unknown {noun} `{id}` (looked up in {list}){hint}"),
-                ))
+                Err(rd.unknown(name, path, noun, &list, candidates))
             }
         }
     }
@@ -268,17 +261,8 @@ impl Rooms {
         path: &str,
     ) -> Result<usize, SourceError> {
         self.index.get(&name.value.0).copied().ok_or_else(|| {
-            let hint = nearest(&name.value.0, self.rooms.iter().map(|r| r.id.as_str()))
-                .map(|n| format!("; did you mean `{n}`?"))
-                .unwrap_or_default();
-            rd.err(
-                &name.referenced,
-                path,
-                format!(
-                    "unknown room `{}` (looked up in resources.rooms){hint}",
-                    name.value.0
-                ),
-            )
+            let candidates = self.rooms.iter().map(|r| r.id.as_str());
+            rd.unknown(name, path, "room", "resources.rooms", candidates)
         })
     }
 }
