@@ -1,7 +1,10 @@
 //! `csp timetable check`: a timetable file against the instance, by the timetabling
 //! checker and, for the benchmark formats, by the format's own score as well.
 
-use super::{InstanceFile, cost_json, print_cost, read_instance, read_loaded, read_timetable};
+use super::{
+    InstanceFile, cost_json, print_cost, print_violations, read_instance, read_loaded,
+    read_timetable,
+};
 use crate::args::OutputArgs;
 use crate::report::{Status, json_line};
 use anyhow::{Context, Result, bail};
@@ -106,14 +109,7 @@ pub(super) fn run(a: &CheckArgs) -> Result<ExitCode> {
         if v.is_empty() {
             println!("valid: every hard rule holds");
         } else {
-            println!(
-                "invalid: {} hard violation{}",
-                v.len(),
-                if v.len() == 1 { "" } else { "s" }
-            );
-            for x in &v {
-                println!("  {x}");
-            }
+            print_violations(&v);
         }
         print_cost(&mut std::io::stdout().lock(), &c, usize::MAX)?;
     }

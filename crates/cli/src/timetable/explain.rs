@@ -1,6 +1,6 @@
 //! `csp timetable explain`: why there is no timetable, or what a valid one costs.
 
-use super::{cost_json, print_cost, read_instance, read_timetable};
+use super::{cost_json, print_cost, print_violations, read_instance, read_timetable};
 use crate::args::{Input, LimitArgs, OutputArgs};
 use crate::report::{self, Status, json_line};
 use anyhow::Result;
@@ -118,14 +118,7 @@ fn analyse(inst: &Instance, tt: &Timetable, json: bool) -> Result<ExitCode> {
         )?;
     } else {
         if !v.is_empty() {
-            println!(
-                "invalid: {} hard violation{}",
-                v.len(),
-                if v.len() == 1 { "" } else { "s" }
-            );
-            for x in &v {
-                println!("  {x}");
-            }
+            print_violations(&v);
         } else {
             println!("a timetable exists; the soft requirements it breaks:");
         }

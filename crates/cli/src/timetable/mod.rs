@@ -16,7 +16,7 @@ use csp_timetabling::answer::{Placement, Timetable};
 use csp_timetabling::formats::{self, Format, Loaded, Score};
 use csp_timetabling::instance::Instance;
 use csp_timetabling::{solution, yaml};
-use output::{cost_json, placements_json, print_cost, render_all};
+use output::{cost_json, placements_json, print_cost, print_violations, render_all};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

@@ -3,7 +3,7 @@
 
 use super::RenderArgs;
 use anyhow::{Context, Result, bail};
-use csp_timetabling::answer::{CostReport, Timetable};
+use csp_timetabling::answer::{CostReport, Timetable, Violation};
 use csp_timetabling::instance::{Date, Instance, ResourceKind};
 use csp_timetabling::render::{self, View};
 use csp_timetabling::{verify, yaml};
@@ -174,4 +174,16 @@ pub(super) fn render_all(
         }
     }
     Ok(())
+}
+
+/// `invalid: N hard violations`, then each one.
+pub(super) fn print_violations(v: &[Violation]) {
+    println!(
+        "invalid: {} hard violation{}",
+        v.len(),
+        if v.len() == 1 { "" } else { "s" }
+    );
+    for x in v {
+        println!("  {x}");
+    }
 }
