@@ -1,6 +1,6 @@
 //! Tokens of the expression language, each with its byte offset in the text.
 
-use super::LangError;
+use super::error::LangError;
 
 /// A token.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! `<->`, `->`, `or`, `and`, `not`, comparisons and `in`, `..`, `+ -`, `* div mod`, unary
 //! `-`, then indexing and calls.
 
-use super::LangError;
 use super::ast::{BinOp, Expr, Generator, Kind, UnOp};
+use super::error::LangError;
 use super::lexer::{Tok, tokens};
 
 /// The deepest nesting of parentheses, calls and prefix operators accepted: deeper input is
