@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn encoded(text: &str) -> Result<Encoded, SourceError> {
