@@ -279,14 +279,6 @@ impl Eval<'_> {
     /// Whether the constraint holds; `None` when the predicate or its arguments are unknown.
     fn holds(&self, name: &str, a: &[Arg]) -> Option<bool> {
         let n = a.len();
-        let i = |k: usize| a.get(k).and_then(|x| self.int(x));
-        let b = |k: usize| a.get(k).and_then(|x| self.bool(x));
-        let arr = |k: usize| a.get(k).and_then(|x| self.ints(x));
-        let lin = || -> Option<(i128, i128)> {
-            let (c, x) = (arr(0)?, arr(1)?);
-            (c.len() == x.len()).then_some(())?;
-            Some((c.iter().zip(&x).map(|(c, x)| c * x).sum(), i(2)?))
-        };
         // Reified (`_reif`: r ↔ c) and half-reified (`_imp`: r → c) forms of a base test,
         // the boolean last; `bool_and(a, b, r)` and `array_bool_or(as, r)` are reified by
         // definition.
@@ -308,134 +300,203 @@ impl Eval<'_> {
             if n != arity + 1 {
                 return None;
             }
-            let (r, c) = (b(arity)?, self.base_test(base, &a[..arity])?);
+            let r = a.get(arity).and_then(|x| self.bool(x))?;
+            let c = self.base_test(base, &a[..arity])?;
             return Some(if form == Form::Imp { !r || c } else { r == c });
         }
-        Some(match name {
-            "int_abs" => n == 2 && i(1)? == i(0)?.abs(),
-            "int_plus" => n == 3 && i(2)? == i(0)? + i(1)?,
-            "int_times" => n == 3 && i(2)? == i(0)? * i(1)?,
-            "int_div" => n == 3 && i(1)? != 0 && i(2)? == i(0)? / i(1)?,
-            "int_mod" => n == 3 && i(1)? != 0 && i(2)? == i(0)? % i(1)?,
-            "int_min" => n == 3 && i(2)? == i(0)?.min(i(1)?),
-            "int_max" => n == 3 && i(2)? == i(0)?.max(i(1)?),
-            "int_pow" => n == 3 && pow(i(0)?, i(1)?) == Some(i(2)?),
-            "bool2int" => n == 2 && i(0)? == i(1)?,
-            "bool_not" => n == 2 && b(0)? != b(1)?,
-            "array_bool_xor" => n == 1 && arr(0)?.iter().filter(|&&v| v != 0).count() % 2 == 1,
-            "array_int_element"
-            | "array_var_int_element"
-            | "array_bool_element"
-            | "array_var_bool_element" => {
-                let (k, xs, c) = (i(0)?, arr(1)?, i(2)?);
-                n == 3 && k >= 1 && (k as usize) <= xs.len() && xs[k as usize - 1] == c
-            }
-            "array_int_maximum" => {
-                n == 2
-                    && arr(1)?
-                        .iter()
-                        .max()
-                        .is_some_and(|&m| m == i(0).unwrap_or(i128::MIN))
-            }
-            "array_int_minimum" => {
-                n == 2
-                    && arr(1)?
-                        .iter()
-                        .min()
-                        .is_some_and(|&m| m == i(0).unwrap_or(i128::MIN))
-            }
-            "bool_lin_eq" => n == 3 && lin().map(|(s, c)| s == c)?,
-            "bool_lin_le" => n == 3 && lin().map(|(s, c)| s <= c)?,
-            "fzn_all_different_int" => n == 1 && all_different(&arr(0)?),
-            "fzn_cumulative" | "csp_cumulative" => {
-                n == 4 && cumulative(&arr(0)?, &arr(1)?, &arr(2)?, i(3)?)?
-            }
-            "fzn_disjunctive" | "fzn_disjunctive_strict" | "csp_disjunctive" => {
-                let (s, d) = (arr(0)?, arr(1)?);
-                n == 2 && s.len() == d.len() && d.iter().all(|&d| d >= 0) && {
-                    let strict = name == "fzn_disjunctive_strict";
-                    (0..s.len()).all(|p| {
-                        (p + 1..s.len()).all(|q| {
-                            (!strict && (d[p] == 0 || d[q] == 0))
-                                || s[p] + d[p] <= s[q]
-                                || s[q] + d[q] <= s[p]
-                        })
-                    })
-                }
-            }
-            "fzn_table_int" | "csp_table_int_negative" => {
-                let (x, t) = (arr(0)?, arr(1)?);
-                let found = !x.is_empty()
-                    && t.len() % x.len() == 0
-                    && t.chunks(x.len()).any(|row| row == x.as_slice());
-                n == 2 && (found == (name == "fzn_table_int"))
-            }
-            "fzn_global_cardinality" | "fzn_global_cardinality_closed" => {
-                let (x, cover, counts) = (arr(0)?, arr(1)?, arr(2)?);
-                n == 3
-                    && cover.len() == counts.len()
-                    && cover
-                        .iter()
-                        .zip(&counts)
-                        .all(|(v, c)| x.iter().filter(|&&y| y == *v).count() as i128 == *c)
-                    && (name == "fzn_global_cardinality" || x.iter().all(|y| cover.contains(y)))
-            }
-            "fzn_count_eq" | "csp_count_eq" => {
-                n == 3
-                    && arr(0)?
-                        .iter()
-                        .filter(|&&v| v == i(1).unwrap_or(i128::MIN))
-                        .count() as i128
-                        == i(2)?
-            }
-            "fzn_among" => {
-                let s = self.set(a.get(2)?)?;
-                n == 3
-                    && arr(1)?
-                        .iter()
-                        .filter(|&&v| i64::try_from(v).is_ok_and(|v| s.contains(v)))
-                        .count() as i128
-                        == i(0)?
-            }
-            "csp_circuit" | "csp_subcircuit" => {
-                n == 2 && circuit(&arr(0)?, i(1)?, name == "csp_subcircuit")
-            }
-            "csp_inverse" => {
-                let (f, fo, g, go) = (arr(0)?, i(1)?, arr(2)?, i(3)?);
-                n == 4 && inverse(&f, fo, &g, go) && inverse(&g, go, &f, fo)
-            }
-            "fzn_lex_lesseq_int" | "csp_lex_lesseq_int" => n == 2 && arr(0)? <= arr(1)?,
-            "csp_bin_packing_load" => {
-                let (load, bin, w, off) = (arr(0)?, arr(1)?, arr(2)?, i(3)?);
-                n == 4 && bin.len() == w.len() && {
-                    let mut sum = vec![0i128; load.len()];
-                    bin.iter().zip(&w).all(|(&b, &w)| {
-                        let k = b - off;
-                        (0..load.len() as i128).contains(&k) && {
-                            sum[k as usize] += w;
-                            true
-                        }
-                    }) && sum == load
-                }
-            }
-            "fzn_regular" | "csp_regular" => {
-                let (x, q, s, d, q0) = (arr(0)?, i(1)?, i(2)?, arr(3)?, i(4)?);
-                let f = self.set(a.get(5)?)?;
-                n == 6 && d.len() as i128 == q * s && {
-                    let mut state = q0;
-                    for &c in &x {
-                        if state < 1 || state > q || c < 1 || c > s {
-                            state = 0;
-                            break;
-                        }
-                        state = d[((state - 1) * s + c - 1) as usize];
-                    }
-                    state >= 1 && i64::try_from(state).is_ok_and(|st| f.contains(st))
-                }
-            }
-            _ => return None,
-        })
+        let args = Args { eval: self, a };
+        functional(name, &args).or_else(|| global(name, &args))
     }
+}
+
+/// One constraint's arguments read on the assignment, by position.
+struct Args<'e, 'v> {
+    eval: &'e Eval<'v>,
+    a: &'e [Arg],
+}
+
+impl Args<'_, '_> {
+    fn n(&self) -> usize {
+        self.a.len()
+    }
+
+    fn int(&self, k: usize) -> Option<i128> {
+        self.a.get(k).and_then(|x| self.eval.int(x))
+    }
+
+    fn bool(&self, k: usize) -> Option<bool> {
+        self.a.get(k).and_then(|x| self.eval.bool(x))
+    }
+
+    fn ints(&self, k: usize) -> Option<Vec<i128>> {
+        self.a.get(k).and_then(|x| self.eval.ints(x))
+    }
+
+    fn set(&self, k: usize) -> Option<&IntSet> {
+        self.a.get(k).and_then(|x| self.eval.set(x))
+    }
+
+    /// `(Σ c·x, rhs)` for `lin(c, x, rhs)`, or `None` when the arrays differ in length.
+    fn linear(&self) -> Option<(i128, i128)> {
+        let (c, x) = (self.ints(0)?, self.ints(1)?);
+        (c.len() == x.len()).then_some(())?;
+        Some((c.iter().zip(&x).map(|(c, x)| c * x).sum(), self.int(2)?))
+    }
+}
+
+/// Arithmetic, booleans, element and extremum, by their definitions; `None` when the
+/// predicate is not one of them or an argument is unknown.
+fn functional(name: &str, args: &Args<'_, '_>) -> Option<bool> {
+    Some(match name {
+        "int_abs" => args.n() == 2 && args.int(1)? == args.int(0)?.abs(),
+        "int_plus" => args.n() == 3 && args.int(2)? == args.int(0)? + args.int(1)?,
+        "int_times" => args.n() == 3 && args.int(2)? == args.int(0)? * args.int(1)?,
+        "int_div" => {
+            args.n() == 3 && args.int(1)? != 0 && args.int(2)? == args.int(0)? / args.int(1)?
+        }
+        "int_mod" => {
+            args.n() == 3 && args.int(1)? != 0 && args.int(2)? == args.int(0)? % args.int(1)?
+        }
+        "int_min" => args.n() == 3 && args.int(2)? == args.int(0)?.min(args.int(1)?),
+        "int_max" => args.n() == 3 && args.int(2)? == args.int(0)?.max(args.int(1)?),
+        "int_pow" => args.n() == 3 && pow(args.int(0)?, args.int(1)?) == Some(args.int(2)?),
+        "bool2int" => args.n() == 2 && args.int(0)? == args.int(1)?,
+        "bool_not" => args.n() == 2 && args.bool(0)? != args.bool(1)?,
+        "array_bool_xor" => {
+            args.n() == 1 && args.ints(0)?.iter().filter(|&&v| v != 0).count() % 2 == 1
+        }
+        "array_int_element"
+        | "array_var_int_element"
+        | "array_bool_element"
+        | "array_var_bool_element" => {
+            let (k, xs, c) = (args.int(0)?, args.ints(1)?, args.int(2)?);
+            args.n() == 3 && k >= 1 && (k as usize) <= xs.len() && xs[k as usize - 1] == c
+        }
+        "array_int_maximum" => {
+            args.n() == 2
+                && args
+                    .ints(1)?
+                    .iter()
+                    .max()
+                    .is_some_and(|&m| m == args.int(0).unwrap_or(i128::MIN))
+        }
+        "array_int_minimum" => {
+            args.n() == 2
+                && args
+                    .ints(1)?
+                    .iter()
+                    .min()
+                    .is_some_and(|&m| m == args.int(0).unwrap_or(i128::MIN))
+        }
+        "bool_lin_eq" => args.n() == 3 && args.linear().map(|(s, c)| s == c)?,
+        "bool_lin_le" => args.n() == 3 && args.linear().map(|(s, c)| s <= c)?,
+        _ => return None,
+    })
+}
+
+/// The global constraints, by their definitions in MiniZinc's library.
+fn global(name: &str, args: &Args<'_, '_>) -> Option<bool> {
+    Some(match name {
+        "fzn_all_different_int" => args.n() == 1 && all_different(&args.ints(0)?),
+        "fzn_cumulative" | "csp_cumulative" => {
+            args.n() == 4
+                && cumulative(&args.ints(0)?, &args.ints(1)?, &args.ints(2)?, args.int(3)?)?
+        }
+        "fzn_disjunctive" | "fzn_disjunctive_strict" | "csp_disjunctive" => {
+            let (s, d) = (args.ints(0)?, args.ints(1)?);
+            args.n() == 2 && s.len() == d.len() && d.iter().all(|&d| d >= 0) && {
+                let strict = name == "fzn_disjunctive_strict";
+                (0..s.len()).all(|p| {
+                    (p + 1..s.len()).all(|q| {
+                        (!strict && (d[p] == 0 || d[q] == 0))
+                            || s[p] + d[p] <= s[q]
+                            || s[q] + d[q] <= s[p]
+                    })
+                })
+            }
+        }
+        "fzn_table_int" | "csp_table_int_negative" => {
+            let (x, t) = (args.ints(0)?, args.ints(1)?);
+            let found = !x.is_empty()
+                && t.len() % x.len() == 0
+                && t.chunks(x.len()).any(|row| row == x.as_slice());
+            args.n() == 2 && (found == (name == "fzn_table_int"))
+        }
+        "fzn_global_cardinality" | "fzn_global_cardinality_closed" => {
+            let (x, cover, counts) = (args.ints(0)?, args.ints(1)?, args.ints(2)?);
+            args.n() == 3
+                && cover.len() == counts.len()
+                && cover
+                    .iter()
+                    .zip(&counts)
+                    .all(|(v, c)| x.iter().filter(|&&y| y == *v).count() as i128 == *c)
+                && (name == "fzn_global_cardinality" || x.iter().all(|y| cover.contains(y)))
+        }
+        "fzn_count_eq" | "csp_count_eq" => {
+            args.n() == 3
+                && args
+                    .ints(0)?
+                    .iter()
+                    .filter(|&&v| v == args.int(1).unwrap_or(i128::MIN))
+                    .count() as i128
+                    == args.int(2)?
+        }
+        "fzn_among" => {
+            let s = args.set(2)?;
+            args.n() == 3
+                && args
+                    .ints(1)?
+                    .iter()
+                    .filter(|&&v| i64::try_from(v).is_ok_and(|v| s.contains(v)))
+                    .count() as i128
+                    == args.int(0)?
+        }
+        "csp_circuit" | "csp_subcircuit" => {
+            args.n() == 2 && circuit(&args.ints(0)?, args.int(1)?, name == "csp_subcircuit")
+        }
+        "csp_inverse" => {
+            let (f, fo, g, go) = (args.ints(0)?, args.int(1)?, args.ints(2)?, args.int(3)?);
+            args.n() == 4 && inverse(&f, fo, &g, go) && inverse(&g, go, &f, fo)
+        }
+        "fzn_lex_lesseq_int" | "csp_lex_lesseq_int" => {
+            args.n() == 2 && args.ints(0)? <= args.ints(1)?
+        }
+        "csp_bin_packing_load" => {
+            let (load, bin, w, off) = (args.ints(0)?, args.ints(1)?, args.ints(2)?, args.int(3)?);
+            args.n() == 4 && bin.len() == w.len() && {
+                let mut sum = vec![0i128; load.len()];
+                bin.iter().zip(&w).all(|(&b, &w)| {
+                    let k = b - off;
+                    (0..load.len() as i128).contains(&k) && {
+                        sum[k as usize] += w;
+                        true
+                    }
+                }) && sum == load
+            }
+        }
+        "fzn_regular" | "csp_regular" => {
+            let (x, q, s, d, q0) = (
+                args.ints(0)?,
+                args.int(1)?,
+                args.int(2)?,
+                args.ints(3)?,
+                args.int(4)?,
+            );
+            let f = args.set(5)?;
+            args.n() == 6 && d.len() as i128 == q * s && {
+                let mut state = q0;
+                for &c in &x {
+                    if state < 1 || state > q || c < 1 || c > s {
+                        state = 0;
+                        break;
+                    }
+                    state = d[((state - 1) * s + c - 1) as usize];
+                }
+                state >= 1 && i64::try_from(state).is_ok_and(|st| f.contains(st))
+            }
+        }
+        _ => return None,
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
