@@ -391,19 +391,11 @@ impl<'a> Eval<'a> {
         Ok(flat.chunks(width).map(<[i64]>::to_vec).collect())
     }
 
+    /// A function's value: the arithmetic ones here, the globals' truth in [`Self::global`].
     fn call(&mut self, f: &str, args: &[Expr], at: usize, env: &mut Env) -> Result<V, Fail> {
         let int = |v: i64| Ok(V::Key(Key::Int(v)));
         let overflow = || Fail::Undefined(at, "overflow".into());
-        let arity = |n: usize| -> Result<(), Fail> {
-            if args.len() == n {
-                Ok(())
-            } else {
-                Err(err(
-                    at,
-                    format!("`{f}` takes {n} argument(s), found {}", args.len()),
-                ))
-            }
-        };
+        let arity = |n: usize| arity(f, args, at, n);
         match f {
             "sum" => {
                 arity(1)?;
@@ -453,6 +445,14 @@ impl<'a> Eval<'a> {
                 }
                 int(self.list(&args[0], env)?.len() as i64)
             }
+            _ => self.global(f, args, at, env),
+        }
+    }
+
+    /// Whether a global constraint holds, by its definition.
+    fn global(&mut self, f: &str, args: &[Expr], at: usize, env: &mut Env) -> Result<V, Fail> {
+        let arity = |n: usize| arity(f, args, at, n);
+        match f {
             "all_different" => {
                 arity(1)?;
                 let mut xs: Vec<V> = self.list(&args[0], env)?;
@@ -639,5 +639,17 @@ fn all_true(v: &V) -> bool {
         V::Key(Key::Int(i)) => *i != 0,
         V::Key(Key::Sym(_)) => false,
         V::List(items) => items.iter().all(all_true),
+    }
+}
+
+/// Exactly `n` arguments, or an error naming the function.
+fn arity(f: &str, args: &[Expr], at: usize, n: usize) -> Result<(), Fail> {
+    if args.len() == n {
+        Ok(())
+    } else {
+        Err(err(
+            at,
+            format!("`{f}` takes {n} argument(s), found {}", args.len()),
+        ))
     }
 }
