@@ -48,15 +48,12 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Parses `.col` text; `file` names it in errors.
 pub fn parse(text: &str, file: &str) -> Result<Graph, ParseError> {
-    let syntax = |line: usize, column: usize, message: String| ParseError::Syntax {
-        file: file.to_string(),
-        line,
-        column,
-        message,
+    let mut r = Reader {
+        file,
+        header: None,
+        graph: Graph::new(0),
+        edge_lines: 0,
     };
-    let mut header: Option<(usize, usize, usize, usize)> = None; // (V, E, line, column of E)
-    let mut graph = Graph::new(0);
-    let mut edge_lines = 0usize;
     for (i, line) in text.split('\n').enumerate() {
         let ln = i + 1;
         let mut toks = tokens(line);
@@ -65,95 +62,12 @@ pub fn parse(text: &str, file: &str) -> Result<Graph, ParseError> {
         };
         match kind {
             "c" => {}
-            "p" => {
-                if let Some((_, _, first, _)) = header {
-                    return Err(syntax(
-                        ln,
-                        col,
-                        format!("a second `p` line; the header is on line {first}"),
-                    ));
-                }
-                let fmt = toks.next();
-                if !matches!(fmt, Some((_, "edge" | "col" | "edges" | "graph"))) {
-                    let (c, found) = fmt.unwrap_or((line.len() + 1, "end of line"));
-                    return Err(syntax(
-                        ln,
-                        c,
-                        format!("expected `p edge V E`, found `{found}` after `p`"),
-                    ));
-                }
-                let mut number = |what: &str| -> Result<(usize, usize), ParseError> {
-                    match toks.next() {
-                        Some((c, t)) => t.parse::<usize>().map(|n| (n, c)).map_err(|_| {
-                            syntax(ln, c, format!("expected the number of {what}, found `{t}`"))
-                        }),
-                        None => Err(syntax(
-                            ln,
-                            line.trim_end().len() + 2,
-                            format!("expected the number of {what}, found end of line"),
-                        )),
-                    }
-                };
-                let (v, vcol) = number("vertices")?;
-                let (e, ecol) = number("edges")?;
-                if v > crate::graph::MAX_VERTICES {
-                    return Err(syntax(
-                        ln,
-                        vcol,
-                        format!(
-                            "{v} vertices is more than this tool handles (at most {})",
-                            crate::graph::MAX_VERTICES
-                        ),
-                    ));
-                }
-                header = Some((v, e, ln, ecol));
-                graph = Graph::new(v);
-            }
-            "e" => {
-                let Some((nv, ..)) = header else {
-                    return Err(syntax(
-                        ln,
-                        col,
-                        "edge before the `p edge V E` header".into(),
-                    ));
-                };
-                let mut ends = [0usize; 2];
-                for end in &mut ends {
-                    let Some((c, t)) = toks.next() else {
-                        return Err(syntax(
-                            ln,
-                            line.trim_end().len() + 2,
-                            "expected `e u v` with two vertices, found end of line".into(),
-                        ));
-                    };
-                    let v: u64 = t.parse().map_err(|_| {
-                        syntax(ln, c, format!("expected a vertex number, found `{t}`"))
-                    })?;
-                    if v == 0 || v > nv as u64 {
-                        return Err(ParseError::VertexOutOfRange {
-                            file: file.to_string(),
-                            line: ln,
-                            column: c,
-                            vertex: v,
-                            vertices: nv,
-                        });
-                    }
-                    *end = v as usize - 1;
-                }
-                if let Some((c, t)) = toks.next() {
-                    return Err(syntax(
-                        ln,
-                        c,
-                        format!("expected the end of the edge line, found `{t}`"),
-                    ));
-                }
-                graph.add_edge(ends[0], ends[1]);
-                edge_lines += 1;
-            }
+            "p" => r.header(ln, col, line, &mut toks)?,
+            "e" => r.edge(ln, col, line, &mut toks)?,
             // Some generators write vertex weights or colour hints; they do not change the graph.
             "n" | "x" | "f" => {}
             other => {
-                return Err(syntax(
+                return Err(r.syntax(
                     ln,
                     col,
                     format!("unknown line type `{other}`; expected `c`, `p` or `e`"),
@@ -161,25 +75,163 @@ pub fn parse(text: &str, file: &str) -> Result<Graph, ParseError> {
             }
         }
     }
-    let Some((_, declared, hline, hcol)) = header else {
-        return Err(ParseError::MissingHeader {
-            file: file.to_string(),
-        });
-    };
-    graph.finish();
-    let distinct = graph.edge_count();
-    // Loops are ignored but were counted as lines; both counts are accepted.
-    if declared != edge_lines && declared != distinct {
-        return Err(ParseError::EdgeCount {
-            file: file.to_string(),
-            line: hline,
-            column: hcol,
-            declared,
-            lines: edge_lines,
-            distinct,
-        });
+    r.finish()
+}
+
+/// The `p edge V E` line as read: the counts and where the edge count stands.
+#[derive(Clone, Copy)]
+struct Header {
+    vertices: usize,
+    edges: usize,
+    line: usize,
+    edges_column: usize,
+}
+
+/// The reader's state between lines.
+struct Reader<'f> {
+    file: &'f str,
+    header: Option<Header>,
+    graph: Graph,
+    edge_lines: usize,
+}
+
+impl Reader<'_> {
+    fn syntax(&self, line: usize, column: usize, message: String) -> ParseError {
+        ParseError::Syntax {
+            file: self.file.to_string(),
+            line,
+            column,
+            message,
+        }
     }
-    Ok(graph)
+
+    /// `p edge V E` (or `p col`, and extra fields): once, before any edge.
+    fn header<'a>(
+        &mut self,
+        ln: usize,
+        col: usize,
+        line: &'a str,
+        toks: &mut impl Iterator<Item = (usize, &'a str)>,
+    ) -> Result<(), ParseError> {
+        if let Some(h) = self.header {
+            return Err(self.syntax(
+                ln,
+                col,
+                format!("a second `p` line; the header is on line {}", h.line),
+            ));
+        }
+        let fmt = toks.next();
+        if !matches!(fmt, Some((_, "edge" | "col" | "edges" | "graph"))) {
+            let (c, found) = fmt.unwrap_or((line.len() + 1, "end of line"));
+            return Err(self.syntax(
+                ln,
+                c,
+                format!("expected `p edge V E`, found `{found}` after `p`"),
+            ));
+        }
+        let mut number = |what: &str| -> Result<(usize, usize), ParseError> {
+            match toks.next() {
+                Some((c, t)) => t.parse::<usize>().map(|n| (n, c)).map_err(|_| {
+                    self.syntax(ln, c, format!("expected the number of {what}, found `{t}`"))
+                }),
+                None => Err(self.syntax(
+                    ln,
+                    line.trim_end().len() + 2,
+                    format!("expected the number of {what}, found end of line"),
+                )),
+            }
+        };
+        let (v, vcol) = number("vertices")?;
+        let (e, ecol) = number("edges")?;
+        if v > crate::graph::MAX_VERTICES {
+            return Err(self.syntax(
+                ln,
+                vcol,
+                format!(
+                    "{v} vertices is more than this tool handles (at most {})",
+                    crate::graph::MAX_VERTICES
+                ),
+            ));
+        }
+        self.header = Some(Header {
+            vertices: v,
+            edges: e,
+            line: ln,
+            edges_column: ecol,
+        });
+        self.graph = Graph::new(v);
+        Ok(())
+    }
+
+    /// `e u v`: two vertices of the header's range, nothing after them.
+    fn edge<'a>(
+        &mut self,
+        ln: usize,
+        col: usize,
+        line: &'a str,
+        toks: &mut impl Iterator<Item = (usize, &'a str)>,
+    ) -> Result<(), ParseError> {
+        let Some(h) = self.header else {
+            return Err(self.syntax(ln, col, "edge before the `p edge V E` header".into()));
+        };
+        let nv = h.vertices;
+        let mut ends = [0usize; 2];
+        for end in &mut ends {
+            let Some((c, t)) = toks.next() else {
+                return Err(self.syntax(
+                    ln,
+                    line.trim_end().len() + 2,
+                    "expected `e u v` with two vertices, found end of line".into(),
+                ));
+            };
+            let v: u64 = t.parse().map_err(|_| {
+                self.syntax(ln, c, format!("expected a vertex number, found `{t}`"))
+            })?;
+            if v == 0 || v > nv as u64 {
+                return Err(ParseError::VertexOutOfRange {
+                    file: self.file.to_string(),
+                    line: ln,
+                    column: c,
+                    vertex: v,
+                    vertices: nv,
+                });
+            }
+            *end = v as usize - 1;
+        }
+        if let Some((c, t)) = toks.next() {
+            return Err(self.syntax(
+                ln,
+                c,
+                format!("expected the end of the edge line, found `{t}`"),
+            ));
+        }
+        self.graph.add_edge(ends[0], ends[1]);
+        self.edge_lines += 1;
+        Ok(())
+    }
+
+    /// The graph, once the header was seen and its edge count matches the lines or the
+    /// distinct edges (loops are ignored but were counted as lines).
+    fn finish(mut self) -> Result<Graph, ParseError> {
+        let Some(h) = self.header else {
+            return Err(ParseError::MissingHeader {
+                file: self.file.to_string(),
+            });
+        };
+        self.graph.finish();
+        let distinct = self.graph.edge_count();
+        if h.edges != self.edge_lines && h.edges != distinct {
+            return Err(ParseError::EdgeCount {
+                file: self.file.to_string(),
+                line: h.line,
+                column: h.edges_column,
+                declared: h.edges,
+                lines: self.edge_lines,
+                distinct,
+            });
+        }
+        Ok(self.graph)
+    }
 }
 
 /// Writes a graph in DIMACS `.col` form (each edge once).
