@@ -73,16 +73,13 @@ pub fn read(path: &std::path::Path) -> Result<Cnf, DimacsError> {
 /// assert_eq!(e.to_string(), "x.cnf:2:3: literal 3 is beyond the 2 variables the header declares");
 /// ```
 pub fn parse(text: &str, file: &str) -> Result<Cnf, DimacsError> {
-    let syntax = |line: usize, column: usize, message: String| DimacsError::Syntax {
-        file: file.to_string(),
-        line,
-        column,
-        message,
+    let mut r = Reader {
+        file,
+        header: None,
+        cnf: Cnf::new(),
+        clause: Vec::new(),
+        open_at: (0, 0),
     };
-    let mut header: Option<(usize, usize)> = None;
-    let mut cnf = Cnf::new();
-    let mut clause: Vec<Lit> = Vec::new();
-    let mut open_at = (0, 0);
     for (l, line) in text.lines().enumerate() {
         let lineno = l + 1;
         let trimmed = line.trim_start();
@@ -93,39 +90,74 @@ pub fn parse(text: &str, file: &str) -> Result<Cnf, DimacsError> {
             break;
         }
         if trimmed.starts_with('p') {
-            let column = line.len() - trimmed.len() + 1;
-            if header.is_some() {
-                return Err(syntax(lineno, column, "a second `p` header".into()));
-            }
-            let parts: Vec<&str> = trimmed.split_whitespace().collect();
-            let bad = || {
-                syntax(
-                    lineno,
-                    column,
-                    format!(
-                        "expected the header `p cnf VARIABLES CLAUSES`, found `{}`",
-                        trimmed.trim_end()
-                    ),
-                )
-            };
-            if parts.len() != 4 || parts[0] != "p" || parts[1] != "cnf" {
-                return Err(bad());
-            }
-            let v = parts[2].parse::<usize>().map_err(|_| bad())?;
-            let c = parts[3].parse::<usize>().map_err(|_| bad())?;
-            if v > MAX_VARS {
-                return Err(syntax(
-                    lineno,
-                    column,
-                    format!("{v} variables is more than the {MAX_VARS} this reader supports"),
-                ));
-            }
-            cnf.ensure_vars(v);
-            header = Some((v, c));
-            continue;
+            r.header(lineno, line, trimmed)?;
+        } else {
+            r.literals(lineno, line, trimmed)?;
         }
-        let Some((vars, _)) = header else {
-            return Err(syntax(
+    }
+    r.finish(text)
+}
+
+/// The reader's state between lines: the header's counts, the clause still open.
+struct Reader<'f> {
+    file: &'f str,
+    /// (variables, clauses) as declared.
+    header: Option<(usize, usize)>,
+    cnf: Cnf,
+    clause: Vec<Lit>,
+    /// Where the open clause's first literal stands.
+    open_at: (usize, usize),
+}
+
+impl Reader<'_> {
+    fn syntax(&self, line: usize, column: usize, message: String) -> DimacsError {
+        DimacsError::Syntax {
+            file: self.file.to_string(),
+            line,
+            column,
+            message,
+        }
+    }
+
+    /// `p cnf VARIABLES CLAUSES`, once.
+    fn header(&mut self, lineno: usize, line: &str, trimmed: &str) -> Result<(), DimacsError> {
+        let column = line.len() - trimmed.len() + 1;
+        if self.header.is_some() {
+            return Err(self.syntax(lineno, column, "a second `p` header".into()));
+        }
+        let parts: Vec<&str> = trimmed.split_whitespace().collect();
+        let bad = || {
+            self.syntax(
+                lineno,
+                column,
+                format!(
+                    "expected the header `p cnf VARIABLES CLAUSES`, found `{}`",
+                    trimmed.trim_end()
+                ),
+            )
+        };
+        if parts.len() != 4 || parts[0] != "p" || parts[1] != "cnf" {
+            return Err(bad());
+        }
+        let v = parts[2].parse::<usize>().map_err(|_| bad())?;
+        let c = parts[3].parse::<usize>().map_err(|_| bad())?;
+        if v > MAX_VARS {
+            return Err(self.syntax(
+                lineno,
+                column,
+                format!("{v} variables is more than the {MAX_VARS} this reader supports"),
+            ));
+        }
+        self.cnf.ensure_vars(v);
+        self.header = Some((v, c));
+        Ok(())
+    }
+
+    /// A line of literals: each in the header's range, a 0 closing the clause (clauses may
+    /// span lines).
+    fn literals(&mut self, lineno: usize, line: &str, trimmed: &str) -> Result<(), DimacsError> {
+        let Some((vars, _)) = self.header else {
+            return Err(self.syntax(
                 lineno,
                 line.len() - trimmed.len() + 1,
                 "a clause before the `p cnf VARIABLES CLAUSES` header".into(),
@@ -146,52 +178,59 @@ pub fn parse(text: &str, file: &str) -> Result<Cnf, DimacsError> {
             let token = &line[start..i];
             let column = start + 1;
             let d: i64 = token.parse().map_err(|_| {
-                syntax(
+                self.syntax(
                     lineno,
                     column,
                     format!("expected a literal (a nonzero integer) or 0, found `{token}`"),
                 )
             })?;
             if d == 0 {
-                cnf.add_clause(&clause);
-                clause.clear();
+                self.cnf.add_clause(&self.clause);
+                self.clause.clear();
                 continue;
             }
             if d.unsigned_abs() > vars as u64 {
-                return Err(syntax(
+                return Err(self.syntax(
                     lineno,
                     column,
                     format!("literal {d} is beyond the {vars} variables the header declares"),
                 ));
             }
-            if clause.is_empty() {
-                open_at = (lineno, column);
+            if self.clause.is_empty() {
+                self.open_at = (lineno, column);
             }
-            clause.push(Lit::from_dimacs(d).expect("nonzero and in range"));
+            self.clause
+                .push(Lit::from_dimacs(d).expect("nonzero and in range"));
         }
+        Ok(())
     }
-    let Some((_, declared)) = header else {
-        return Err(syntax(
-            text.lines().count().max(1),
-            1,
-            "no `p cnf VARIABLES CLAUSES` header".into(),
-        ));
-    };
-    if !clause.is_empty() {
-        return Err(syntax(
-            open_at.0,
-            open_at.1,
-            "the last clause is not ended by 0".into(),
-        ));
+
+    /// The formula, once the header was seen, the last clause closed and the clause count
+    /// matches the header's.
+    fn finish(self, text: &str) -> Result<Cnf, DimacsError> {
+        let Some((_, declared)) = self.header else {
+            return Err(self.syntax(
+                text.lines().count().max(1),
+                1,
+                "no `p cnf VARIABLES CLAUSES` header".into(),
+            ));
+        };
+        if !self.clause.is_empty() {
+            return Err(self.syntax(
+                self.open_at.0,
+                self.open_at.1,
+                "the last clause is not ended by 0".into(),
+            ));
+        }
+        if self.cnf.num_clauses() != declared {
+            return Err(DimacsError::ClauseCount {
+                file: self.file.to_string(),
+                declared,
+                found: self.cnf.num_clauses(),
+            });
+        }
+        Ok(self.cnf)
     }
-    if cnf.num_clauses() != declared {
-        return Err(DimacsError::ClauseCount {
-            file: file.to_string(),
-            declared,
-            found: cnf.num_clauses(),
-        });
-    }
-    Ok(cnf)
 }
 
 /// Writes `cnf` as DIMACS, with `comments` as `c` lines first.
