@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -148,6 +149,19 @@ fn runs_in(spec: &Spec, sets: &[Vec<Instance>]) -> usize {
     sets.iter().map(|s| s.len() * per_instance).sum()
 }
 
+/// One run of the plan: which set, instance and strategy (indices into the study), its
+/// seed, and whether the results file already has it.
+#[derive(Debug, Clone, Copy)]
+struct Planned {
+    set: usize,
+    instance: usize,
+    strategy: usize,
+    seed: u64,
+    done: bool,
+}
+
+/// The runs of a part of the study (`part` of `all` in the study's order), as named steps:
+/// plan, open the results, run what is not done on a pool, and put every row in order.
 fn run_part(
     spec: &Spec,
     results: Option<&Path>,
@@ -166,9 +180,42 @@ fn run_part(
         Some(p) => read_rows(p, &spec.name)?,
         None => Vec::new(),
     };
+    let plan = plan(spec, &sets, &part, &earlier);
+    let writer = open_results(results)?;
+    let done = AtomicUsize::new(plan.iter().filter(|p| p.done).count());
+    progress(
+        Progress {
+            done: done.load(Ordering::Relaxed),
+            total,
+        },
+        None,
+    );
+    let one = |p: &Planned| -> Result<Row, RunError> {
+        let row = run_one(spec, &sets, p)?;
+        if let (Some(w), Some(path)) = (&writer, results) {
+            append_row(w, path, &row)?;
+        }
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        progress(Progress { done: d, total }, Some(&row));
+        Ok(row)
+    };
+    let todo: Vec<_> = plan.iter().filter(|p| !p.done).collect();
+    let fresh: Vec<Row> = pool(jobs)?.install(|| {
+        use rayon::prelude::*;
+        todo.par_iter().map(|p| one(p)).collect::<Result<_, _>>()
+    })?;
+    Ok(in_plan_order(spec, &sets, &plan, earlier, fresh))
+}
+
+/// Every run of `part`, in the study's order; those with a row in `earlier` marked done.
+fn plan(
+    spec: &Spec,
+    sets: &[Vec<Instance>],
+    part: &std::ops::Range<usize>,
+    earlier: &[Row],
+) -> Vec<Planned> {
     let have: HashSet<_> = earlier.iter().map(Row::key).collect();
-    // Every run, in the study's order; the ones to do are those not in the file.
-    let mut plan = Vec::with_capacity(total);
+    let mut plan = Vec::with_capacity(part.len().min(MAX_RUNS));
     let mut index = 0;
     for (si, set) in spec.sets.iter().enumerate() {
         for (ii, inst) in sets[si].iter().enumerate() {
@@ -177,115 +224,124 @@ fn run_part(
                     let seed = spec.seed + u64::from(r);
                     let key = (set.name.clone(), inst.id.clone(), st.name.clone(), seed);
                     if part.contains(&index) {
-                        plan.push((si, ii, ki, seed, have.contains(&key)));
+                        plan.push(Planned {
+                            set: si,
+                            instance: ii,
+                            strategy: ki,
+                            seed,
+                            done: have.contains(&key),
+                        });
                     }
                     index += 1;
                 }
             }
         }
     }
-    if let Some(p) = results {
-        drop_cut_line(p)?;
-    }
-    let writer = match results {
-        Some(p) => Some(Mutex::new(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| RunError::Results {
-                    file: p.display().to_string(),
-                    message: e.to_string(),
-                })?,
-        )),
-        None => None,
+    plan
+}
+
+/// The results file opened for appending (a line cut short by an interruption dropped first).
+fn open_results(results: Option<&Path>) -> Result<Option<Mutex<std::fs::File>>, RunError> {
+    let Some(p) = results else {
+        return Ok(None);
     };
-    let done = std::sync::atomic::AtomicUsize::new(plan.iter().filter(|p| p.4).count());
-    progress(
-        Progress {
-            done: done.load(std::sync::atomic::Ordering::Relaxed),
-            total,
-        },
-        None,
-    );
-    let one = |&(si, ii, ki, seed, _): &(usize, usize, usize, u64, bool)| -> Result<Row, RunError> {
-        let set = &spec.sets[si];
-        let inst = &sets[si][ii];
-        let st = &spec.strategies[ki];
-        let mut config = st.config.clone();
-        config.seed = seed;
-        config.limits.nodes = spec.limits.nodes;
-        config.limits.time = spec.limits.seconds.map(Duration::from_secs_f64);
-        let t0 = Instant::now();
-        let cpu0 = crate::machine::thread_cpu_time();
-        let (verdict, stats, value) =
-            instance::solve(inst, st.method, config).map_err(RunError::Wrong)?;
-        let row = Row {
-            study: spec.name.clone(),
-            set: set.name.clone(),
-            instance: inst.id.clone(),
-            strategy: st.name.clone(),
-            seed,
-            verdict: verdict.as_str().into(),
-            nodes: stats.nodes,
-            failures: stats.failures,
-            propagations: stats.propagations,
-            revisions: stats.revisions,
-            max_depth: stats.max_depth,
-            restarts: stats.restarts,
-            seconds: t0.elapsed().as_secs_f64(),
-            value,
-            cpu_seconds: cpu0
-                .zip(crate::machine::thread_cpu_time())
-                .map(|(a, b)| b.saturating_sub(a).as_secs_f64()),
-        };
-        if let (Some(w), Some(p)) = (&writer, results) {
-            let line = serde_json::to_string(&row).expect("a row serialises");
-            let mut f = w.lock().unwrap_or_else(|e| e.into_inner());
-            writeln!(f, "{line}")
-                .and_then(|()| f.flush())
-                .map_err(|e| RunError::Results {
-                    file: p.display().to_string(),
-                    message: e.to_string(),
-                })?;
-        }
-        let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        progress(Progress { done: d, total }, Some(&row));
-        Ok(row)
-    };
-    let todo: Vec<_> = plan.iter().filter(|p| !p.4).collect();
-    // At most one thread per core: runs are CPU-bound and timed, so more threads only cost
-    // their start-up and skew the times (`--jobs 100000` spawned them all).
+    drop_cut_line(p)?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(p)
+        .map_err(|e| RunError::Results {
+            file: p.display().to_string(),
+            message: e.to_string(),
+        })?;
+    Ok(Some(Mutex::new(file)))
+}
+
+/// One run: the strategy's configuration with the run's seed and the study's limits, timed
+/// on the wall and on the thread's CPU.
+fn run_one(spec: &Spec, sets: &[Vec<Instance>], p: &Planned) -> Result<Row, RunError> {
+    let set = &spec.sets[p.set];
+    let inst = &sets[p.set][p.instance];
+    let st = &spec.strategies[p.strategy];
+    let mut config = st.config.clone();
+    config.seed = p.seed;
+    config.limits.nodes = spec.limits.nodes;
+    config.limits.time = spec.limits.seconds.map(Duration::from_secs_f64);
+    let t0 = Instant::now();
+    let cpu0 = crate::machine::thread_cpu_time();
+    let (verdict, stats, value) =
+        instance::solve(inst, st.method, config).map_err(RunError::Wrong)?;
+    Ok(Row {
+        study: spec.name.clone(),
+        set: set.name.clone(),
+        instance: inst.id.clone(),
+        strategy: st.name.clone(),
+        seed: p.seed,
+        verdict: verdict.as_str().into(),
+        nodes: stats.nodes,
+        failures: stats.failures,
+        propagations: stats.propagations,
+        revisions: stats.revisions,
+        max_depth: stats.max_depth,
+        restarts: stats.restarts,
+        seconds: t0.elapsed().as_secs_f64(),
+        value,
+        cpu_seconds: cpu0
+            .zip(crate::machine::thread_cpu_time())
+            .map(|(a, b)| b.saturating_sub(a).as_secs_f64()),
+    })
+}
+
+/// Appends `row` as one JSON line and flushes it, so an interruption loses no finished run.
+fn append_row(writer: &Mutex<std::fs::File>, path: &Path, row: &Row) -> Result<(), RunError> {
+    let line = serde_json::to_string(row).expect("a row serialises");
+    let mut f = writer.lock().unwrap_or_else(|e| e.into_inner());
+    writeln!(f, "{line}")
+        .and_then(|()| f.flush())
+        .map_err(|e| RunError::Results {
+            file: path.display().to_string(),
+            message: e.to_string(),
+        })
+}
+
+/// The pool the runs share: at most one thread per core, since runs are CPU-bound and timed,
+/// so more threads only cost their start-up and skew the times (`--jobs 100000` spawned them
+/// all).
+fn pool(jobs: usize) -> Result<rayon::ThreadPool, RunError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = if jobs == 0 { cores } else { jobs.min(cores) };
-    let pool = rayon::ThreadPoolBuilder::new()
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| RunError::Results {
             file: "threads".into(),
             message: e.to_string(),
-        })?;
-    let fresh: Vec<Row> = pool.install(|| {
-        use rayon::prelude::*;
-        todo.par_iter().map(|p| one(p)).collect::<Result<_, _>>()
-    })?;
-    // Every row in the plan's order (earlier rows of runs no longer in the study are dropped).
+        })
+}
+
+/// Every row in the plan's order (earlier rows of runs no longer in the study are dropped).
+fn in_plan_order(
+    spec: &Spec,
+    sets: &[Vec<Instance>],
+    plan: &[Planned],
+    earlier: Vec<Row>,
+    fresh: Vec<Row>,
+) -> Vec<Row> {
     let mut by_key: std::collections::HashMap<_, Row> = earlier
         .into_iter()
         .chain(fresh)
         .map(|r| (r.key(), r))
         .collect();
-    Ok(plan
-        .iter()
-        .filter_map(|&(si, ii, ki, seed, _)| {
+    plan.iter()
+        .filter_map(|p| {
             by_key.remove(&(
-                spec.sets[si].name.clone(),
-                sets[si][ii].id.clone(),
-                spec.strategies[ki].name.clone(),
-                seed,
+                spec.sets[p.set].name.clone(),
+                sets[p.set][p.instance].id.clone(),
+                spec.strategies[p.strategy].name.clone(),
+                p.seed,
             ))
         })
-        .collect())
+        .collect()
 }
 
 /// How a row's line starts (the study's name is the first field written): a last line cut
