@@ -89,13 +89,48 @@ fn default_files() -> Vec<PathBuf> {
     .collect()
 }
 
-/// Runs `csp sudoku bench`.
+/// One row to run on every set: the method's name, the method, the strategy's label.
+type Plan = (&'static str, Method, String);
+
+/// Runs `csp sudoku bench`: every plan on every set, a row each, printed as it ends.
 pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
     let files = if b.files.is_empty() {
         default_files()
     } else {
         b.files.clone()
     };
+    let plans = plans(b)?;
+    let pool = pool(Some(b.jobs))?;
+    let mut out = std::io::stdout().lock();
+    print_header(&mut out, b)?;
+    let limits = LimitArgs {
+        time_limit: None,
+        node_limit: Some(b.node_limit),
+        started: Instant::now(),
+    };
+    let bar = crate::progress::bar((files.len() * plans.len()) as u64, "rows");
+    for file in &files {
+        let mut puzzles = super::load(file)?;
+        if let Some(l) = b.limit {
+            puzzles.truncate(l);
+        }
+        let set = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        for plan in &plans {
+            let row = run_row(b, &pool, &limits, &set, &puzzles, plan)?;
+            bar.inc(1);
+            bar.suspend(|| print_row(&mut out, &row, b))?;
+        }
+    }
+    bar.finish_and_clear();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every row to run: the naive backtracker first, then each model × strategy for `csp`, and
+/// the other methods.
+fn plans(b: &BenchArgs) -> Result<Vec<Plan>> {
     let mut strategies = vec!["naive".to_string()];
     strategies.extend(
         b.strategies
@@ -104,8 +139,7 @@ pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
             .filter(|s| !s.is_empty() && *s != "naive")
             .map(String::from),
     );
-    // Every row to run: (method name, method, strategy label).
-    let mut plans: Vec<(&'static str, Method, String)> = Vec::new();
+    let mut plans: Vec<Plan> = Vec::new();
     for m in &b.methods {
         match m {
             super::MethodName::Csp => {
@@ -129,8 +163,11 @@ pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
     if plans.is_empty() {
         bail!("no method to run");
     }
-    let pool = pool(Some(b.jobs))?;
-    let mut out = std::io::stdout().lock();
+    Ok(plans)
+}
+
+/// The CSV header, or the table's conditions and column names (JSON Lines have none).
+fn print_header(out: &mut impl Write, b: &BenchArgs) -> Result<()> {
     if b.csv {
         writeln!(
             out,
@@ -159,72 +196,63 @@ pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
             "fails/puz"
         )?;
     }
-    let limits = LimitArgs {
-        time_limit: None,
-        node_limit: Some(b.node_limit),
-        started: Instant::now(),
+    Ok(())
+}
+
+/// One plan on one set's puzzles, in small chunks until the row's time is up; every answer
+/// verified, and only the solving timed.
+fn run_row(
+    b: &BenchArgs,
+    pool: &rayon::ThreadPool,
+    limits: &LimitArgs,
+    set: &str,
+    puzzles: &[csp_sudoku::Puzzle],
+    (name, method, label): &Plan,
+) -> Result<Row> {
+    let prepared = Prepared::new(method, puzzles.iter().map(|p| p.grid.shape()));
+    let start = Instant::now();
+    let mut row = Row {
+        set: set.to_string(),
+        method: name,
+        model: method.model(),
+        strategy: label.clone(),
+        puzzles: 0,
+        solved: 0,
+        unique: 0,
+        seconds: 0.0,
+        nodes: 0,
+        failures: 0,
     };
-    let bar = crate::progress::bar((files.len() * plans.len()) as u64, "rows");
-    for file in &files {
-        let mut puzzles = super::load(file)?;
-        if let Some(l) = b.limit {
-            puzzles.truncate(l);
-        }
-        let set = file.file_name().map_or_else(
-            || file.display().to_string(),
-            |f| f.to_string_lossy().into_owned(),
-        );
-        for (name, method, label) in &plans {
-            let prepared = Prepared::new(method, puzzles.iter().map(|p| p.grid.shape()));
-            let start = Instant::now();
-            let mut row = Row {
-                set: set.clone(),
-                method: name,
-                model: method.model(),
-                strategy: label.clone(),
-                puzzles: 0,
-                solved: 0,
-                unique: 0,
-                seconds: 0.0,
-                nodes: 0,
-                failures: 0,
-            };
-            // Small chunks, so that a slow strategy stops near the time budget.
-            let hidden = indicatif::ProgressBar::hidden();
-            // Only the solving is timed: the verification of every answer below is not the
-            // method's work (and costs more than a fast solver's search on easy sets).
-            let mut solving = std::time::Duration::ZERO;
-            for chunk in puzzles.chunks(16 * b.jobs) {
-                let t = Instant::now();
-                let answers =
-                    pool.install(|| solve_all(chunk, &prepared, 2, &limits, None, &hidden));
-                solving += t.elapsed();
-                for (p, a) in chunk.iter().zip(&answers) {
-                    if let Some(sol) = &a.solution {
-                        verify(&p.grid, sol).map_err(|v| {
-                            anyhow::anyhow!(
-                                "{set} line {}: {name} {label} returned a wrong solution: {v}",
-                                p.line
-                            )
-                        })?;
-                    }
-                    row.puzzles += 1;
-                    row.solved += usize::from(a.count > 0);
-                    row.unique += usize::from(a.is_unique());
-                    row.nodes += a.stats.nodes;
-                    row.failures += a.stats.failures;
-                }
-                if start.elapsed() >= b.max_seconds {
-                    break;
-                }
+    // Small chunks, so that a slow strategy stops near the time budget.
+    let hidden = indicatif::ProgressBar::hidden();
+    // Only the solving is timed: the verification of every answer below is not the
+    // method's work (and costs more than a fast solver's search on easy sets).
+    let mut solving = std::time::Duration::ZERO;
+    for chunk in puzzles.chunks(16 * b.jobs) {
+        let t = Instant::now();
+        let answers = pool.install(|| solve_all(chunk, &prepared, 2, limits, None, &hidden));
+        solving += t.elapsed();
+        for (p, a) in chunk.iter().zip(&answers) {
+            if let Some(sol) = &a.solution {
+                verify(&p.grid, sol).map_err(|v| {
+                    anyhow::anyhow!(
+                        "{set} line {}: {name} {label} returned a wrong solution: {v}",
+                        p.line
+                    )
+                })?;
             }
-            row.seconds = solving.as_secs_f64();
-            bar.inc(1);
-            bar.suspend(|| print_row(&mut out, &row, b))?;
+            row.puzzles += 1;
+            row.solved += usize::from(a.count > 0);
+            row.unique += usize::from(a.is_unique());
+            row.nodes += a.stats.nodes;
+            row.failures += a.stats.failures;
+        }
+        if start.elapsed() >= b.max_seconds {
+            break;
         }
     }
-    bar.finish_and_clear();
-    Ok(ExitCode::SUCCESS)
+    row.seconds = solving.as_secs_f64();
+    Ok(row)
 }
 
 fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
