@@ -22,7 +22,8 @@ use super::{Bounds, Config};
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use crate::heuristic::{
-    Anchored, Hybrid, PartialCol, dsatur, extract_independent_sets, hybrid_evolutionary, partialcol,
+    Anchored, Hybrid, PartialCol, TurnLengths, dsatur, extract_independent_sets,
+    hybrid_evolutionary, partialcol, take_turns,
 };
 use std::time::{Duration, Instant};
 
@@ -120,15 +121,12 @@ pub(super) fn search(
     improved
 }
 
-/// The hybrid search for a `k`-colouring, joined by PartialCol once it has stalled
-/// ([`Hybrid::stalled`]), until `until`: turns of [`HYBRID_TURN`] for the hybrid search, each
-/// followed, once it has stalled, by one for PartialCol (from `best`'s largest classes) of
-/// [`PARTIALCOL_TURN`] at first, doubling while the hybrid search brings no better child
-/// ([`Turns::next`]), each search resumed where it stopped.
+/// The hybrid search for a `k`-colouring, joined by PartialCol (from `best`'s largest
+/// classes) once it has stalled ([`take_turns`]), each resumed where it stopped, until
+/// `until`.
 ///
 /// On flat300_28_0 the hybrid search stalls at 30 colours, and PartialCol then finds the
-/// planted 28-colouring with 7 bench seeds of 10 in 60 s (the hybrid search alone stops at 31,
-/// also in 300 s); on DSJC500.5 it hardly ever stalls.
+/// planted 28-colouring (`docs/measurements/colouring-kernels.md`).
 fn hybrid_and_partialcol(
     g: &Graph,
     k: u32,
@@ -138,78 +136,19 @@ fn hybrid_and_partialcol(
     until: Instant,
 ) -> Option<Colouring> {
     let mut hybrid = Hybrid::new(g, k, best, per_child, seed);
-    // Built at its first turn: most `k` never need it.
-    let mut pcol = None;
-    let mut turns = Turns::default();
-    // Until the deadline or a stop request (another thread's colouring, Ctrl-C): both searches
-    // return at once then, so a loop on the clock alone would spin until `until`.
-    while !csp_core::termination::past(Some(until)) {
-        let pause = until.min(Instant::now() + HYBRID_TURN);
-        let before = hybrid.best_conflicts();
-        if let Some(c) = hybrid.run(g, u64::MAX, Some(pause), Some(until)) {
-            return Some(c);
-        }
-        let Some(turn) = turns.next(hybrid.stalled(), hybrid.best_conflicts() < before) else {
-            continue;
-        };
-        let pcol = pcol.get_or_insert_with(|| {
-            PartialCol::new(g, k, &best.largest_classes_first(), seed ^ PARTIALCOL_SEEDS)
-        });
-        let pause = until.min(Instant::now() + turn);
-        if let Some(c) = pcol.run(g, u64::MAX, Some(pause)) {
-            return Some(c);
-        }
-    }
-    None
+    let partialcol =
+        || PartialCol::new(g, k, &best.largest_classes_first(), seed ^ PARTIALCOL_SEEDS);
+    take_turns(g, &mut hybrid, partialcol, TURNS, until)
 }
 
-/// The hybrid search's turn in [`hybrid_and_partialcol`].
-const HYBRID_TURN: Duration = Duration::from_secs(1);
-
-/// PartialCol's first turn in [`hybrid_and_partialcol`], after the stalled hybrid search's
-/// ([`Turns::next`] gives the later ones). PartialCol's successes on flat300_28_0 come after
-/// 5–60 s of it and at a roughly even rate, so it needs the bulk of what is left: with equal
-/// turns, 28 colours came with no seed of 6.
-const PARTIALCOL_TURN: Duration = Duration::from_secs(3);
-
-/// PartialCol's turns in [`hybrid_and_partialcol`], decided after each turn of the hybrid
-/// search ([`Turns::next`]).
-#[derive(Default)]
-struct Turns {
-    /// Whether the hybrid search has stalled, ever.
-    stalled: bool,
-    /// PartialCol's last turn, if it has had one.
-    last: Option<Duration>,
-}
-
-impl Turns {
-    /// PartialCol's turn after a turn of the hybrid search, if it gets one: `stalled`, whether
-    /// the hybrid search has stalled now ([`Hybrid::stalled`]); `improved`, whether its turn
-    /// brought a better child.
-    ///
-    /// None before the first stall, then [`PARTIALCOL_TURN`]. Once stalled, for good: a
-    /// better child later (one conflicting edge fewer) would otherwise hold PartialCol back
-    /// until the hybrid search had stalled again for as many generations as it ran (on
-    /// flat300_28_0 at seed 1, 15 s of the 47 left). Each later turn is twice the last, or
-    /// back to [`PARTIALCOL_TURN`] after a hybrid turn that brought a better child: so
-    /// PartialCol gets nearly all of the time while the hybrid search brings nothing, and the
-    /// hybrid search still has a turn now and then.
-    ///
-    /// Doubling turns beat equal ones on flat300_28_0 and changed nothing elsewhere
-    /// (`docs/measurements/colouring-kernels.md`).
-    fn next(&mut self, stalled: bool, improved: bool) -> Option<Duration> {
-        self.stalled |= stalled;
-        if !self.stalled {
-            return None;
-        }
-        let turn = match self.last {
-            Some(last) if !improved => last.saturating_mul(2),
-            _ => PARTIALCOL_TURN,
-        };
-        self.last = Some(turn);
-        Some(turn)
-    }
-}
+/// The turns in [`hybrid_and_partialcol`]: a second for the hybrid search, three at first
+/// for PartialCol, whose successes on flat300_28_0 come after 5–60 s of it at a roughly even
+/// rate, so it needs the bulk of what is left (with equal turns, 28 colours came with no seed
+/// of 6).
+const TURNS: TurnLengths = TurnLengths {
+    first: Duration::from_secs(1),
+    second: Duration::from_secs(3),
+};
 
 /// Set apart PartialCol's seeds from the hybrid search's.
 const PARTIALCOL_SEEDS: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -437,36 +376,6 @@ fn first_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn partialcol_turns_begin_at_the_first_stall_and_keep_on_after_it() {
-        let mut turns = Turns::default();
-        let secs = |t: Option<Duration>| t.map(|t| t.as_secs());
-        // Not stalled: no turn, better children or not.
-        assert_eq!(secs(turns.next(false, true)), None);
-        assert_eq!(secs(turns.next(false, false)), None);
-        // The first stall: the first turn, better child or not.
-        assert_eq!(secs(turns.next(true, true)), Some(3));
-        // A better child ends the stall, but not the turns: back to the first length...
-        assert_eq!(secs(turns.next(false, true)), Some(3));
-        // ... and doubling while nothing better comes, stalled again or not.
-        assert_eq!(secs(turns.next(false, false)), Some(6));
-        assert_eq!(secs(turns.next(true, false)), Some(12));
-    }
-
-    #[test]
-    fn partialcol_turns_double_until_the_hybrid_search_brings_a_better_child() {
-        let mut turns = Turns::default();
-        assert_eq!(turns.next(true, false), Some(PARTIALCOL_TURN));
-        let lengths: Vec<u64> = [false, false, false, true, false]
-            .into_iter()
-            .map(|improved| turns.next(false, improved).unwrap().as_secs())
-            .collect();
-        assert_eq!(lengths, [6, 12, 24, 3, 6]);
-        // No overflow however long the run.
-        turns.last = Some(Duration::MAX);
-        assert_eq!(turns.next(false, false), Some(Duration::MAX));
-    }
 
     #[test]
     fn anchoring_runs_where_the_clique_takes_a_quarter_of_the_colours_away() {

@@ -3,6 +3,7 @@
 
 use super::moves::redraw;
 use super::tabucol::TabuTables;
+use super::turns::Resumable;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -112,6 +113,21 @@ pub(crate) struct Hybrid {
     best_generation: u64,
 }
 
+impl Resumable for Hybrid {
+    fn turn(&mut self, g: &Graph, pause: Instant, deadline: Instant) -> Option<Colouring> {
+        self.run(g, u64::MAX, Some(pause), Some(deadline))
+    }
+
+    /// The fewest conflicting edges of any child so far (`i64::MAX` before the first).
+    fn best_cost(&self) -> i64 {
+        self.best_f
+    }
+
+    fn stalled(&self) -> bool {
+        self.stalled()
+    }
+}
+
 impl Hybrid {
     /// A search for a proper `k`-colouring of `g` from `start` (colours `≥ k` redrawn at
     /// random) and a random colouring, each child improved by `iters_per_child` TabuCol
@@ -161,11 +177,6 @@ impl Hybrid {
     pub(crate) fn stalled(&self) -> bool {
         let stale = self.generation - self.best_generation;
         stale >= Self::STALL_MIN && stale >= self.best_generation
-    }
-
-    /// The fewest conflicting edges of any child so far (`i64::MAX` before the first).
-    pub(crate) fn best_conflicts(&self) -> i64 {
-        self.best_f
     }
 
     /// The fewest generations without a better child for [`Hybrid::stalled`]: fewer called

@@ -4,7 +4,8 @@
 //!
 //! Bottom up: `moves` (what the searches share: the best of a scan, bit rows of the classes,
 //! the conflict list), `dsatur`, the searches `tabucol` and `partialcol` over it, then
-//! `hybrid`, `anchored` and `extraction`, which run TabuCol.
+//! `hybrid`, `anchored` and `extraction`, which run TabuCol; `turns` lets any two searches
+//! that can pause (`turns::Resumable`) share their time.
 
 mod anchored;
 mod dsatur;
@@ -13,6 +14,7 @@ mod hybrid;
 mod moves;
 mod partialcol;
 mod tabucol;
+mod turns;
 
 pub use anchored::{Anchored, anchor, anchored_tabucol};
 pub use dsatur::dsatur;
@@ -23,3 +25,4 @@ pub(crate) use moves::ScanBest;
 pub(crate) use partialcol::PartialCol;
 pub use partialcol::partialcol;
 pub use tabucol::tabucol;
+pub(crate) use turns::{TurnLengths, take_turns};

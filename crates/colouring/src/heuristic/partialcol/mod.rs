@@ -16,6 +16,7 @@
 
 use super::moves::{Classes, ScanBest, remove};
 use super::tabucol::Entry;
+use super::turns::Resumable;
 use crate::encode::Colouring;
 use crate::graph::Graph;
 use csp_core::heuristics::SplitMix64;
@@ -85,6 +86,34 @@ impl PartialCol {
     }
 }
 
+impl Resumable for PartialCol {
+    fn turn(&mut self, g: &Graph, pause: Instant, _deadline: Instant) -> Option<Colouring> {
+        // An iteration is short: the pause is checked inside the walk, as a deadline.
+        self.run(g, u64::MAX, Some(pause))
+    }
+
+    fn best_cost(&self) -> i64 {
+        let best = match self {
+            PartialCol::Narrow(walk) => walk.best,
+            PartialCol::Wide(walk) => walk.best,
+        };
+        best as i64
+    }
+
+    fn stalled(&self) -> bool {
+        let (iter, best_iter, n) = match self {
+            PartialCol::Narrow(w) => (w.iter, w.best_iter, w.n),
+            PartialCol::Wide(w) => (w.iter, w.best_iter, w.n),
+        };
+        let stale = iter - best_iter;
+        stale >= STALL_PASSES.saturating_mul(n as u64) && stale >= best_iter
+    }
+}
+
+/// [`PartialCol`]'s stall minimum, in iterations per vertex: a thousand passes' worth of
+/// moves without fewer uncoloured vertices. Not tuned: no schedule yet runs PartialCol first.
+const STALL_PASSES: u64 = 1000;
+
 /// The state of a [`PartialCol`] search, its counts of type `C`.
 pub(crate) struct PartialColState<C: Entry> {
     k: usize,
@@ -120,6 +149,8 @@ pub(crate) struct PartialColState<C: Entry> {
     rows: Option<Classes>,
     /// The fewest uncoloured vertices so far.
     best: usize,
+    /// The iteration that first reached `best`.
+    best_iter: u64,
     reaction: ReactiveTenure,
     iter: u64,
 }
@@ -240,6 +271,7 @@ impl<C: Entry> PartialColState<C> {
             words,
             last: usize::MAX,
             best,
+            best_iter: 0,
             reaction: ReactiveTenure::new(n, best),
             iter: 0,
         }
@@ -265,6 +297,7 @@ impl<C: Entry> PartialColState<C> {
             adj,
             rows,
             best,
+            best_iter,
             reaction,
             iter,
         } = self;
@@ -402,7 +435,10 @@ impl<C: Entry> PartialColState<C> {
             shift_counts(&mut gamma[c * n..c * n + n], g, adj, v, true);
             remove(uncoloured, pos, v);
             let u = uncoloured.len();
-            *best = (*best).min(u);
+            if u < *best {
+                *best = u;
+                *best_iter = iter;
+            }
             reaction.update(u, rng);
         }
         Some(Colouring {
