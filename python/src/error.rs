@@ -43,14 +43,23 @@ pub(crate) fn source(py: Python<'_>, e: &csp_model::SourceError) -> PyErr {
     }
 }
 
+/// A reader's syntax error, with its place.
+fn syntax(py: Python<'_>, s: &csp_model::source::Syntax) -> PyErr {
+    input_error(
+        py,
+        s.to_string(),
+        Some(&s.file),
+        Some(s.line),
+        Some(s.column),
+    )
+}
+
 /// A sudoku reader's error.
 pub(crate) fn sudoku(py: Python<'_>, e: &csp_sudoku::ParseError) -> PyErr {
     use csp_sudoku::ParseError as E;
     match e {
         E::Io(s) => source(py, s),
-        E::Syntax {
-            file, line, column, ..
-        } => input_error(py, e.to_string(), Some(file), Some(*line), Some(*column)),
+        E::Syntax(s) => syntax(py, s),
         E::Empty { file } => input_error(py, e.to_string(), Some(file), None, None),
     }
 }
@@ -60,16 +69,11 @@ pub(crate) fn colouring(py: Python<'_>, e: &csp_colouring::ParseError) -> PyErr 
     use csp_colouring::ParseError as E;
     match e {
         E::Io(s) => source(py, s),
-        E::Syntax {
-            file, line, column, ..
-        }
-        | E::VertexOutOfRange {
+        E::Syntax(s) | E::Yaml(s) => syntax(py, s),
+        E::VertexOutOfRange {
             file, line, column, ..
         }
         | E::EdgeCount {
-            file, line, column, ..
-        }
-        | E::Yaml {
             file, line, column, ..
         } => input_error(py, e.to_string(), Some(file), Some(*line), Some(*column)),
         E::MissingHeader { file, .. } => input_error(py, e.to_string(), Some(file), None, None),

@@ -364,12 +364,14 @@ fn list_item(text: &str, i: usize) -> Result<Puzzle, csp_sudoku::ParseError> {
     let one = |file: &str| {
         let mut ps = csp_sudoku::parse::parse(text, file)?;
         if ps.len() != 1 {
-            return Err(csp_sudoku::ParseError::Syntax {
-                file: file.to_string(),
-                line: 1,
-                column: 1,
-                message: format!("expected one puzzle, found {}", ps.len()),
-            });
+            return Err(csp_sudoku::ParseError::Syntax(
+                csp_model::source::Syntax::new(
+                    file,
+                    1,
+                    1,
+                    format!("expected one puzzle, found {}", ps.len()),
+                ),
+            ));
         }
         Ok(ps.remove(0))
     };

@@ -9,6 +9,7 @@
 
 use crate::error::ParseError;
 use crate::graph::{Graph, Instance};
+use csp_model::source::Syntax;
 use std::path::Path;
 
 /// Reads a `.col` file.
@@ -97,12 +98,7 @@ struct Reader<'f> {
 
 impl Reader<'_> {
     fn syntax(&self, line: usize, column: usize, message: String) -> ParseError {
-        ParseError::Syntax {
-            file: self.file.to_string(),
-            line,
-            column,
-            message,
-        }
+        ParseError::Syntax(Syntax::new(self.file, line, column, message))
     }
 
     /// `p edge V E` (or `p col`, and extra fields): once, before any edge.

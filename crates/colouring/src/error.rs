@@ -1,5 +1,6 @@
 //! Errors of the graph readers.
 
+use csp_model::source::Syntax;
 use thiserror::Error;
 
 /// What is wrong with a graph file. Every variant names the file and, where there is one,
@@ -10,17 +11,8 @@ pub enum ParseError {
     #[error(transparent)]
     Io(#[from] csp_model::SourceError),
     /// A line that is not a comment, header or edge, or a malformed one.
-    #[error("{file}:{line}:{column}: {message}")]
-    Syntax {
-        /// The file.
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What was expected and found.
-        message: String,
-    },
+    #[error(transparent)]
+    Syntax(Syntax),
     /// A vertex number outside `1..=V`.
     #[error(
         "{file}:{line}:{column}: vertex {vertex} is out of range; the header declares vertices 1..{vertices}"
@@ -62,27 +54,17 @@ pub enum ParseError {
         file: String,
     },
     /// A YAML graph problem (syntax, type, unknown vertex…).
-    #[error("{file}:{line}:{column}: {message}")]
-    Yaml {
-        /// The file.
-        file: String,
-        /// 1-based line (0 if unknown).
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What was expected and found.
-        message: String,
-    },
+    #[error(transparent)]
+    Yaml(Syntax),
 }
 
 impl ParseError {
     /// `(line, column)` when the error has a place.
     pub fn position(&self) -> Option<(usize, usize)> {
         match self {
-            ParseError::Syntax { line, column, .. }
-            | ParseError::VertexOutOfRange { line, column, .. }
-            | ParseError::EdgeCount { line, column, .. }
-            | ParseError::Yaml { line, column, .. } => Some((*line, *column)),
+            ParseError::Syntax(s) | ParseError::Yaml(s) => Some((s.line, s.column)),
+            ParseError::VertexOutOfRange { line, column, .. }
+            | ParseError::EdgeCount { line, column, .. } => Some((*line, *column)),
             _ => None,
         }
     }

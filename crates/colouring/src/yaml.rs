@@ -12,6 +12,7 @@
 use crate::error::ParseError;
 use crate::graph::{Graph, Instance};
 use csp_model::source::Name;
+use csp_model::source::Syntax;
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
 use std::collections::HashMap;
@@ -83,12 +84,12 @@ pub fn read(path: &Path) -> Result<Instance, ParseError> {
 }
 
 fn at(file: &str, loc: &Location, message: String) -> ParseError {
-    ParseError::Yaml {
-        file: file.to_string(),
-        line: loc.line() as usize,
-        column: loc.column() as usize,
+    ParseError::Yaml(Syntax::new(
+        file,
+        loc.line() as usize,
+        loc.column() as usize,
         message,
-    }
+    ))
 }
 
 /// Parses YAML text; `file` names it in errors.
@@ -97,12 +98,12 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, ParseError> {
         csp_model::source::from_yaml(&text.replace("\r\n", "\n"), file).map_err(|d| {
             // The one YAML diagnostic of csp-model, in this reader's error type.
             let (line, column) = d.position().unwrap_or((0, 0));
-            ParseError::Yaml {
-                file: file.to_string(),
-                line: line as usize,
-                column: column as usize,
-                message: d.message().to_string(),
-            }
+            ParseError::Yaml(Syntax::new(
+                file,
+                line as usize,
+                column as usize,
+                d.message(),
+            ))
         })?;
     if raw.kind.value != "colouring" {
         return Err(at(

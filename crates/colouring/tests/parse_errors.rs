@@ -71,7 +71,10 @@ fn vertices_out_of_range_are_refused() {
 
 #[test]
 fn header_problems_are_refused() {
-    assert!(matches!(col("e 1 2\n"), ParseError::Syntax { line: 1, .. }));
+    assert!(matches!(
+        col("e 1 2\n"),
+        ParseError::Syntax(csp_model::source::Syntax { line: 1, .. })
+    ));
     assert!(matches!(
         col("c only comments\n"),
         ParseError::MissingHeader { .. }

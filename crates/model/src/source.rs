@@ -52,6 +52,34 @@ pub enum SourceError {
     },
 }
 
+/// A mistake at a place in a text read line by line (DIMACS, puzzle lists): the one shape
+/// of the readers' syntax errors, `file:line:column: message`. Unlike [`SourceError::At`] it
+/// keeps no snippet: such files are long and their lines plain.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct Syntax {
+    /// The file.
+    pub file: String,
+    /// 1-based line (0 when unknown).
+    pub line: usize,
+    /// 1-based column (0 when unknown).
+    pub column: usize,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl Syntax {
+    /// An error at `line`:`column` of `file`.
+    pub fn new(file: &str, line: usize, column: usize, message: impl Into<String>) -> Self {
+        Syntax {
+            file: file.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
 impl SourceError {
     /// An error at `line`:`column` of `text` (1-based), with the line shown under it.
     pub fn at(file: &str, text: &str, line: u32, column: u32, message: impl Into<String>) -> Self {

@@ -17,6 +17,7 @@
 
 use crate::grid::{Grid, char_symbol};
 use crate::shape::Shape;
+use csp_model::source::Syntax;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::path::Path;
@@ -29,17 +30,8 @@ pub enum ParseError {
     #[error(transparent)]
     Io(#[from] csp_model::SourceError),
     /// Malformed input at a position.
-    #[error("{file}:{line}:{column}: {message}")]
-    Syntax {
-        /// The file.
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What was expected and found.
-        message: String,
-    },
+    #[error(transparent)]
+    Syntax(#[from] Syntax),
     /// The file holds no puzzle.
     #[error(
         "{file}: no puzzle found (expected lines of 81 cells, a grid, or YAML with `kind: sudoku`)"
@@ -69,12 +61,7 @@ struct Row {
 }
 
 fn syntax(file: &str, line: usize, column: usize, message: String) -> ParseError {
-    ParseError::Syntax {
-        file: file.to_string(),
-        line,
-        column,
-        message,
-    }
+    ParseError::Syntax(Syntax::new(file, line, column, message))
 }
 
 /// Reads the puzzles of a file (YAML when it starts with `kind:` or ends in `.yaml`/`.yml`).
