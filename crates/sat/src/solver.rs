@@ -1,9 +1,8 @@
 //! Solving through batsat, a Rust port of MiniSat 2.2 (conflict-driven clause learning with
 //! two watched literals, VSIDS, restarts and clause deletion; Eén & Sörensson 2003).
 //!
-//! batsat was chosen by measurement on sudoku (uniqueness checks, one solver reused with
-//! assumptions, extended encoding, the same session): 17-clue 3,824/s against varisat's
-//! 2,497/s, top1465 1,119/s against 304/s. Both build with Rust 1.95.
+//! batsat was chosen over varisat by measurement on sudoku uniqueness checks
+//! (`docs/measurements/sat-solver-choice.md`).
 
 use crate::cnf::{Cnf, Lit, Var};
 use batsat::{BasicSolver, SolverInterface, lbool};

@@ -84,3 +84,9 @@ pub(super) const SAT_LATER_UNLIMITED: Duration = Duration::from_secs(60);
 
 /// A gap of this many colours or more is wide: beyond what the exact search closes.
 pub(super) const WIDE_GAP: u32 = 3;
+
+/// The anchored TabuCol runs' share of the time left, as (numerator, denominator): most of it
+/// where a colouring would prove χ (with half, a seed of 20 failed on DSJR500.5:
+/// `docs/measurements/colouring-kernels.md`), a quarter above the lower bound.
+pub(super) const ANCHORED_PROVING: (u32, u32) = (3, 4);
+pub(super) const ANCHORED_ABOVE: (u32, u32) = (1, 4);

@@ -14,10 +14,10 @@
 //!   colours only the residual graph.
 //! - Where a clique holds half of the `k` colours or more and anchoring on it takes a
 //!   quarter of them away, TabuCol anchored on it ([`crate::heuristic::Anchored`]) runs
-//!   first: DSJR500.5 (a clique of 122) is coloured with 122 within seconds, where the other
-//!   searches stall at 125.
+//!   first ([`crate::heuristic::anchored_tabucol`] says why).
 //! - With `jobs > 1`, each search runs on that many threads from different seeds.
 
+use super::budget::{ANCHORED_ABOVE, ANCHORED_PROVING};
 use super::{Bounds, Config};
 use crate::encode::Colouring;
 use crate::graph::Graph;
@@ -80,12 +80,13 @@ pub(super) fn search(
         // Where anchoring on the clique takes a quarter of the colours away, TabuCol
         // anchored on it first.
         let found = if let Some(anchored) = anchoring(g, clique, k) {
-            // Three quarters of the time left where a colouring would prove χ, a quarter
-            // above. With half, DSJR500.5 was proved with 19 seeds of 20 (not seed 5, whose
-            // four runs of 1–6 s all failed); with three quarters, with seed 5 too (22.7 s),
-            // the others alike.
+            let (num, den) = if k == lb {
+                ANCHORED_PROVING
+            } else {
+                ANCHORED_ABOVE
+            };
             let left = until.saturating_duration_since(Instant::now());
-            let end = Instant::now() + if k == lb { left * 3 / 4 } else { left / 4 };
+            let end = Instant::now() + left * num / den;
             anchored_runs(g, &anchored, config, &mut seed, end, timed)
         } else {
             None

@@ -7,7 +7,7 @@
 //!    ([`crate::mycielski`]), and the largest precolour. Where the vertices split into
 //!    cliques of the lower bound's size, the transversal cover ([`crate::transversal`],
 //!    after Vasquez 2004) decides that `k` by dancing links: a colouring or a proof that
-//!    none exists (queen10_10 and queen11_11).
+//!    none exists (queen graphs).
 //! 2. **Upper bound**: DSATUR greedy, then local search for `ub - 1, ub - 2, …` while it
 //!    succeeds (skipped with a precolouring): the hybrid evolutionary search of
 //!    [`crate::heuristic::hybrid_evolutionary`] (GPX crossover of two TabuCol-improved
@@ -18,20 +18,23 @@
 //!    ([`crate::heuristic::extract_independent_sets`], Wu & Hao's EXTRACOL, 2012), the hybrid
 //!    search colouring only the residual graph. On graphs of 400 vertices or more whose
 //!    bounds are three or more apart, a short local search (a sixtieth of the time, 1 s at
-//!    most) comes first: the le450 graphs with χ = ω are proved within it.
+//!    most) comes first: graphs whose χ equals their clique are often proved within it.
 //! 3. **Clause learning** on small graphs: the k-colouring formula ([`crate::sat`], Van
 //!    Gelder 2008's direct encoding with a clique's colours fixed) through batsat's CDCL
 //!    (conflict-driven clause learning, Marques-Silva & Sakallah 1996; the MiniSat/Glucose
 //!    line), as gc-cdcl (Hebrard & Katsirelos 2020) adds learning to a colouring CP solver:
-//!    it refutes the Insertions graphs that chronological search cannot.
+//!    it refutes graphs (the Insertions family) that chronological search cannot.
 //! 4. **Exact**: for `k = ub - 1` down to `lb`, decide k-colourability on the `csp-core`
 //!    engine. Before search, vertices of degree `< k` are peeled off repeatedly (they can
 //!    always be coloured afterwards), the clique is precoloured `0..q`, and colours are
 //!    symmetric ([`csp_core::SearchConfig::symmetric_values`]: a vertex may open at most one
 //!    new colour). A `k` without colouring proves `χ = k + 1`. Where the edge clique
-//!    cover's cliques fill half of the colours ([`cliques_tight`]: geometric graphs such as
-//!    DSJR500.5), the exact search on clique all-differents is a colouring method too and
+//!    cover's cliques fill half of the colours ([`cliques_tight`]: geometric graphs), the
+//!    exact search on clique all-differents is a colouring method too and
 //!    gets half of the time after local search.
+//!
+//! Results per DIMACS graph: `docs/colouring.md`; how each phase earned its place:
+//! `docs/measurements/colouring-history.md`.
 //!
 //! Branching is DSATUR's (saturation is the size of a colour domain under arc consistency, so
 //! MRV; ties by degree among uncoloured vertices, [`VarOrder::MostConstrained`]), or dom/wdeg
@@ -371,11 +374,11 @@ type Bounds<'a> = (&'a mut u32, &'a mut u32, &'a mut Colouring);
 /// ([`crate::transversal`]): the edge clique cover it starts from takes 0.2 s on DSJC1000.5.
 pub const TRANSVERSAL_MAX_VERTICES: usize = 1000;
 
-/// The most vertex entries in the transversals [`transversal_pass`] lists (sets × their
+/// The most vertex entries in the transversals [`State::transversals`](state::State::transversals) lists (sets × their
 /// size): 2,000,000 keeps the list and its dancing links under 100 MB.
 pub(super) const TRANSVERSAL_ENTRIES: usize = 2_000_000;
 
-/// The most transversals [`transversal_pass`]'s first, quick try lists: queen8_12 has more
+/// The most transversals [`State::transversals`](state::State::transversals)'s first, quick try lists: queen8_12 has more
 /// and was coloured by the exact search in 0.151 s, 0.154 s with this try (0.23–0.26 s when
 /// it listed them all and took 80 ms to colour it that way).
 const TRANSVERSAL_QUICK: usize = 20_000;

@@ -5,11 +5,10 @@
 //! colours can be renamed to give the clique's `i`-th vertex colour `i`: fixing them so loses
 //! no colouring. A vertex adjacent to fixed vertices can then take none of their colours,
 //! and a vertex left with one colour is fixed in turn ([`anchor`]). Where the clique holds
-//! most of the `k` colours, as in the geometric graph DSJR500.5 (a clique of 122 vertices of
-//! 500, χ = 122), this takes away much of the search space: the vertices left have 58 % of
-//! the colours on average, the clique never moves, and TabuCol ([`anchored_tabucol`]) only
-//! chooses among colourings that agree with it. Plain TabuCol and the hybrid search stall at
-//! 125 colours there; anchored, TabuCol finds 124 colours at once and 122 in seconds.
+//! most of the `k` colours, as in geometric graphs, this takes away much of the search
+//! space: the clique never moves, and TabuCol ([`anchored_tabucol`]) only chooses among
+//! colourings that agree with it. On DSJR500.5 it reaches χ = 122 in seconds where the
+//! unanchored searches stall at 125 (`docs/measurements/colouring-kernels.md`).
 //!
 //! The idea of fixing a clique's colours is the exact solvers' symmetry breaking (as in
 //! Brélaz's DSATUR branch and bound, and Méndez-Díaz & Zabala's branch and cut); applying it

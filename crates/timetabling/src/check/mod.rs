@@ -1,5 +1,5 @@
-//! The independent checker: a timetable's hard violations ([`verify`]) and its soft cost,
-//! itemised ([`cost`]), computed from the instance's definitions alone, without the engine.
+//! The independent checker: a timetable's hard violations ([`verify()`]) and its soft cost,
+//! itemised ([`cost()`]), computed from the instance's definitions alone, without the engine.
 //!
 //! Each requirement is split into *units* (one per resource, per event set, or one for the
 //! whole timetable) whose violations depend only on the placements of the unit's
