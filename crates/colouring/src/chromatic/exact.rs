@@ -30,8 +30,7 @@ pub fn k_colourable(
 
 /// The most colours for clique all-differents on a large dense graph: the engine's matching
 /// works on words of up to 256 values; beyond, it walks values one by one, which costs more
-/// than the cliques prune (a random geometric graph on 1,200 vertices at density 0.48, 288
-/// colours: 994 nodes in 60 s, against 114,000 on the `≠` model, which colours with 287).
+/// than the cliques prune (`docs/measurements/colouring-kernels.md`).
 const CLIQUE_MODEL_MAX_COLOURS: u32 = 256;
 
 /// Whether [`k_colourable`] groups the edges into clique all-differents for `k` colours, with

@@ -28,9 +28,8 @@ use crate::heuristic::{
 use std::time::{Duration, Instant};
 
 /// The fewest vertices for which the search starts with independent-set extraction (when the
-/// bounds are far apart): on DSJC1000.5 it reaches 85–86 colours in 60 s where the hybrid
-/// search alone reaches 89, but on DSJC500.5 it stops at 49 where the hybrid search reaches
-/// 48 (one run each, same seeds and time).
+/// bounds are far apart): it helps on the 1,000-vertex random graphs and hurts on the
+/// 500-vertex ones (`docs/measurements/colouring-kernels.md`).
 pub(super) const EXTRACTION_MIN_VERTICES: usize = 800;
 
 /// Whether the local search on `n` vertices starts with extraction: a large graph whose
