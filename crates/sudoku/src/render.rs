@@ -1,6 +1,7 @@
 //! The SVG picture of a grid: givens in black, filled-in symbols in blue.
 
 use crate::grid::{Grid, symbol_char};
+use crate::shape::Shape;
 use std::fmt::Write as _;
 
 /// An SVG drawing of `solution` (or of the puzzle alone when `solution` is `None`), with
@@ -87,158 +88,233 @@ pub fn svg(puzzle: &Grid, solution: Option<&Grid>) -> String {
 /// struck through, placements green, a chain's candidates circled in blue (X-chains and AICs
 /// with their links: strong solid, weak dashed), and the step's sentence as a caption.
 pub fn step_svg(c: &crate::human::Candidates, step: &crate::human::Step) -> String {
-    let shape = c.shape();
-    let n = shape.size();
-    let (cell, margin) = (54usize, 10usize);
-    let side = n * cell;
-    // The caption, wrapped at word boundaries to the grid's width (about 6.5 px a character
-    // at 12 px).
-    let per_line = (side * 10 / 65).max(20);
-    let mut caption_lines: Vec<String> = Vec::new();
-    for word in format!("{}: {}", step.technique, step.explanation).split(' ') {
-        match caption_lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= per_line => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => caption_lines.push(word.to_string()),
-        }
-    }
-    let caption = 16 * caption_lines.len() + 24;
-    let (w, h) = (side + 2 * margin, side + 2 * margin + caption);
-    let sub = (n as f64).sqrt().ceil() as usize;
+    let g = StepGrid::new(c.shape());
+    let caption = caption_lines(step, g.side);
+    let (w, h) = (
+        g.side + 2 * g.margin,
+        g.side + 2 * g.margin + 16 * caption.len() + 24,
+    );
     let mut s = String::new();
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
     );
     let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
-    for &x in &step.pattern {
-        let (r, col) = (x / n, x % n);
-        let _ = writeln!(
-            s,
-            r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="#fff3b0"/>"##,
-            margin + col * cell,
-            margin + r * cell
-        );
-    }
-    for i in 0..=n {
-        let p = margin + i * cell;
-        let wh = if i % shape.box_rows() == 0 { 2.5 } else { 0.8 };
-        let wv = if i % shape.box_cols() == 0 { 2.5 } else { 0.8 };
-        let end = margin + side;
-        let _ = writeln!(
-            s,
-            r#"<line x1="{margin}" y1="{p}" x2="{end}" y2="{p}" stroke="black" stroke-width="{wh}"/>"#
-        );
-        let _ = writeln!(
-            s,
-            r#"<line x1="{p}" y1="{margin}" x2="{p}" y2="{end}" stroke="black" stroke-width="{wv}"/>"#
-        );
-    }
-    let small = cell / (sub + 1);
-    for x in 0..n * n {
-        let (r, col) = (x / n, x % n);
-        let (x0, y0) = (margin + col * cell, margin + r * cell);
-        let v = c.value(x);
-        if v != 0 {
-            let _ = writeln!(
-                s,
-                r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" font-weight="bold">{}</text>"#,
-                x0 + cell / 2,
-                y0 + cell / 2 + cell / 5,
-                cell * 6 / 10,
-                symbol_char(v)
-            );
-            continue;
-        }
-        for d in 1..=n as u8 {
-            if !c.has(x, d) {
-                continue;
+    g.pattern(&mut s, step);
+    g.lines(&mut s);
+    g.cells(&mut s, c, step);
+    g.chain(&mut s, c, step);
+    g.caption(&mut s, &caption);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The step's sentence wrapped at word boundaries to the grid's width (about 6.5 px a
+/// character at 12 px).
+fn caption_lines(step: &crate::human::Step, side: usize) -> Vec<String> {
+    let per_line = (side * 10 / 65).max(20);
+    let mut lines: Vec<String> = Vec::new();
+    for word in format!("{}: {}", step.technique, step.explanation).split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= per_line => {
+                line.push(' ');
+                line.push_str(word);
             }
-            let k = usize::from(d) - 1;
-            let (cx, cy) = (
-                x0 + (k % sub) * cell / sub + cell / (2 * sub),
-                y0 + (k / sub) * cell / sub + cell / (2 * sub) + small / 3,
-            );
-            let placed = step.placements.contains(&(x, d));
-            let gone = step.eliminations.contains(&(x, d));
-            let fill = if placed {
-                "#138a36"
-            } else if gone {
-                "#d0021b"
-            } else {
-                "#777777"
-            };
-            let weight = if placed || gone { "bold" } else { "normal" };
-            let _ = writeln!(
-                s,
-                r#"<text x="{cx}" y="{cy}" font-size="{small}" text-anchor="middle" fill="{fill}" font-weight="{weight}">{}</text>"#,
-                symbol_char(d)
-            );
-            if gone {
-                let _ = writeln!(
-                    s,
-                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d0021b" stroke-width="1.5"/>"##,
-                    cx - small / 2,
-                    cy - small / 3,
-                    cx + small / 2,
-                    cy - small / 3
-                );
-            }
+            _ => lines.push(word.to_string()),
         }
     }
-    // Chains: the candidates circled; for X-chains and AICs the links drawn, strong ones solid
-    // and weak ones dashed, alternating from a strong first link.
-    let centre = |x: usize, d: u8| {
+    lines
+}
+
+/// The geometry of a step's picture: cells of 54 px in a 10 px margin, candidates on a
+/// `sub × sub` grid inside each cell.
+struct StepGrid {
+    shape: Shape,
+    n: usize,
+    cell: usize,
+    margin: usize,
+    side: usize,
+    sub: usize,
+    /// A candidate's font size.
+    small: usize,
+}
+
+impl StepGrid {
+    fn new(shape: Shape) -> Self {
+        let n = shape.size();
+        let (cell, margin) = (54usize, 10usize);
+        let sub = (n as f64).sqrt().ceil() as usize;
+        StepGrid {
+            shape,
+            n,
+            cell,
+            margin,
+            side: n * cell,
+            sub,
+            small: cell / (sub + 1),
+        }
+    }
+
+    /// The centre of candidate `d` in cell `x`.
+    fn centre(&self, x: usize, d: u8) -> (usize, usize) {
+        let (cell, sub) = (self.cell, self.sub);
         let k = usize::from(d) - 1;
-        let (x0, y0) = (margin + (x % n) * cell, margin + (x / n) * cell);
+        let (x0, y0) = (
+            self.margin + (x % self.n) * cell,
+            self.margin + (x / self.n) * cell,
+        );
         (
             x0 + (k % sub) * cell / sub + cell / (2 * sub),
             y0 + (k / sub) * cell / sub + cell / (2 * sub),
         )
-    };
-    let links = matches!(
-        step.technique,
-        crate::human::Technique::XChain | crate::human::Technique::Aic
-    );
-    if links {
-        for (i, pair) in step.chain.windows(2).enumerate() {
-            let ((a, da), (b, db)) = (centre(pair[0].0, pair[0].1), centre(pair[1].0, pair[1].1));
-            let dash = if i % 2 == 0 {
-                ""
+    }
+
+    /// The pattern's cells shaded.
+    fn pattern(&self, s: &mut String, step: &crate::human::Step) {
+        let (n, cell) = (self.n, self.cell);
+        for &x in &step.pattern {
+            let (r, col) = (x / n, x % n);
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="#fff3b0"/>"##,
+                self.margin + col * cell,
+                self.margin + r * cell
+            );
+        }
+    }
+
+    /// The grid's lines, the boxes' thicker.
+    fn lines(&self, s: &mut String) {
+        let margin = self.margin;
+        for i in 0..=self.n {
+            let p = margin + i * self.cell;
+            let wh = if i % self.shape.box_rows() == 0 {
+                2.5
             } else {
-                r#" stroke-dasharray="4 3""#
+                0.8
             };
+            let wv = if i % self.shape.box_cols() == 0 {
+                2.5
+            } else {
+                0.8
+            };
+            let end = margin + self.side;
             let _ = writeln!(
                 s,
-                r##"<line x1="{a}" y1="{da}" x2="{b}" y2="{db}" stroke="#1f5fbf" stroke-width="1.6"{dash}/>"##
+                r#"<line x1="{margin}" y1="{p}" x2="{end}" y2="{p}" stroke="black" stroke-width="{wh}"/>"#
+            );
+            let _ = writeln!(
+                s,
+                r#"<line x1="{p}" y1="{margin}" x2="{p}" y2="{end}" stroke="black" stroke-width="{wv}"/>"#
             );
         }
     }
-    for &(x, d) in &step.chain {
-        if c.value(x) == 0 {
-            let (cx, cy) = centre(x, d);
-            let _ = writeln!(
-                s,
-                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#1f5fbf" stroke-width="1.4"/>"##,
-                small * 6 / 10
-            );
+
+    /// Each cell: its value, or its candidates (placements green, eliminations red and
+    /// struck through).
+    fn cells(&self, s: &mut String, c: &crate::human::Candidates, step: &crate::human::Step) {
+        let (n, cell, small) = (self.n, self.cell, self.small);
+        for x in 0..n * n {
+            let (r, col) = (x / n, x % n);
+            let (x0, y0) = (self.margin + col * cell, self.margin + r * cell);
+            let v = c.value(x);
+            if v != 0 {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" font-weight="bold">{}</text>"#,
+                    x0 + cell / 2,
+                    y0 + cell / 2 + cell / 5,
+                    cell * 6 / 10,
+                    symbol_char(v)
+                );
+                continue;
+            }
+            for d in 1..=n as u8 {
+                if !c.has(x, d) {
+                    continue;
+                }
+                let (cx, cy) = self.centre(x, d);
+                let cy = cy + small / 3;
+                let placed = step.placements.contains(&(x, d));
+                let gone = step.eliminations.contains(&(x, d));
+                let fill = if placed {
+                    "#138a36"
+                } else if gone {
+                    "#d0021b"
+                } else {
+                    "#777777"
+                };
+                let weight = if placed || gone { "bold" } else { "normal" };
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{cx}" y="{cy}" font-size="{small}" text-anchor="middle" fill="{fill}" font-weight="{weight}">{}</text>"#,
+                    symbol_char(d)
+                );
+                if gone {
+                    let _ = writeln!(
+                        s,
+                        r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d0021b" stroke-width="1.5"/>"##,
+                        cx - small / 2,
+                        cy - small / 3,
+                        cx + small / 2,
+                        cy - small / 3
+                    );
+                }
+            }
         }
     }
-    for (i, line) in caption_lines.iter().enumerate() {
-        let text = line
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
-        let _ = writeln!(
-            s,
-            r#"<text x="{margin}" y="{}" font-size="12">{text}</text>"#,
-            side + margin + 24 + 16 * i
+
+    /// A chain's candidates circled; for X-chains and AICs the links drawn, strong ones
+    /// solid and weak ones dashed, alternating from a strong first link.
+    fn chain(&self, s: &mut String, c: &crate::human::Candidates, step: &crate::human::Step) {
+        let links = matches!(
+            step.technique,
+            crate::human::Technique::XChain | crate::human::Technique::Aic
         );
+        if links {
+            for (i, pair) in step.chain.windows(2).enumerate() {
+                let ((a, da), (b, db)) = (
+                    self.centre(pair[0].0, pair[0].1),
+                    self.centre(pair[1].0, pair[1].1),
+                );
+                let dash = if i % 2 == 0 {
+                    ""
+                } else {
+                    r#" stroke-dasharray="4 3""#
+                };
+                let _ = writeln!(
+                    s,
+                    r##"<line x1="{a}" y1="{da}" x2="{b}" y2="{db}" stroke="#1f5fbf" stroke-width="1.6"{dash}/>"##
+                );
+            }
+        }
+        for &(x, d) in &step.chain {
+            if c.value(x) == 0 {
+                let (cx, cy) = self.centre(x, d);
+                let _ = writeln!(
+                    s,
+                    r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#1f5fbf" stroke-width="1.4"/>"##,
+                    self.small * 6 / 10
+                );
+            }
+        }
     }
-    s.push_str("</svg>\n");
-    s
+
+    /// The caption under the grid, escaped.
+    fn caption(&self, s: &mut String, lines: &[String]) {
+        let margin = self.margin;
+        for (i, line) in lines.iter().enumerate() {
+            let text = line
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            let _ = writeln!(
+                s,
+                r#"<text x="{margin}" y="{}" font-size="12">{text}</text>"#,
+                self.side + margin + 24 + 16 * i
+            );
+        }
+    }
 }
 
 #[cfg(test)]
