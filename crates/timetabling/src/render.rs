@@ -339,6 +339,14 @@ pub fn html(
         }
         out.push_str("</section>\n");
     }
+    html_cost(&mut out, cost_tab, cost, hard);
+    html_legend(&mut out, inst);
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// The cost tab: any hard violation, the cost per requirement, and each violation.
+fn html_cost(out: &mut String, cost_tab: usize, cost: &CostReport, hard: &[Violation]) {
     let _ = writeln!(
         out,
         "<section class=\"panel\" id=\"panel-{cost_tab}\">\n<h2>Cost and violations</h2>"
@@ -389,7 +397,10 @@ pub fn html(
         out.push_str("</ul>\n");
     }
     out.push_str("</section>\n");
-    // Legend: subjects and their colours.
+}
+
+/// The subjects and their colours.
+fn html_legend(out: &mut String, inst: &Instance) {
     let mut seen: Vec<(usize, String)> = Vec::new();
     for o in 0..inst.occurrences.len() {
         let ev = inst.event_of(o);
@@ -407,8 +418,7 @@ pub fn html(
             esc(&k)
         );
     }
-    out.push_str("</p>\n</body>\n</html>\n");
-    out
+    out.push_str("</p>\n");
 }
 
 const CSS: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
