@@ -17,244 +17,291 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
     for i in 0..bools {
         let _ = writeln!(s, "var bool: b{i} :: output_var;");
     }
-    let int = |pick: &mut dyn FnMut(usize) -> usize| -> String {
-        if pick(4) == 0 {
-            (pick(5) as i64 - 2).to_string()
-        } else {
-            format!("x{}", pick(ints))
-        }
+    let mut d = Draw { pick, ints, bools };
+    let n = 1 + d.pick(4);
+    for _ in 0..n {
+        let reif = ["", "_reif", "_imp"][d.pick(3)];
+        let c = match d.pick(30) {
+            k @ 0..=9 => d.logical(k, reif),
+            k @ 10..=28 => d.numeric(k),
+            _ => format!("int_ne({}, {})", d.int(), d.int()),
+        };
+        let _ = writeln!(s, "constraint {c};");
+    }
+    let _ = match d.pick(3) {
+        0 => writeln!(s, "solve satisfy;"),
+        1 => writeln!(s, "solve minimize x{};", d.pick(ints)),
+        _ => writeln!(s, "solve maximize x{};", d.pick(ints)),
     };
-    let boolean = |pick: &mut dyn FnMut(usize) -> usize| -> String {
-        match pick(6) {
+    s
+}
+
+/// The draws of one model: the choice function and the variables declared.
+struct Draw<'p> {
+    pick: &'p mut dyn FnMut(usize) -> usize,
+    ints: usize,
+    bools: usize,
+}
+
+impl Draw<'_> {
+    fn pick(&mut self, n: usize) -> usize {
+        (self.pick)(n)
+    }
+
+    /// An integer argument: a small constant or an integer variable.
+    fn int(&mut self) -> String {
+        if self.pick(4) == 0 {
+            (self.pick(5) as i64 - 2).to_string()
+        } else {
+            format!("x{}", self.pick(self.ints))
+        }
+    }
+
+    /// A boolean argument: a constant or a boolean variable.
+    fn boolean(&mut self) -> String {
+        match self.pick(6) {
             0 => "true".into(),
             1 => "false".into(),
-            _ => format!("b{}", pick(bools)),
+            _ => format!("b{}", self.pick(self.bools)),
         }
-    };
-    let n = 1 + pick(4);
-    for _ in 0..n {
-        let reif = ["", "_reif", "_imp"][pick(3)];
-        let r = |pick: &mut dyn FnMut(usize) -> usize| {
-            if reif.is_empty() {
-                String::new()
-            } else {
-                format!(", {}", boolean(pick))
-            }
-        };
-        let c = match pick(30) {
+    }
+
+    /// The reifying boolean's argument, when `reif` is a suffix.
+    fn reif_arg(&mut self, reif: &str) -> String {
+        if reif.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", self.boolean())
+        }
+    }
+
+    /// Sums, comparisons and boolean connectives (kinds 0 to 9), some reified by `reif`.
+    fn logical(&mut self, kind: usize, reif: &str) -> String {
+        let draw = self;
+        match kind {
             0 => {
-                let k = 1 + pick(3);
-                let coeffs: Vec<String> =
-                    (0..k).map(|_| (pick(7) as i64 - 3).to_string()).collect();
-                let xs: Vec<String> = (0..k).map(|_| int(pick)).collect();
-                let rel = ["eq", "le", "ne"][pick(3)];
-                let rhs = pick(9) as i64 - 4;
+                let k = 1 + draw.pick(3);
+                let coeffs: Vec<String> = (0..k)
+                    .map(|_| (draw.pick(7) as i64 - 3).to_string())
+                    .collect();
+                let xs: Vec<String> = (0..k).map(|_| draw.int()).collect();
+                let rel = ["eq", "le", "ne"][draw.pick(3)];
+                let rhs = draw.pick(9) as i64 - 4;
                 format!(
                     "int_lin_{rel}{reif}([{}], [{}], {rhs}{})",
                     coeffs.join(", "),
                     xs.join(", "),
-                    r(pick)
+                    draw.reif_arg(reif)
                 )
             }
             1 => {
-                let rel = ["eq", "ne", "le", "lt"][pick(4)];
-                format!("int_{rel}{reif}({}, {}{})", int(pick), int(pick), r(pick))
+                let rel = ["eq", "ne", "le", "lt"][draw.pick(4)];
+                format!(
+                    "int_{rel}{reif}({}, {}{})",
+                    draw.int(),
+                    draw.int(),
+                    draw.reif_arg(reif)
+                )
             }
             2 => {
-                let rel = ["eq", "ne", "le", "lt"][pick(4)];
+                let rel = ["eq", "ne", "le", "lt"][draw.pick(4)];
                 format!(
                     "bool_{rel}{reif}({}, {}{})",
-                    boolean(pick),
-                    boolean(pick),
-                    r(pick)
+                    draw.boolean(),
+                    draw.boolean(),
+                    draw.reif_arg(reif)
                 )
             }
             3 => {
-                let op = ["and", "or", "xor"][pick(3)];
+                let op = ["and", "or", "xor"][draw.pick(3)];
                 format!(
                     "bool_{op}({}, {}, {})",
-                    boolean(pick),
-                    boolean(pick),
-                    boolean(pick)
+                    draw.boolean(),
+                    draw.boolean(),
+                    draw.boolean()
                 )
             }
-            4 => format!("bool_not({}, {})", boolean(pick), boolean(pick)),
+            4 => format!("bool_not({}, {})", draw.boolean(), draw.boolean()),
             5 => {
-                let (p, q) = (pick(3), pick(3));
-                let ps: Vec<String> = (0..p).map(|_| boolean(pick)).collect();
-                let qs: Vec<String> = (0..q).map(|_| boolean(pick)).collect();
+                let (p, q) = (draw.pick(3), draw.pick(3));
+                let ps: Vec<String> = (0..p).map(|_| draw.boolean()).collect();
+                let qs: Vec<String> = (0..q).map(|_| draw.boolean()).collect();
                 format!("bool_clause([{}], [{}])", ps.join(", "), qs.join(", "))
             }
             6 => {
-                let op = ["and", "or"][pick(2)];
-                let k = 1 + pick(3);
-                let xs: Vec<String> = (0..k).map(|_| boolean(pick)).collect();
-                format!("array_bool_{op}([{}], {})", xs.join(", "), boolean(pick))
+                let op = ["and", "or"][draw.pick(2)];
+                let k = 1 + draw.pick(3);
+                let xs: Vec<String> = (0..k).map(|_| draw.boolean()).collect();
+                format!("array_bool_{op}([{}], {})", xs.join(", "), draw.boolean())
             }
             7 => {
-                let k = 1 + pick(3);
-                let xs: Vec<String> = (0..k).map(|_| boolean(pick)).collect();
+                let k = 1 + draw.pick(3);
+                let xs: Vec<String> = (0..k).map(|_| draw.boolean()).collect();
                 format!("array_bool_xor([{}])", xs.join(", "))
             }
-            8 => format!("bool2int({}, {})", boolean(pick), int(pick)),
-            9 => format!("int_plus({}, {}, {})", int(pick), int(pick), int(pick)),
+            8 => format!("bool2int({}, {})", draw.boolean(), draw.int()),
+            9 => format!("int_plus({}, {}, {})", draw.int(), draw.int(), draw.int()),
+            _ => unreachable!("kinds 0 to 9"),
+        }
+    }
+
+    /// Arithmetic, element, sets and the globals (kinds 10 to 28).
+    fn numeric(&mut self, kind: usize) -> String {
+        let draw = self;
+        match kind {
             10..=12 => {
-                let op = ["times", "div", "mod", "min", "max", "pow"][pick(6)];
-                format!("int_{op}({}, {}, {})", int(pick), int(pick), int(pick))
+                let op = ["times", "div", "mod", "min", "max", "pow"][draw.pick(6)];
+                format!("int_{op}({}, {}, {})", draw.int(), draw.int(), draw.int())
             }
-            13 => format!("int_abs({}, {})", int(pick), int(pick)),
+            13 => format!("int_abs({}, {})", draw.int(), draw.int()),
             14 => {
-                let k = 1 + pick(4);
-                let t: Vec<String> = (0..k).map(|_| (pick(5) as i64 - 2).to_string()).collect();
+                let k = 1 + draw.pick(4);
+                let t: Vec<String> = (0..k)
+                    .map(|_| (draw.pick(5) as i64 - 2).to_string())
+                    .collect();
                 format!(
                     "array_int_element({}, [{}], {})",
-                    int(pick),
+                    draw.int(),
                     t.join(", "),
-                    int(pick)
+                    draw.int()
                 )
             }
             15 => {
-                let k = 1 + pick(3);
-                let t: Vec<String> = (0..k).map(|_| int(pick)).collect();
+                let k = 1 + draw.pick(3);
+                let t: Vec<String> = (0..k).map(|_| draw.int()).collect();
                 format!(
                     "array_var_int_element({}, [{}], {})",
-                    int(pick),
+                    draw.int(),
                     t.join(", "),
-                    int(pick)
+                    draw.int()
                 )
             }
             16 => {
-                let op = ["maximum", "minimum"][pick(2)];
-                let k = 1 + pick(3);
-                let t: Vec<String> = (0..k).map(|_| int(pick)).collect();
-                format!("array_int_{op}({}, [{}])", int(pick), t.join(", "))
+                let op = ["maximum", "minimum"][draw.pick(2)];
+                let k = 1 + draw.pick(3);
+                let t: Vec<String> = (0..k).map(|_| draw.int()).collect();
+                format!("array_int_{op}({}, [{}])", draw.int(), t.join(", "))
             }
             17 => {
-                let set = ["{-1, 1}", "0..2", "{}", "{-2, 0, 3}"][pick(4)];
-                let reif = ["", "_reif", "_imp"][pick(3)];
+                let set = ["{-1, 1}", "0..2", "{}", "{-2, 0, 3}"][draw.pick(4)];
+                let reif = ["", "_reif", "_imp"][draw.pick(3)];
                 let r = if reif.is_empty() {
                     String::new()
                 } else {
-                    format!(", {}", boolean(pick))
+                    format!(", {}", draw.boolean())
                 };
-                format!("set_in{reif}({}, {set}{r})", int(pick))
+                format!("set_in{reif}({}, {set}{r})", draw.int())
             }
             18 => {
-                let k = 1 + pick(3);
-                let t: Vec<String> = (0..k).map(|_| int(pick)).collect();
+                let k = 1 + draw.pick(3);
+                let t: Vec<String> = (0..k).map(|_| draw.int()).collect();
                 format!("fzn_all_different_int([{}])", t.join(", "))
             }
             19 => {
-                let k = 1 + pick(2);
-                let t: Vec<String> = (0..k).map(|_| int(pick)).collect();
-                let rows = pick(4);
+                let k = 1 + draw.pick(2);
+                let t: Vec<String> = (0..k).map(|_| draw.int()).collect();
+                let rows = draw.pick(4);
                 let flat: Vec<String> = (0..rows * k)
-                    .map(|_| (pick(5) as i64 - 2).to_string())
+                    .map(|_| (draw.pick(5) as i64 - 2).to_string())
                     .collect();
-                let name = ["fzn_table_int", "csp_table_int_negative"][pick(2)];
+                let name = ["fzn_table_int", "csp_table_int_negative"][draw.pick(2)];
                 format!("{name}([{}], [{}])", t.join(", "), flat.join(", "))
             }
             20 => {
-                let k = 1 + pick(3);
-                let coeffs: Vec<String> =
-                    (0..k).map(|_| (pick(5) as i64 - 2).to_string()).collect();
-                let xs: Vec<String> = (0..k).map(|_| boolean(pick)).collect();
+                let k = 1 + draw.pick(3);
+                let coeffs: Vec<String> = (0..k)
+                    .map(|_| (draw.pick(5) as i64 - 2).to_string())
+                    .collect();
+                let xs: Vec<String> = (0..k).map(|_| draw.boolean()).collect();
                 format!(
                     "bool_lin_eq([{}], [{}], {})",
                     coeffs.join(", "),
                     xs.join(", "),
-                    pick(4)
+                    draw.pick(4)
                 )
             }
             21 => {
-                let k = 1 + pick(3);
-                let s: Vec<String> = (0..k).map(|_| int(pick)).collect();
-                let d: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
-                let r: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
+                let k = 1 + draw.pick(3);
+                let s: Vec<String> = (0..k).map(|_| draw.int()).collect();
+                let d: Vec<String> = (0..k).map(|_| draw.pick(3).to_string()).collect();
+                let r: Vec<String> = (0..k).map(|_| draw.pick(3).to_string()).collect();
                 format!(
                     "csp_cumulative([{}], [{}], [{}], {})",
                     s.join(", "),
                     d.join(", "),
                     r.join(", "),
                     // A constant capacity, or a variable one.
-                    if pick(2) == 0 {
-                        (pick(4) as i64 - 1).to_string()
+                    if draw.pick(2) == 0 {
+                        (draw.pick(4) as i64 - 1).to_string()
                     } else {
-                        int(pick)
+                        draw.int()
                     }
                 )
             }
             22 => {
-                let k = 1 + pick(3);
-                let t: Vec<String> = (0..k).map(|_| int(pick)).collect();
-                let name = ["csp_circuit", "csp_subcircuit"][pick(2)];
-                format!("{name}([{}], {})", t.join(", "), pick(3) as i64 - 1)
+                let k = 1 + draw.pick(3);
+                let t: Vec<String> = (0..k).map(|_| draw.int()).collect();
+                let name = ["csp_circuit", "csp_subcircuit"][draw.pick(2)];
+                format!("{name}([{}], {})", t.join(", "), draw.pick(3) as i64 - 1)
             }
             23 => {
-                let f: Vec<String> = (0..1 + pick(2)).map(|_| int(pick)).collect();
-                let g: Vec<String> = (0..1 + pick(2)).map(|_| int(pick)).collect();
+                let f: Vec<String> = (0..1 + draw.pick(2)).map(|_| draw.int()).collect();
+                let g: Vec<String> = (0..1 + draw.pick(2)).map(|_| draw.int()).collect();
                 format!(
                     "csp_inverse([{}], {}, [{}], {})",
                     f.join(", "),
-                    pick(3) as i64 - 1,
+                    draw.pick(3) as i64 - 1,
                     g.join(", "),
-                    pick(3) as i64 - 1
+                    draw.pick(3) as i64 - 1
                 )
             }
             24 => {
-                let t: Vec<String> = (0..1 + pick(3)).map(|_| int(pick)).collect();
+                let t: Vec<String> = (0..1 + draw.pick(3)).map(|_| draw.int()).collect();
                 format!(
                     "csp_count_eq([{}], {}, {})",
                     t.join(", "),
-                    pick(4) as i64 - 1,
-                    int(pick)
+                    draw.pick(4) as i64 - 1,
+                    draw.int()
                 )
             }
             25 => {
-                let x: Vec<String> = (0..pick(3)).map(|_| int(pick)).collect();
-                let y: Vec<String> = (0..pick(3)).map(|_| int(pick)).collect();
+                let x: Vec<String> = (0..draw.pick(3)).map(|_| draw.int()).collect();
+                let y: Vec<String> = (0..draw.pick(3)).map(|_| draw.int()).collect();
                 format!("csp_lex_lesseq_int([{}], [{}])", x.join(", "), y.join(", "))
             }
             26 => {
-                let x: Vec<String> = (0..pick(4)).map(|_| int(pick)).collect();
-                let d: Vec<String> = (0..4).map(|_| pick(3).to_string()).collect();
-                let f = ["{}", "{1}", "{2}", "1..2"][pick(4)];
+                let x: Vec<String> = (0..draw.pick(4)).map(|_| draw.int()).collect();
+                let d: Vec<String> = (0..4).map(|_| draw.pick(3).to_string()).collect();
+                let f = ["{}", "{1}", "{2}", "1..2"][draw.pick(4)];
                 format!(
                     "csp_regular([{}], 2, 2, [{}], {}, {f})",
                     x.join(", "),
                     d.join(", "),
-                    pick(3)
+                    draw.pick(3)
                 )
             }
             27 => {
-                let k = 1 + pick(3);
-                let s: Vec<String> = (0..k).map(|_| int(pick)).collect();
-                let d: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
+                let k = 1 + draw.pick(3);
+                let s: Vec<String> = (0..k).map(|_| draw.int()).collect();
+                let d: Vec<String> = (0..k).map(|_| draw.pick(3).to_string()).collect();
                 format!("csp_disjunctive([{}], [{}])", s.join(", "), d.join(", "))
             }
             28 => {
-                let load: Vec<String> = (0..pick(3)).map(|_| int(pick)).collect();
-                let k = pick(3);
-                let bin: Vec<String> = (0..k).map(|_| int(pick)).collect();
-                let w: Vec<String> = (0..k).map(|_| pick(3).to_string()).collect();
+                let load: Vec<String> = (0..draw.pick(3)).map(|_| draw.int()).collect();
+                let k = draw.pick(3);
+                let bin: Vec<String> = (0..k).map(|_| draw.int()).collect();
+                let w: Vec<String> = (0..k).map(|_| draw.pick(3).to_string()).collect();
                 format!(
                     "csp_bin_packing_load([{}], [{}], [{}], {})",
                     load.join(", "),
                     bin.join(", "),
                     w.join(", "),
-                    pick(3) as i64 - 1
+                    draw.pick(3) as i64 - 1
                 )
             }
-            _ => format!("int_ne({}, {})", int(pick), int(pick)),
-        };
-        let _ = writeln!(s, "constraint {c};");
+            _ => unreachable!("kinds 10 to 28"),
+        }
     }
-    let _ = match pick(3) {
-        0 => writeln!(s, "solve satisfy;"),
-        1 => writeln!(s, "solve minimize x{};", pick(ints)),
-        _ => writeln!(s, "solve maximize x{};", pick(ints)),
-    };
-    s
 }
 
 /// Every assignment of `fzn`'s variables (over their declared domains) that the checker
