@@ -23,7 +23,8 @@ pub fn random_model(pick: &mut dyn FnMut(usize) -> usize) -> String {
         let reif = ["", "_reif", "_imp"][d.pick(3)];
         let c = match d.pick(30) {
             k @ 0..=9 => d.logical(k, reif),
-            k @ 10..=28 => d.numeric(k),
+            k @ 10..=17 => d.numeric(k),
+            k @ 18..=28 => d.global(k),
             _ => format!("int_ne({}, {})", d.int(), d.int()),
         };
         let _ = writeln!(s, "constraint {c};");
@@ -145,7 +146,7 @@ impl Draw<'_> {
         }
     }
 
-    /// Arithmetic, element, sets and the globals (kinds 10 to 28).
+    /// Arithmetic, element and sets (kinds 10 to 17).
     fn numeric(&mut self, kind: usize) -> String {
         let draw = self;
         match kind {
@@ -192,6 +193,14 @@ impl Draw<'_> {
                 };
                 format!("set_in{reif}({}, {set}{r})", draw.int())
             }
+            _ => unreachable!("kinds 10 to 17"),
+        }
+    }
+
+    /// The globals (kinds 18 to 28).
+    fn global(&mut self, kind: usize) -> String {
+        let draw = self;
+        match kind {
             18 => {
                 let k = 1 + draw.pick(3);
                 let t: Vec<String> = (0..k).map(|_| draw.int()).collect();
@@ -299,7 +308,7 @@ impl Draw<'_> {
                     draw.pick(3) as i64 - 1
                 )
             }
-            _ => unreachable!("kinds 10 to 28"),
+            _ => unreachable!("kinds 18 to 28"),
         }
     }
 }
