@@ -11,7 +11,18 @@
 
 use crate::error::ParseError;
 use crate::graph::{Graph, Instance};
-use csp_model::source::Name;
+use csp_model::source::{NameOf, Naming};
+
+/// A vertex's name in errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct VertexNaming;
+
+impl Naming for VertexNaming {
+    const EXPECTING: &'static str = "a vertex name or number";
+}
+
+/// A vertex: a name or a number.
+type Name = NameOf<VertexNaming>;
 use csp_model::source::Syntax;
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};

@@ -374,29 +374,54 @@ mod tests {
     }
 }
 
-/// A name in a YAML file that may be written as a string or a number (`id: 1`, a vertex
-/// `5`), read as its text; the graph and timetable readers share it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Name(pub String);
+/// What a [`NameOf`] names: the words of the error when something else stands in its place.
+pub trait Naming {
+    /// "a name or a number", "a vertex name or number", …
+    const EXPECTING: &'static str;
+}
 
-impl<'de> serde::Deserialize<'de> for Name {
+/// Any name ([`Name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AnyName;
+
+impl Naming for AnyName {
+    const EXPECTING: &'static str = "a name or a number";
+}
+
+/// A name in a YAML file that may be written as a string or a number (`id: 1`, a vertex
+/// `5`), read as its text; `K` says what it names in errors. The graph and timetable readers
+/// share it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct NameOf<K>(pub String, std::marker::PhantomData<K>);
+
+/// A name of anything.
+pub type Name = NameOf<AnyName>;
+
+impl<K> NameOf<K> {
+    /// The name `s`.
+    pub fn new(s: impl Into<String>) -> Self {
+        NameOf(s.into(), std::marker::PhantomData)
+    }
+}
+
+impl<'de, K: Naming> serde::Deserialize<'de> for NameOf<K> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Name;
+        struct V<K>(std::marker::PhantomData<K>);
+        impl<K: Naming> serde::de::Visitor<'_> for V<K> {
+            type Value = NameOf<K>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a name or a number")
+                f.write_str(K::EXPECTING)
             }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<NameOf<K>, E> {
+                Ok(NameOf::new(v))
             }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<NameOf<K>, E> {
+                Ok(NameOf::new(v.to_string()))
             }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Name, E> {
-                Ok(Name(v.to_string()))
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<NameOf<K>, E> {
+                Ok(NameOf::new(v.to_string()))
             }
         }
-        d.deserialize_any(V)
+        d.deserialize_any(V(std::marker::PhantomData))
     }
 }

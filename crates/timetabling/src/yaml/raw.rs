@@ -18,7 +18,7 @@ impl<'de> Deserialize<'de> for Many {
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Many, E> {
                 Ok(Many(vec![Spanned::new(
-                    Name(v.to_string()),
+                    Name::new(v.to_string()),
                     Location::UNKNOWN,
                     Location::UNKNOWN,
                 )]))
