@@ -1,6 +1,7 @@
 //! `csp`: solve, count, colour, study and trace constraint problems from the command line.
 //!
-//! One module per job (`solve`, `graph`, `colour/`, `sudoku/`, `sat`, `timetable`, `study`, `serve`), each a short handler
+//! One module per job (`solve`, `graph`, `colour/`, `sudoku/`, `sat`, `timetable`, `study`, `serve`,
+//! `shell` for completions and manual pages), each a short handler
 //! over the libraries; the flags they share are in [`args`], the status vocabulary and exit
 //! codes in [`report`], the progress display in [`progress`], the reading of inputs (and the
 //! hint for a file of another kind) in [`input`].
@@ -16,13 +17,14 @@ mod report;
 mod sat;
 #[cfg(feature = "serve")]
 mod serve;
+mod shell;
 mod solve;
 #[cfg(feature = "study")]
 mod study;
 mod sudoku;
 mod timetable;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 const EXIT_CODES: &str = "Exit codes: 0 an answer (a solution found, counted, or proved optimal), \
@@ -74,6 +76,10 @@ enum Command {
     /// Show a model's constraint graph: a degree summary, or Graphviz DOT with --dot.
     #[command(after_help = EXIT_CODES)]
     Graph(graph::GraphArgs),
+    /// Print the completion script for a shell (`csp completions bash > ~/.local/share/bash-completion/completions/csp`).
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (`csp man | man -l -`), or write every page with `--out DIR`.
+    Man(shell::ManArgs),
 }
 
 /// A reader that closes the pipe early (`csp … | head -1`) ends the run quietly: `print!`
@@ -115,6 +121,8 @@ fn main() -> ExitCode {
         Command::Fzn(a) => fzn::run(&a),
         Command::Minizinc(a) => minizinc::run(&a),
         Command::Timetable(a) => timetable::run(&a),
+        Command::Completions(a) => shell::completions(&a, Cli::command()),
+        Command::Man(a) => shell::man(&a, Cli::command()),
         #[cfg(feature = "study")]
         Command::Study(a) => study::run(&a),
         #[cfg(feature = "serve")]

@@ -7,6 +7,7 @@ mod fzn;
 mod parity;
 mod readme;
 mod sat;
+mod shell;
 mod solve;
 mod study;
 mod sudoku;
