@@ -331,7 +331,11 @@ impl Spec {
     /// Reads a study file; `data` is where paths not found beside it are looked up.
     pub fn load(path: &Path, data: &Path) -> Result<Spec, SourceError> {
         let src = csp_model::source::read(path)?;
-        let dir = path.parent().unwrap_or(Path::new("."));
+        // A file named without a folder (`study.yaml`) has the empty parent: the current one.
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
         Spec::parse(&src.text, &src.name, dir, data)
     }
 

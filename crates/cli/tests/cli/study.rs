@@ -76,6 +76,14 @@ fn a_bad_study_file_is_an_error_with_its_line() {
         e.contains("bad.yaml:3:") && e.contains("`nowhere.yaml` found neither"),
         "{e}"
     );
+    // Named without a folder, from its own folder: the folder is `.`, not an empty name.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_csp"))
+        .args(["study", "bad.yaml"])
+        .current_dir(&dir)
+        .output()
+        .expect("csp runs");
+    let e = stderr(&o);
+    assert!(e.contains("found neither in . nor in "), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
