@@ -39,8 +39,9 @@ pub(crate) fn branching() -> impl clap::builder::TypedValueParser<Value = Strate
 pub(crate) struct ColourArgs {
     #[command(subcommand)]
     command: Option<ColourCommand>,
-    /// The graph: DIMACS `.col`, or YAML (`kind: colouring`); `-` reads standard input.
-    #[arg(required = true, value_name = "GRAPH")]
+    /// The graph: DIMACS `.col`, or YAML (`kind: colouring`); `-` (or nothing, when a pipe
+    /// is attached) reads standard input.
+    #[arg(value_name = "GRAPH", default_value = "-")]
     file: Option<PathBuf>,
     /// Find a colouring with K colours (or prove there is none).
     #[arg(long, short = 'k', conflicts_with = "chromatic")]

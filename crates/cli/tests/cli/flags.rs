@@ -751,3 +751,32 @@ fn colouring_by_sat_refuses_a_formula_too_large_with_the_bounds_not_gigabytes() 
         "{out}"
     );
 }
+
+/// Every subcommand that reads one problem reads a pipe when no FILE is given, as `-` does
+/// (docs/cli.md says so).
+#[test]
+fn a_pipe_is_read_when_no_file_is_given() {
+    let read = |p: &str| std::fs::read_to_string(crate::util::root().join(p)).unwrap();
+    let cases: [(&[&str], &str, &str); 6] = [
+        (&["solve"], "problems/nqueens-8.yaml", "satisfiable"),
+        (&["colour"], "data/colouring/myciel3.col", "χ = 4"),
+        (&["sat"], "problems/pigeonhole-3-2.cnf", "s UNSATISFIABLE"),
+        (
+            &["timetable", "solve", "--first"],
+            "problems/timetabling/school-week.yaml",
+            "school-week",
+        ),
+        (&["graph"], "problems/nqueens-8.yaml", "variables"),
+        (&["sudoku", "solve"], "data/sudoku/puzzles2_17_clue", ""),
+    ];
+    for (args, file, expect) in cases {
+        let o = crate::util::csp_stdin(args, &read(file));
+        let out = crate::util::stdout(&o);
+        assert!(
+            o.status.code().is_some_and(|c| c <= 1),
+            "{args:?}: {}",
+            crate::util::stderr(&o)
+        );
+        assert!(out.contains(expect) && !out.is_empty(), "{args:?}: {out}");
+    }
+}
