@@ -264,7 +264,7 @@ function draw() {
   if (!game) return;
   const step = shown || (hint && hint.level === 3 && hint.data.kind === "step" ? hint.data : null);
   const focus = new Set(), pattern = new Set(), place = new Map(), elim = new Map();
-  if (hint && hint.data.kind === "step" && !shown) for (const c of hint.data.focus || []) focus.add(c.cell);
+  if (hint && hint.data.kind === "step" && !shown && hint.level >= 2) for (const c of hint.data.focus || []) focus.add(c.cell);
   if (hint && hint.data.kind !== "step") for (const c of hint.data.cells || hint.data.placements || []) focus.add(c.cell);
   if (step || (hint && hint.level >= 2)) for (const c of (step || hint.data).pattern || []) pattern.add(c.cell);
   if (step) {
@@ -374,8 +374,8 @@ async function askHint() {
       hint.level = 3;
       say(j.message);
     } else if (j.kind === "step") {
-      if (level === 1) say(`Hint: ${j.where}. (Press Hint again for the technique.)`);
-      else if (level === 2) say(`Hint: a ${j.technique} — ${j.description}. (Press Hint again for the whole step.)`);
+      if (level === 1) say(`Hint: a ${j.technique} — ${j.description}. (Press Hint again for where to look.)`);
+      else if (level === 2) say(`Hint: a ${j.technique}: ${j.where}. (Press Hint again for the whole step.)`);
       else say(`${j.technique} (${j.rating.toFixed(1)}): ${j.explanation}`);
     } else {
       say(j.message || j.status, "bad");

@@ -379,9 +379,9 @@ fn focus(shape: Shape, step: &Step) -> (String, Vec<usize>) {
 }
 
 /// `POST /api/sudoku/hint`: the next step from the player's grid, easiest technique first,
-/// cut to the level asked: 1 where to look (`focus`), 2 also the technique and the
-/// pattern's cells, 3 (the default) the whole step with its explanation and the candidates
-/// before it. A wrong entry is pointed out first (`kind: mistake`); a grid no implemented
+/// cut to the level asked, in the CLI's order (`csp sudoku hint --level`): 1 the technique
+/// and its description, 2 also where to look (`where`, `focus`) and the pattern's cells, 3
+/// (the default) the whole step with its explanation and the candidates before it. A wrong entry is pointed out first (`kind: mistake`); a grid no implemented
 /// technique advances gets one cell of the solution (`kind: reveal`).
 pub async fn hint(
     State(state): State<AppState>,
@@ -432,19 +432,19 @@ pub async fn hint(
             })));
         };
         sound(&step, &solution)?;
-        let (text, cells) = focus(shape, &step);
+        let full = step_json(&c, &step);
         let mut j = json!({
             "status": "unique",
             "kind": "step",
             "level": level,
-            "where": text,
-            "focus": cells.iter().map(|&x| cell_json(shape, x)).collect::<Vec<_>>(),
+            "technique": full["technique"].clone(),
+            "description": full["description"].clone(),
         });
         if level >= 2 {
-            let full = step_json(&c, &step);
-            for key in ["technique", "description", "pattern"] {
-                j[key] = full[key].clone();
-            }
+            let (text, cells) = focus(shape, &step);
+            j["where"] = json!(text);
+            j["focus"] = json!(cells.iter().map(|&x| cell_json(shape, x)).collect::<Vec<_>>());
+            j["pattern"] = full["pattern"].clone();
             if level == 3 {
                 for key in ["rating", "placements", "eliminations", "explanation", "marks"] {
                     j[key] = full[key].clone();

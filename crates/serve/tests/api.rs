@@ -258,8 +258,8 @@ fn marks_line(marks: &[Vec<bool>]) -> String {
 }
 
 /// Generated puzzles (easy and medium, seeded), played to the end with hints only: every
-/// hint at level 1 says where, level 2 adds the technique, level 3 the step; the grid ends
-/// at the engine's solution.
+/// hint at level 1 names the technique, level 2 adds where to look, level 3 the step (the
+/// CLI's order); the grid ends at the engine's solution.
 #[tokio::test]
 async fn generated_puzzles_are_played_to_the_end_with_hints_only() {
     let app = router(Config::default());
@@ -290,10 +290,11 @@ async fn generated_puzzles_are_played_to_the_end_with_hints_only() {
                 break;
             }
             assert_eq!(h1["kind"], "step", "{h1}");
-            assert!(h1["where"].as_str().unwrap().starts_with("look at"));
-            assert!(h1.get("technique").is_none(), "level 1 does not tell");
+            assert!(h1["technique"].is_string() && h1["description"].is_string());
+            assert!(h1.get("where").is_none(), "level 1 does not say where");
             let (_, h2) = post(&app, "/api/sudoku/hint", ask(2)).await;
-            assert!(h2["technique"].is_string() && h2.get("explanation").is_none());
+            assert!(h2["where"].as_str().unwrap().starts_with("look at"));
+            assert!(h2["technique"] == h1["technique"] && h2.get("explanation").is_none());
             let (_, h3) = post(&app, "/api/sudoku/hint", ask(3)).await;
             assert_eq!(h3["technique"], h2["technique"]);
             apply(&mut cells, &mut marks, &h3, 9);
