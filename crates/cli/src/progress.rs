@@ -2,8 +2,37 @@
 //! or spinner on standard error, shown only on a terminal so that pipes and files get the
 //! answers alone.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
+
+/// A rate as people read it: `21,867/s`, `8.5/s` (indicatif's own prints four decimals).
+fn rate(per_sec: f64) -> String {
+    if !per_sec.is_finite() || per_sec <= 0.0 {
+        return "–/s".into();
+    }
+    if per_sec < 10.0 {
+        return format!("{per_sec:.1}/s");
+    }
+    let digits = format!("{per_sec:.0}");
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{grouped}/s")
+}
+
+/// `style` with `{rate}` drawn by [`rate`].
+fn with_rate(style: ProgressStyle) -> ProgressStyle {
+    style.with_key(
+        "rate",
+        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&rate(state.per_sec()));
+        },
+    )
+}
 
 /// A progress bar over `len` items of `what` (hidden when standard error is not a terminal
 /// or the job is too small to need one).
@@ -14,8 +43,9 @@ pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {what}, {{per_sec}}, eta {{eta}} {{msg}}"
+            "{{bar:40}} {{pos}}/{{len}} {what}, {{rate}}, eta {{eta}} {{msg}}"
         ))
+        .map(with_rate)
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
@@ -42,8 +72,24 @@ pub(crate) fn counter(what: &str) -> ProgressBar {
     }
     let c = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     c.set_style(
-        ProgressStyle::with_template(&format!("{{spinner}} {{pos}} {what}, {{per_sec}} {{msg}}"))
+        ProgressStyle::with_template(&format!("{{spinner}} {{pos}} {what}, {{rate}} {{msg}}"))
+            .map(with_rate)
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate;
+
+    #[test]
+    fn rates_are_rounded_and_grouped() {
+        assert_eq!(rate(21_866.865_5), "21,867/s");
+        assert_eq!(rate(1_234_567.4), "1,234,567/s");
+        assert_eq!(rate(999.6), "1,000/s");
+        assert_eq!(rate(8.46), "8.5/s");
+        assert_eq!(rate(0.0), "–/s");
+        assert_eq!(rate(f64::NAN), "–/s");
+    }
 }
