@@ -154,6 +154,12 @@ fn yaml_errors_name_line_and_column() {
             .contains("a number of vertices or a list of vertex names"),
         "{e}"
     );
+    // A vertex that is neither a name nor a number says what it should have been.
+    let e = yml("kind: colouring\nvertices: [a, b]\nedges: [[a, {x: 1}]]\n");
+    assert!(
+        e.to_string().contains("expected a vertex name or number"),
+        "{e}"
+    );
     let e = yml("kind: colouring\nvertices: [a]\nk: many\n");
     assert_eq!(at(&e).0, 3);
     let e = yml("kind: colouring\nvertices: [a]\ncolours: 3\n");
