@@ -50,7 +50,7 @@ class SudokuResult:
     nodes: int
     failures: int
     seconds: float
-    name: Optional[str]
+    instance: Optional[str]
     line: int
     def __new__(
         cls,
@@ -64,7 +64,7 @@ class SudokuResult:
         nodes: int,
         failures: int,
         seconds: float,
-        name: Optional[str],
+        instance: Optional[str],
         line: int,
     ) -> SudokuResult: ...
     @property
@@ -162,7 +162,7 @@ class SudokuPuzzle:
 
 @final
 class ColouringResult:
-    graph: str
+    instance: str
     status: str
     vertices: int
     edges: int
@@ -180,7 +180,7 @@ class ColouringResult:
     reason: Optional[str]
     def __new__(
         cls,
-        graph: str,
+        instance: str,
         status: str,
         vertices: int,
         edges: int,
@@ -219,6 +219,7 @@ class TimetableInstance:
 
 @final
 class TimetableResult:
+    instance: str
     status: str
     cost: Optional[int]
     seconds: float
@@ -231,6 +232,7 @@ class TimetableResult:
     reason: Optional[str]
     def __new__(
         cls,
+        instance: str,
         status: str,
         cost: Optional[int],
         seconds: float,
@@ -314,7 +316,7 @@ def study_run(
 
 @final
 class ModelResult:
-    problem: str
+    instance: str
     status: str
     objective: Optional[int]
     solution: Optional[Dict[str, Any]]
@@ -325,7 +327,7 @@ class ModelResult:
     limit: Optional[str]
     def __new__(
         cls,
-        problem: str,
+        instance: str,
         status: str,
         objective: Optional[int],
         solution: Optional[Dict[str, Any]],
@@ -340,7 +342,7 @@ class ModelResult:
 
 @final
 class ModelCount:
-    problem: str
+    instance: str
     status: str
     count: int
     exact: bool
@@ -349,7 +351,7 @@ class ModelCount:
     limit: Optional[str]
     def __new__(
         cls,
-        problem: str,
+        instance: str,
         status: str,
         count: int,
         exact: bool,

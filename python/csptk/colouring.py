@@ -61,7 +61,7 @@ def _graph_args(graph: Any) -> Dict[str, Any]:
 
 def chromatic_number(graph: Any, time_limit: Optional[float] = None, jobs: int = 1, seed: int = 1) -> ColouringResult:
     """The chromatic number χ: ``lb`` ≤ χ ≤ ``ub`` with ``proved`` True (``status``
-    ``optimal``) when they meet, the clique behind the lower bound, and a colouring with
+    ``optimal``) when they meet, else ``satisfiable`` (the best colouring found), the clique behind the lower bound, and a colouring with
     ``ub`` colours (verified). `jobs` threads run the local search."""
     return _native.colouring_chromatic(**_graph_args(graph), time_limit=time_limit, jobs=jobs, seed=seed)
 

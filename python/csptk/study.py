@@ -42,7 +42,7 @@ def run(
     chunk_size: Optional[int] = None,
 ) -> Records:
     """Runs a study (a ``kind: study`` file, its YAML text, or the same as a dict): one row
-    per run (set, instance, strategy, seed, verdict, nodes, failures, …, seconds), every
+    per run (set, instance, strategy, seed, status, nodes, failures, …, seconds), every
     answer checked. `jobs` threads here (default: every core), or ``backend="dask"``/``"ray"``
     with ranges of `chunk_size` runs per task. Paths in the spec must exist on the workers."""
     _batch.check_backend(backend)

@@ -24,10 +24,12 @@ pub(crate) fn run(
     value: impl Fn(&Solution) -> Result<i64, String>,
 ) -> Result<Answer, String> {
     let Some((var, minimize)) = objective else {
-        let (status, best, limit) = match search.solve() {
-            Outcome::Satisfiable(s) => (Status::Satisfiable, Some(s), None),
-            Outcome::Unsatisfiable => (Status::Unsatisfiable, None, None),
-            Outcome::Unknown(l) => (Status::Unknown, None, Some(l)),
+        let outcome = search.solve();
+        let status = Status::of_outcome(&outcome);
+        let (best, limit) = match outcome {
+            Outcome::Satisfiable(s) => (Some(s), None),
+            Outcome::Unsatisfiable => (None, None),
+            Outcome::Unknown(l) => (None, Some(l)),
         };
         return Ok(Answer {
             status,
@@ -47,11 +49,12 @@ pub(crate) fn run(
     if let Some(e) = failure {
         return Err(e);
     }
-    let (status, best, limit) = match r {
-        Optimum::Optimal(s) => (Status::Optimal, Some(s), None),
-        Optimum::Best(s, l) => (Status::Satisfiable, Some(s), Some(l)),
-        Optimum::Unsatisfiable => (Status::Unsatisfiable, None, None),
-        Optimum::Unknown(l) => (Status::Unknown, None, Some(l)),
+    let status = Status::of_optimum(&r);
+    let (best, limit) = match r {
+        Optimum::Optimal(s) => (Some(s), None),
+        Optimum::Best(s, l) => (Some(s), Some(l)),
+        Optimum::Unsatisfiable => (None, None),
+        Optimum::Unknown(l) => (None, Some(l)),
     };
     Ok(Answer {
         status,

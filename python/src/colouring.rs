@@ -15,7 +15,7 @@ const MAX_PICTURE_VERTICES: usize = 500;
 record! {
     /// What a colouring job found: the keys of `csp colour --json`.
     ColouringResult {
-        graph: String,
+        instance: String,
         status: String,
         vertices: usize,
         edges: usize,
@@ -45,7 +45,7 @@ record! {
     /// The coloured graph as SVG (Jupyter shows it; up to 500 vertices).
     fn _repr_svg_(&self) -> Option<String> {
         let p = self.picture.as_ref()?;
-        (p.0.len() <= MAX_PICTURE_VERTICES).then(|| render::svg(&p.0, p.1.as_ref(), &self.graph))
+        (p.0.len() <= MAX_PICTURE_VERTICES).then(|| render::svg(&p.0, p.1.as_ref(), &self.instance))
     }
 }
 
@@ -183,7 +183,7 @@ fn result(
         .map(|c| colouring_dict(py, &inst.graph, nodes, c))
         .transpose()?;
     Ok(ColouringResult {
-        graph: inst.name.clone(),
+        instance: inst.name.clone(),
         status: status.name().into(),
         vertices: inst.graph.len(),
         edges: inst.graph.edge_count(),
@@ -238,11 +238,7 @@ fn colouring_chromatic(
     let r = interrupt::run(py, |_| {
         chromatic::chromatic_number(&inst, &config, &mut |_| {})
     })?;
-    let status = if r.proved {
-        Status::Optimal
-    } else {
-        Status::Unknown
-    };
+    let status = Status::of_best(r.proved);
     let clique = vertex_list(py, &inst.graph, nodes, &r.clique)?;
     let mut out = result(
         py,

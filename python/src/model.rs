@@ -12,7 +12,7 @@ use std::time::Instant;
 record! {
     /// A model's answer: the keys of `csp solve --json`.
     ModelResult {
-        problem: String,
+        instance: String,
         status: String,
         objective: Option<i64>,
         solution: Option<Py<PyAny>>,
@@ -32,7 +32,7 @@ record! {
 record! {
     /// A count of a model's solutions: the keys of `csp solve --count N --json`.
     ModelCount {
-        problem: String,
+        instance: String,
         status: String,
         count: u64,
         exact: bool,
@@ -166,7 +166,7 @@ fn model_solve(
         None => (None, None),
     };
     Ok(ModelResult {
-        problem: file.name.clone(),
+        instance: file.name.clone(),
         status: answer.status.name().into(),
         objective,
         solution,
@@ -218,13 +218,13 @@ fn model_count(
     if let Some(v) = failure {
         return Err(error::internal(format!("a solution found violates {v}")));
     }
-    let status = match (count, limit) {
-        (_, Some(_)) => Status::Unknown,
-        (0, None) => Status::Unsatisfiable,
-        _ => Status::Satisfiable,
-    };
+    let status = Status::of_count(&csp_core::Count {
+        count,
+        exhausted: limit.is_none() && count < cap,
+        limit,
+    });
     Ok(ModelCount {
-        problem: file.name.clone(),
+        instance: file.name.clone(),
         status: status.name().into(),
         count,
         exact: limit.is_none() && count < cap,
@@ -241,7 +241,7 @@ fn model_count(
 fn model_check<'py>(py: Python<'py>, text: &str, name: &str) -> PyResult<Bound<'py, PyDict>> {
     let file = parse(py, text, name)?;
     let d = PyDict::new(py);
-    d.set_item("problem", &file.name)?;
+    d.set_item("instance", &file.name)?;
     d.set_item("variables", file.model.num_vars())?;
     d.set_item("constraints", file.model.num_constraints())?;
     d.set_item("objective", file.objective.as_ref().map(|o| o.text.clone()))?;

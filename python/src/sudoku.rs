@@ -30,7 +30,7 @@ record! {
         nodes: u64,
         failures: u64,
         seconds: f64,
-        name: Option<String>,
+        instance: Option<String>,
         line: usize,
     }
 
@@ -243,7 +243,7 @@ fn solve_one(
 }
 
 /// The result of one answer, checked by the independent verifier first.
-fn result_of(p: &Puzzle, a: &Answer, cap: u64) -> PyResult<SudokuResult> {
+fn result_of(p: &Puzzle, a: &Answer) -> PyResult<SudokuResult> {
     if let Some(s) = &a.solution {
         verify(&p.grid, s)
             .map_err(|v| error::internal(format!("a solution fails verification: {v}")))?;
@@ -254,7 +254,7 @@ fn result_of(p: &Puzzle, a: &Answer, cap: u64) -> PyResult<SudokuResult> {
         None
     };
     Ok(SudokuResult {
-        status: a.status(cap).name().into(),
+        status: a.status().name().into(),
         puzzle: p.grid.to_line(),
         solution: a.solution.as_ref().map(Grid::to_line),
         count: a.count,
@@ -264,7 +264,7 @@ fn result_of(p: &Puzzle, a: &Answer, cap: u64) -> PyResult<SudokuResult> {
         nodes: a.stats.nodes,
         failures: a.stats.failures,
         seconds: a.stats.elapsed.as_secs_f64(),
-        name: p.name.clone(),
+        instance: p.name.clone(),
         line: p.line,
     })
 }
@@ -302,7 +302,7 @@ fn sudoku_solve(
     } else {
         interrupt::run(py, work)?
     };
-    result_of(&p, &a, cap)
+    result_of(&p, &a)
 }
 
 /// Puzzles a thread takes at a time, at least: each piece of work sets up its own solver,
@@ -429,7 +429,7 @@ fn sudoku_solve_many(
             cap,
             deadline,
             flag,
-            |_, p, a| result_of(p, &a, cap),
+            |_, p, a| result_of(p, &a),
         )
         .map_err(BatchError::Py)
     })?;
@@ -443,8 +443,11 @@ fn sudoku_solve_many(
 /// Status codes of the array path, in `csptk.sudoku.STATUS` order.
 fn status_code(s: csp_model::Status) -> u8 {
     match s {
-        csp_model::Status::Satisfiable | csp_model::Status::Optimal | csp_model::Status::Done => 0,
-        csp_model::Status::Unsatisfiable => 1,
+        csp_model::Status::Satisfiable
+        | csp_model::Status::Optimal
+        | csp_model::Status::Valid
+        | csp_model::Status::Done => 0,
+        csp_model::Status::Unsatisfiable | csp_model::Status::Invalid => 1,
         csp_model::Status::Unknown => 2,
     }
 }
@@ -515,7 +518,7 @@ fn sudoku_solve_array<'py>(
                         error::internal(format!("row {i}: a solution fails verification: {v}"))
                     })?;
                 }
-                let code = status_code(a.status(cap));
+                let code = status_code(a.status());
                 Ok((a.solution, a.count, code))
             },
         )

@@ -81,6 +81,7 @@ impl TimetableInstance {
 record! {
     /// A solve's answer: the keys of `csp timetable solve --json`.
     TimetableResult {
+        instance: String,
         status: String,
         cost: Option<u64>,
         seconds: f64,
@@ -236,7 +237,7 @@ fn timetabling_solve(
     let seconds = start.elapsed().as_secs_f64();
     let Some(tt) = r.timetable.clone() else {
         let (status, reason) = match r.status {
-            solve::Status::Infeasible => (
+            solve::Status::Unsatisfiable => (
                 Status::Unsatisfiable,
                 "no timetable exists; timetabling.explain says why".to_string(),
             ),
@@ -249,6 +250,7 @@ fn timetabling_solve(
             ),
         };
         return Ok(TimetableResult {
+            instance: inst.name.clone(),
             status: status.name().into(),
             cost: None,
             seconds,
@@ -277,12 +279,9 @@ fn timetabling_solve(
             r.cost, c.total
         )));
     }
-    let status = if r.status == solve::Status::Optimal {
-        Status::Optimal
-    } else {
-        Status::Satisfiable
-    };
+    let status = r.status;
     Ok(TimetableResult {
+        instance: inst.name.clone(),
         status: status.name().into(),
         cost: Some(c.total),
         seconds,

@@ -51,10 +51,11 @@ pub(crate) struct Input {
 /// `--time-limit` and `--node-limit`.
 #[derive(Args, Debug, Clone, Copy)]
 pub(crate) struct LimitArgs {
-    /// Give up after this many seconds, with the best known so far (exit code 1).
+    /// Give up after this many seconds, with the best known so far (`satisfiable`, exit code
+    /// 0, when there is one; `unknown`, exit code 1, when not).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<Duration>,
-    /// Give up after this many search nodes (exit code 1).
+    /// Give up after this many search nodes (exit code as for --time-limit).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
     /// When the command started: limits count from here.

@@ -37,7 +37,7 @@ pub(crate) fn run(args: &GraphArgs) -> Result<ExitCode> {
             .collect();
         json_line(
             &mut out,
-            &json!({"problem": f.name, "status": Status::Done.name(), "variables": f.model.num_vars(),
+            &json!({"instance": f.name, "status": Status::Done.name(), "variables": f.model.num_vars(),
                 "constraints": f.model.num_constraints(), "edges": g.edge_count(), "degrees": degrees}),
         )?;
     } else {

@@ -27,11 +27,12 @@ mod timetable;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
-const EXIT_CODES: &str = "Exit codes: 0 an answer (a solution found, counted, or proved optimal), \
-1 none (unsatisfiable, or a limit reached first: the best known is printed), 2 error (bad input, \
-bad arguments), 130 interrupted by Ctrl-C (the best known is printed; a second Ctrl-C ends at \
-once). `--json` prints a `status` of satisfiable, optimal, unsatisfiable, unknown or \
-done; times are in seconds.";
+const EXIT_CODES: &str = "Exit codes: 0 an answer (satisfiable: a solution found, or the best \
+found when not proved optimal; optimal; valid; done), 1 none (unsatisfiable, or unknown: a limit \
+came before any answer; invalid), 2 error (bad input, bad arguments), 130 interrupted by Ctrl-C \
+(the best known is printed; a second Ctrl-C ends at once). `--json` prints a `status` of \
+satisfiable, optimal, unsatisfiable, unknown, valid, invalid or done, and `instance`; times \
+are in seconds.";
 
 /// A constraint-satisfaction toolkit: model, solve and study combinatorial problems.
 #[derive(Parser, Debug)]

@@ -32,7 +32,8 @@ pub(crate) struct SatArgs {
 pub(crate) fn run(args: &SatArgs) -> Result<ExitCode> {
     let src = crate::input::read(&args.input.file, "csp sat")?;
     let cnf = dimacs::parse(&src.text, &src.name)?;
-    let name = src.name;
+    let name = csp_model::source::stem(&src.name);
+    let file = &src.name;
     let deadline = args.time_limit.map(|t| Instant::now() + t);
     let start = Instant::now();
     let (model, status, counted, stats) = if args.dpll {
@@ -80,7 +81,7 @@ pub(crate) fn run(args: &SatArgs) -> Result<ExitCode> {
     if let Some(m) = &model
         && !cnf.is_satisfied_by(m)
     {
-        bail!("internal error: the model found does not satisfy {name}");
+        bail!("internal error: the model found does not satisfy {file}");
     }
     let lits = |m: &[bool]| -> Vec<i64> {
         m.iter()
@@ -90,7 +91,7 @@ pub(crate) fn run(args: &SatArgs) -> Result<ExitCode> {
     };
     let mut out = std::io::stdout().lock();
     if args.output.json {
-        let mut j = json!({"problem": name, "status": status.name(), "variables": cnf.num_vars(),
+        let mut j = json!({"instance": name, "status": status.name(), "variables": cnf.num_vars(),
             "clauses": cnf.num_clauses(), "seconds": elapsed.as_secs_f64()});
         if let Some(m) = &model {
             j["model"] = json!(lits(m));
@@ -107,7 +108,7 @@ pub(crate) fn run(args: &SatArgs) -> Result<ExitCode> {
     }
     writeln!(
         out,
-        "c {name}: {} variables, {} clauses",
+        "c {file}: {} variables, {} clauses",
         cnf.num_vars(),
         cnf.num_clauses()
     )?;

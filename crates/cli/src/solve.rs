@@ -177,11 +177,7 @@ fn report<O: Observer>(
                     format!("{}: unknown ({})\n", file.name, report::stopped(*l))
                 }
             };
-            let status = match outcome {
-                Outcome::Satisfiable(_) => Status::Satisfiable,
-                Outcome::Unsatisfiable => Status::Unsatisfiable,
-                Outcome::Unknown(_) => Status::Unknown,
-            };
+            let status = Status::of_outcome(&outcome);
             (status, j, text)
         }
         Mode::Count(cap) => {
@@ -195,7 +191,7 @@ fn report<O: Observer>(
                 }
                 (false, None) => format!(" at least (stopped at --count {cap})"),
             };
-            let status = counted(c.count, c.limit.is_some());
+            let status = Status::of_count(&c);
             let text = format!("{}: {} {}{qualifier}\n", file.name, c.count, noun(c.count));
             (status, j, text)
         }
@@ -228,12 +224,17 @@ fn report<O: Observer>(
                     ));
                 }
             }
-            (counted(n, limit.is_some()), j, text)
+            let count = csp_core::Count {
+                count: n,
+                exhausted: limit.is_none(),
+                limit,
+            };
+            (Status::of_count(&count), j, text)
         }
     };
     let stats: Stats = search.stats();
     if args.output.json {
-        let mut head = json!({"problem": file.name, "status": status.name()});
+        let mut head = json!({"instance": file.name, "status": status.name()});
         if let (Some(h), Some(rest)) = (head.as_object_mut(), j.as_object_mut()) {
             h.append(rest);
         }
@@ -345,14 +346,4 @@ fn optimize<O: Observer>(
             )
         }
     })
-}
-
-/// The status of a count: complete (or stopped by its cap), none, or cut short by a limit
-/// (the count is then a lower bound).
-fn counted(n: u64, limited: bool) -> Status {
-    match (n, limited) {
-        (_, true) => Status::Unknown,
-        (0, false) => Status::Unsatisfiable,
-        _ => Status::Satisfiable,
-    }
 }

@@ -119,7 +119,7 @@ pub(crate) fn run(a: &StudyArgs) -> Result<ExitCode> {
     } else if a.csv {
         writeln!(
             out,
-            "set,instance,strategy,seed,verdict,nodes,failures,propagations,revisions,max_depth,restarts,seconds,cpu_seconds,value"
+            "set,instance,strategy,seed,status,nodes,failures,propagations,revisions,max_depth,restarts,seconds,cpu_seconds,value"
         )?;
         for r in &rows {
             writeln!(
@@ -129,7 +129,7 @@ pub(crate) fn run(a: &StudyArgs) -> Result<ExitCode> {
                 csv_field(&r.instance),
                 csv_field(&r.strategy),
                 r.seed,
-                r.verdict,
+                r.status,
                 r.nodes,
                 r.failures,
                 r.propagations,

@@ -425,3 +425,13 @@ impl<'de, K: Naming> serde::Deserialize<'de> for NameOf<K> {
         d.deserialize_any(V(std::marker::PhantomData))
     }
 }
+
+/// The name an answer gives its instance when the file names none: the file's stem
+/// (`pigeonhole-3-2` for `problems/pigeonhole-3-2.cnf`), or the name as given (`<stdin>`).
+pub fn stem(file: &str) -> String {
+    let path = std::path::Path::new(file);
+    match path.file_stem() {
+        Some(s) if file != "-" && !file.starts_with('<') => s.to_string_lossy().into_owned(),
+        _ => file.to_string(),
+    }
+}

@@ -410,7 +410,7 @@ async function check() {
     if (j.solved) say("solved — well done!", "good");
     else if (j.conflicts.length) say(`${j.conflicts.length} cells repeat a digit`, "bad");
     else if (checked.wrong.size) say(`${checked.wrong.size} entries are not right (underlined)`, "bad");
-    else if (j.status !== "unique") say(j.message, "bad");
+    else if (!j.unique) say(j.message, "bad");
     else say("no mistake so far", "good");
   } catch (e) {
     say(e.message, "bad");
@@ -418,16 +418,24 @@ async function check() {
   draw();
 }
 
+// What `/api/sudoku/solve` found, in words: `unique`, `several`, `none` or `unknown`.
+function solutions(j) {
+  if (j.unique) return "unique";
+  if (j.count >= 2) return "several";
+  return j.status === "unsatisfiable" ? "none" : "unknown";
+}
+
 async function unique() {
   try {
     const j = await api("/api/sudoku/solve", { puzzle: game.puzzle });
+    const found = solutions(j);
     const text = {
       unique: "the puzzle has exactly one solution",
       several: "the puzzle has more than one solution",
-      unsatisfiable: "the puzzle has no solution",
+      none: "the puzzle has no solution",
       unknown: "the time limit came first",
-    }[j.status];
-    say(text, j.status === "unique" ? "good" : "bad");
+    }[found];
+    say(text, found === "unique" ? "good" : "bad");
   } catch (e) {
     say(e.message, "bad");
   }
@@ -443,7 +451,7 @@ async function solve() {
     change(() => {
       game.values = [...j.solution].map(digitOf);
     });
-    say(j.status === "unique" ? "solved (the only solution)" : "one of several solutions", j.status === "unique" ? "good" : "bad");
+    say(j.unique ? "solved (the only solution)" : "one of several solutions", j.unique ? "good" : "bad");
   } catch (e) {
     say(e.message, "bad");
   }
@@ -519,7 +527,8 @@ async function pasted(text) {
   try {
     const j = await api("/api/sudoku/solve", { puzzle: text });
     newGame(j.puzzle);
-    if (j.status !== "unique") say(j.status === "several" ? "note: this puzzle has more than one solution" : j.status === "unsatisfiable" ? "note: this puzzle has no solution" : "", "bad");
+    const found = solutions(j);
+    if (found !== "unique") say(found === "several" ? "note: this puzzle has more than one solution" : found === "none" ? "note: this puzzle has no solution" : "", "bad");
     else say("a puzzle with one solution: have fun");
   } catch (e) {
     say(e.message, "bad");
@@ -699,11 +708,11 @@ function showColouring(j) {
 
 $("colour-download").addEventListener("click", () => {
   if (!colouring) return;
-  const lines = [`c ${colouring.name}: ${colouring.ub} colours${colouring.proved ? " (optimal)" : ""}`, `s col ${colouring.ub}`];
+  const lines = [`c ${colouring.instance}: ${colouring.ub} colours${colouring.proved ? " (optimal)" : ""}`, `s col ${colouring.ub}`];
   colouring.colouring.forEach((c, v) => lines.push(`v ${v + 1} ${c}`));
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([lines.join("\n") + "\n"], { type: "text/plain" }));
-  a.download = `${colouring.name || "graph"}.sol`;
+  a.download = `${colouring.instance || "graph"}.sol`;
   a.click();
 });
 
@@ -748,15 +757,15 @@ async function runModel(count) {
     const j = await api("/api/model", body);
     if (j.solution) {
       out.className = "message good";
-      out.textContent = `${j.name}: satisfiable (${j.strategy})`;
+      out.textContent = `${j.instance}: satisfiable (${j.strategy})`;
       row(table, ["variable", "value"], true);
       for (const [k, v] of Object.entries(j.solution)) row(table, [k, String(v)]);
     } else if (j.count !== undefined) {
       out.className = "message good";
-      out.textContent = `${j.name}: ${j.exact ? "" : "at least "}${j.count} solution${j.count === 1 ? "" : "s"} (${j.strategy})`;
+      out.textContent = `${j.instance}: ${j.exact ? "" : "at least "}${j.count} solution${j.count === 1 ? "" : "s"} (${j.strategy})`;
     } else {
       out.className = "message bad";
-      out.textContent = `${j.name}: ${j.status}${j.limit ? " (" + j.limit + ")" : ""}`;
+      out.textContent = `${j.instance}: ${j.status}${j.limit ? " (" + j.limit + ")" : ""}`;
     }
     const s = j.stats;
     row(table, ["statistic", "value"], true);
@@ -776,10 +785,10 @@ async function runModel(count) {
 let modelAnswer = null;
 // File names as the study expects them: the model's name with only letters, digits, - and _.
 const stem = (name) => (name || "model").replace(/[^\p{L}\p{N}_-]/gu, "-");
-$("model-study").addEventListener("click", () => modelAnswer && download(`${stem(modelAnswer.name)}-study.yaml`, "text/yaml", modelAnswer.study));
+$("model-study").addEventListener("click", () => modelAnswer && download(`${stem(modelAnswer.instance)}-study.yaml`, "text/yaml", modelAnswer.study));
 $("model-save").addEventListener("click", () => {
   const m = $("model-text").value.match(/^name:\s*(.+)$/m);
-  download(`${stem(modelAnswer ? modelAnswer.name : m && m[1].trim())}.yaml`, "text/yaml", $("model-text").value);
+  download(`${stem(modelAnswer ? modelAnswer.instance : m && m[1].trim())}.yaml`, "text/yaml", $("model-text").value);
 });
 $("model-solve").addEventListener("click", () => runModel(false));
 $("model-count").addEventListener("click", () => runModel(true));
@@ -839,7 +848,7 @@ async function solveTimetable(pins) {
     }
     timetable = j;
     out.className = "message good";
-    out.textContent = `${j.name}: ${j.status}, cost ${j.cost}${j.costs.length ? " (" + j.costs.map((c) => `${c.kind} ${c.cost}`).join(", ") + ")" : ""}`;
+    out.textContent = `${j.instance}: ${j.status}, cost ${j.cost}${j.costs.length ? " (" + j.costs.map((c) => `${c.kind} ${c.cost}`).join(", ") + ")" : ""}`;
     $("tt-frame").srcdoc = j.html;
     const table = $("tt-pins");
     table.innerHTML = "";
@@ -957,9 +966,9 @@ function arrange(pins) {
 $("tt-arrange-view").addEventListener("change", () => arrange(tickedPins()));
 $("tt-solve").addEventListener("click", () => solveTimetable([]));
 $("tt-resolve").addEventListener("click", () => timetable && solveTimetable(tickedPins()));
-$("tt-html").addEventListener("click", () => timetable && download(`${timetable.name}.html`, "text/html", timetable.html));
-$("tt-csv").addEventListener("click", () => timetable && download(`${timetable.name}.csv`, "text/csv", timetable.csv));
+$("tt-html").addEventListener("click", () => timetable && download(`${timetable.instance}.html`, "text/html", timetable.html));
+$("tt-csv").addEventListener("click", () => timetable && download(`${timetable.instance}.csv`, "text/csv", timetable.csv));
 $("tt-ics").addEventListener("click", () => {
   const c = timetable && timetable.calendars[Number($("tt-view").value)];
-  if (c) download(`${timetable.name} ${c.view}.ics`, "text/calendar", c.ics);
+  if (c) download(`${timetable.instance} ${c.view}.ics`, "text/calendar", c.ics);
 });

@@ -53,8 +53,8 @@ fn colour(
     let svg = (inst.graph.len() <= MAX_PICTURE)
         .then(|| csp_colouring::render::svg(&inst.graph, Some(&r.colouring), &inst.name));
     Ok(json!({
-        "status": if r.proved { "optimal" } else { "unknown" },
-        "name": inst.name,
+        "status": csp_model::Status::of_best(r.proved).name(),
+        "instance": inst.name,
         "vertices": inst.graph.len(),
         "edges": inst.graph.edge_count(),
         "lb": r.lb,

@@ -12,8 +12,8 @@ use axum::http::StatusCode;
 use csp_core::{
     Observer, Optimum, Outcome, PropagationLevel, Search, SearchConfig, ValueOrder, VarOrder,
 };
-use csp_model::CspFile;
 use csp_model::output::{solution_json, stats_json};
+use csp_model::{CspFile, Status};
 use csp_trace::tree::{TreeRecorder, with_model_names};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -117,43 +117,44 @@ fn run<O: Observer>(
     Ok(match (count, &file.objective) {
         (Some(cap), _) => {
             let c = search.count(cap);
-            json!({"status": if c.exhausted { "done" } else { "unknown" }, "count": c.count, "exact": c.exhausted})
+            json!({"status": Status::of_count(&c).name(), "count": c.count, "exact": c.exhausted})
         }
         (None, Some(obj)) => {
-            let (status, best) = match search.optimize(obj.var, obj.minimize, |_| {}) {
-                Optimum::Optimal(s) => ("optimal", Some((s, None))),
-                Optimum::Best(s, l) => ("satisfiable", Some((s, Some(l.to_string())))),
-                Optimum::Unsatisfiable => ("unsatisfiable", None),
+            let optimum = search.optimize(obj.var, obj.minimize, |_| {});
+            let status = Status::of_optimum(&optimum).name();
+            let (best, limit) = match optimum {
+                Optimum::Optimal(s) => (s, None),
+                Optimum::Best(s, l) => (s, Some(l.to_string())),
+                Optimum::Unsatisfiable => return Ok(json!({"status": status})),
                 Optimum::Unknown(l) => {
-                    return Ok(json!({"status": "unknown", "limit": l.to_string()}));
+                    return Ok(json!({"status": status, "limit": l.to_string()}));
                 }
             };
-            match best {
-                None => json!({"status": status}),
-                Some((s, limit)) => {
-                    let v = file
-                        .verify(s.values())
-                        .and_then(|()| file.objective_value(s.values()))
-                        .map_err(|v| {
-                            ApiError::internal(format!("the solution found violates {v}"))
-                        })?;
-                    let mut j = json!({"status": status, "objective": v, "solution": solution_json(file, &s)});
-                    if let Some(l) = limit {
-                        j["limit"] = json!(l);
-                    }
-                    j
+            let v = file
+                .verify(best.values())
+                .and_then(|()| file.objective_value(best.values()))
+                .map_err(|v| ApiError::internal(format!("the solution found violates {v}")))?;
+            let mut j =
+                json!({"status": status, "objective": v, "solution": solution_json(file, &best)});
+            if let Some(l) = limit {
+                j["limit"] = json!(l);
+            }
+            j
+        }
+        (None, None) => {
+            let outcome = search.solve();
+            let status = Status::of_outcome(&outcome).name();
+            match outcome {
+                Outcome::Satisfiable(s) => {
+                    file.verify(s.values()).map_err(|v| {
+                        ApiError::internal(format!("the solution found violates {v}"))
+                    })?;
+                    json!({"status": status, "solution": solution_json(file, &s)})
                 }
+                Outcome::Unsatisfiable => json!({"status": status}),
+                Outcome::Unknown(l) => json!({"status": status, "limit": l.to_string()}),
             }
         }
-        (None, None) => match search.solve() {
-            Outcome::Satisfiable(s) => {
-                file.verify(s.values())
-                    .map_err(|v| ApiError::internal(format!("the solution found violates {v}")))?;
-                json!({"status": "satisfiable", "solution": solution_json(file, &s)})
-            }
-            Outcome::Unsatisfiable => json!({"status": "unsatisfiable"}),
-            Outcome::Unknown(l) => json!({"status": "unknown", "limit": l.to_string()}),
-        },
     })
 }
 
@@ -168,7 +169,7 @@ fn choice<T: std::str::FromStr<Err = String>>(
     .transpose()
 }
 
-/// `POST /api/model`: `{"status": "satisfiable" | "unsatisfiable" | "unknown" | "done",
+/// `POST /api/model`: `{"status": "satisfiable" | "optimal" | "unsatisfiable" | "unknown",
 /// "solution" | "count", "exact", "stats", "strategy", "command", "study"}`.
 pub async fn solve(
     State(state): State<AppState>,
@@ -244,7 +245,7 @@ pub async fn solve(
             j["stats"] = stats_json(&search.stats());
             j
         };
-        j["name"] = json!(file.name);
+        j["instance"] = json!(file.name);
         j["strategy"] = json!(strategy);
         j["command"] = json!(command);
         j["study"] = json!(study);

@@ -127,7 +127,7 @@ fn solution_of(puzzle: &Grid, deadline: Instant) -> Result<Result<Grid, Value>, 
             json!({"status": "unsatisfiable", "message": "the puzzle has no solution"}),
         )),
         Some(Err(NotProper::Several)) => Ok(Err(
-            json!({"status": "several", "message": "the puzzle has more than one solution"}),
+            json!({"status": "satisfiable", "unique": false, "message": "the puzzle has more than one solution"}),
         )),
         None => Ok(Err(
             json!({"status": "unknown", "message": "the time limit came first"}),
@@ -135,8 +135,8 @@ fn solution_of(puzzle: &Grid, deadline: Instant) -> Result<Result<Grid, Value>, 
     }
 }
 
-/// `POST /api/sudoku/solve`: `{"status": "unique" | "several" | "unsatisfiable" |
-/// "unknown", "solution"}` (the first solution found when there are several; each checked).
+/// `POST /api/sudoku/solve`: `{"status": "satisfiable" | "unsatisfiable" | "unknown",
+/// "unique", "solution"}` (the first solution found when there are several; each checked).
 pub async fn solve(
     State(state): State<AppState>,
     Body(req): Body<PuzzleRequest>,
@@ -155,14 +155,10 @@ pub async fn solve(
         if let Some(s) = &a.solution {
             verified(&puzzle, s)?;
         }
-        let status = match (a.count, a.exhausted) {
-            (0, true) => "unsatisfiable",
-            (1, true) => "unique",
-            (2.., _) => "several",
-            _ => "unknown",
-        };
         Ok(Json(json!({
-            "status": status,
+            "status": a.status().name(),
+            "unique": a.is_unique(),
+            "count": a.count,
             "puzzle": puzzle.to_line(),
             "size": shape.size(),
             "solution": a.solution.map(|s| s.to_line()),
@@ -191,7 +187,8 @@ pub async fn check(
         match solution_of(&puzzle, deadline)? {
             Ok(s) => {
                 let wrong = wrong_cells(&puzzle, &grid, &s);
-                answer["status"] = json!("unique");
+                answer["status"] = json!("satisfiable");
+                answer["unique"] = json!(true);
                 answer["solved"] = json!(grid == s);
                 answer["wrong"] = json!(
                     wrong
@@ -202,6 +199,7 @@ pub async fn check(
             }
             Err(why) => {
                 answer["status"] = why["status"].clone();
+                answer["unique"] = json!(false);
                 answer["message"] = why["message"].clone();
                 answer["solved"] = json!(
                     grid.is_complete()
@@ -305,7 +303,7 @@ fn player_candidates(
     if !lost.is_empty() {
         let names: Vec<String> = lost.iter().map(|&x| name(shape, x)).collect();
         return Ok(Err(json!({
-            "status": "unique",
+            "status": "satisfiable", "unique": true,
             "kind": "mistake",
             "message": format!("the pencil marks of {} cross out the right digit", names.join(", ")),
             "cells": lost.iter().map(|&x| cell_json(shape, x)).collect::<Vec<_>>(),
@@ -406,14 +404,14 @@ pub async fn hint(
         if !wrong.is_empty() {
             let names: Vec<String> = wrong.iter().map(|&c| name(shape, c)).collect();
             return Ok(Json(json!({
-                "status": "unique",
+                "status": "satisfiable", "unique": true,
                 "kind": "mistake",
                 "message": format!("{} {} not right", names.join(", "), if wrong.len() == 1 { "is" } else { "are" }),
                 "cells": wrong.iter().map(|&c| cell_json(shape, c)).collect::<Vec<_>>(),
             })));
         }
         if grid == solution {
-            return Ok(Json(json!({"status": "unique", "kind": "solved", "message": "solved"})));
+            return Ok(Json(json!({"status": "satisfiable", "unique": true, "kind": "solved", "message": "solved"})));
         }
         let c = match player_candidates(&grid, req.marks.as_deref(), &solution)? {
             Ok(c) => c,
@@ -425,7 +423,7 @@ pub async fn hint(
             }
             let cell = (0..grid.cells().len()).find(|&x| grid.cells()[x] == 0).unwrap_or(0);
             return Ok(Json(json!({
-                "status": "unique",
+                "status": "satisfiable", "unique": true,
                 "kind": "reveal",
                 "message": format!("no implemented technique applies here; {} is {}", name(shape, cell), solution.cells()[cell]),
                 "placements": [{"cell": cell, "name": name(shape, cell), "digit": solution.cells()[cell]}],
@@ -434,7 +432,7 @@ pub async fn hint(
         sound(&step, &solution)?;
         let full = step_json(&c, &step);
         let mut j = json!({
-            "status": "unique",
+            "status": "satisfiable", "unique": true,
             "kind": "step",
             "level": level,
             "technique": full["technique"].clone(),
@@ -501,7 +499,8 @@ pub async fn path(
             return Err(ApiError::internal("the path ends away from the solution"));
         }
         Ok(Json(json!({
-            "status": if stopped { "unknown" } else { "unique" },
+            "status": if stopped { "unknown" } else { "satisfiable" },
+            "unique": !stopped,
             "solved": solved,
             "steps": steps,
             "hardest": hardest,
@@ -536,7 +535,9 @@ pub async fn rate(
             return Ok(Json(why));
         }
         Ok(Json(match rating::rate_until(&puzzle, Some(deadline)) {
-            Some(Ok(r)) => json!({"status": "unique", "rating": rating_json(&r)}),
+            Some(Ok(r)) => {
+                json!({"status": "satisfiable", "unique": true, "rating": rating_json(&r)})
+            }
             Some(Err(er)) => {
                 json!({"status": "unknown", "at_least": er, "message": "the time limit came first"})
             }

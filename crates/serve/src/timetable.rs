@@ -151,9 +151,9 @@ fn timetable(
     })
     .map_err(|e| ApiError::input("timetable", format!("timetable: {e}")))?;
     let Some(tt) = r.timetable else {
-        let mut j = json!({"name": inst.name, "limit": r.limit.map(|l| l.to_string())});
-        if r.status == Status::Infeasible {
-            j["status"] = json!("unsatisfiable");
+        let mut j = json!({"instance": inst.name, "limit": r.limit.map(|l| l.to_string())});
+        if r.status == Status::Unsatisfiable {
+            j["status"] = json!(Status::Unsatisfiable.name());
             if !pinned.is_empty() {
                 j["message"] = json!("no timetable keeps the pinned placements");
             } else if let Ok(Some(e)) = explain::explain(inst, Some(deadline)) {
@@ -161,7 +161,7 @@ fn timetable(
                     json!({"minimal": e.minimal, "conflict": e.words, "events": e.events});
             }
         } else {
-            j["status"] = json!("unknown");
+            j["status"] = json!(Status::Unknown.name());
         }
         return Ok(j);
     };
@@ -175,11 +175,7 @@ fn timetable(
         )));
     }
     let cost = check::cost(inst, &tt);
-    let status = if r.status == Status::Optimal {
-        "optimal"
-    } else {
-        "feasible"
-    };
+    let status = r.status.name();
     let costs: Vec<Value> = cost
         .items
         .iter()
@@ -200,7 +196,7 @@ fn timetable(
     }
     Ok(json!({
         "status": status,
-        "name": inst.name,
+        "instance": inst.name,
         "cost": cost.total,
         "costs": costs,
         "calendars": calendars,
@@ -230,7 +226,7 @@ fn read(req: &TimetableRequest) -> Result<(Arc<Instance>, Pins), ApiError> {
     Ok((Arc::new(inst), pins))
 }
 
-/// `POST /api/timetable`: `{"status": "optimal" | "feasible" | "unsatisfiable" | "unknown",
+/// `POST /api/timetable`: `{"status": "optimal" | "satisfiable" | "unsatisfiable" | "unknown",
 /// "cost", "costs", "placements", "html", "csv", "calendars"}`, or `explanation` when no
 /// timetable exists.
 pub async fn solve(

@@ -3,6 +3,7 @@
 
 use crate::spec::{Family, Method, Set};
 use csp_core::{Outcome, Search, SearchConfig, Stats};
+pub use csp_model::Status;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -46,28 +47,6 @@ pub enum Problem {
     Chromatic(Arc<csp_colouring::Instance>),
     /// Find a timetable that breaks no hard rule.
     Timetable(Arc<csp_timetabling::Instance>),
-}
-
-/// How one run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// A solution, checked by the independent verifier.
-    Solved,
-    /// Proved to have none.
-    Unsatisfiable,
-    /// A limit stopped the search.
-    Unknown,
-}
-
-impl Verdict {
-    /// `solved`, `unsat` or `unknown`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Solved => "solved",
-            Verdict::Unsatisfiable => "unsat",
-            Verdict::Unknown => "unknown",
-        }
-    }
 }
 
 /// Reads the instances of `set` (at most its `limit`, in file order).
@@ -134,15 +113,15 @@ pub fn solve(
     inst: &Instance,
     method: Method,
     config: SearchConfig,
-) -> Result<(Verdict, Stats, Option<u64>), String> {
-    fn verdict(o: &Outcome, ok: Option<Result<(), String>>) -> Result<Verdict, String> {
+) -> Result<(Status, Stats, Option<u64>), String> {
+    fn status(o: &Outcome, ok: Option<Result<(), String>>) -> Result<Status, String> {
         match o {
             Outcome::Satisfiable(_) => match ok {
                 Some(Err(e)) => Err(format!("the engine's solution is wrong: {e}")),
-                _ => Ok(Verdict::Solved),
+                _ => Ok(Status::Satisfiable),
             },
-            Outcome::Unsatisfiable => Ok(Verdict::Unsatisfiable),
-            Outcome::Unknown(_) => Ok(Verdict::Unknown),
+            Outcome::Unsatisfiable => Ok(Status::Unsatisfiable),
+            Outcome::Unknown(_) => Ok(Status::Unknown),
         }
     }
     match &inst.problem {
@@ -168,10 +147,10 @@ pub fn solve(
                 Some(s) => {
                     csp_sudoku::verify(grid, s)
                         .map_err(|e| format!("{}: the engine's solution is wrong: {e}", inst.id))?;
-                    Verdict::Solved
+                    Status::Satisfiable
                 }
-                None if a.exhausted => Verdict::Unsatisfiable,
-                None => Verdict::Unknown,
+                None if a.exhausted => Status::Unsatisfiable,
+                None => Status::Unknown,
             };
             Ok((v, a.stats, None))
         }
@@ -184,7 +163,7 @@ pub fn solve(
                 }
                 _ => None,
             };
-            let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
+            let v = status(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
             Ok((v, s.stats(), None))
         }
         Problem::Chromatic(g) => chromatic(g, config).map_err(|e| format!("{}: {e}", inst.id)),
@@ -203,7 +182,7 @@ pub fn solve(
                         elapsed: start.elapsed(),
                         ..Stats::default()
                     };
-                    return Ok((Verdict::Unknown, stats, None));
+                    return Ok((Status::Unknown, stats, None));
                 }
                 Err(e) => return Err(format!("{}: {e}", inst.id)),
             };
@@ -225,7 +204,7 @@ pub fn solve(
                 }
                 _ => None,
             };
-            let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
+            let v = status(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
             Ok((v, s.stats(), None))
         }
         Problem::Colouring(g, k) => {
@@ -239,7 +218,7 @@ pub fn solve(
                 ),
                 _ => None,
             };
-            let v = verdict(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
+            let v = status(&o, ok).map_err(|e| format!("{}: {e}", inst.id))?;
             Ok((v, s.stats(), None))
         }
     }
@@ -253,7 +232,7 @@ pub fn solve(
 fn chromatic(
     g: &csp_colouring::Instance,
     config: SearchConfig,
-) -> Result<(Verdict, Stats, Option<u64>), String> {
+) -> Result<(Status, Stats, Option<u64>), String> {
     let start = std::time::Instant::now();
     let best = csp_colouring::heuristic::dsatur(&g.graph, &g.precoloured);
     csp_colouring::verify(g, None, &best)
@@ -263,7 +242,7 @@ fn chromatic(
     let mut total = Stats::default();
     let verdict = loop {
         if ub <= lb || ub == 0 {
-            break Verdict::Solved;
+            break Status::Optimal;
         }
         let k = ub - 1;
         let mut c = config.clone();
@@ -291,8 +270,9 @@ fn chromatic(
                     .map_err(|e| format!("the engine's {k}-colouring is wrong: {e}"))?;
                 ub = k;
             }
-            Outcome::Unsatisfiable => break Verdict::Solved,
-            Outcome::Unknown(_) => break Verdict::Unknown,
+            Outcome::Unsatisfiable => break Status::Optimal,
+            // DSATUR's colouring (or a better one) is still an answer, not proved fewest.
+            Outcome::Unknown(_) => break Status::Satisfiable,
         }
     };
     total.elapsed = start.elapsed();

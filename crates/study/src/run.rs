@@ -26,8 +26,12 @@ pub struct Row {
     pub strategy: String,
     /// The run's seed (the study's seed plus the repetition).
     pub seed: u64,
-    /// `solved` (and checked), `unsat` or `unknown` (a limit stopped it).
-    pub verdict: String,
+    /// How the run ended, in the toolkit's status words: `satisfiable` (a solution, checked;
+    /// for a chromatic number a colouring not proved fewest), `optimal` (χ proved),
+    /// `unsatisfiable` or `unknown` (a limit came first). Files written before the one
+    /// vocabulary call it `verdict` (`solved`, `unsat`, `unknown`) and still read.
+    #[serde(alias = "verdict")]
+    pub status: String,
     /// Search nodes (decisions and refutations).
     pub nodes: u64,
     /// Dead ends.
@@ -52,9 +56,25 @@ pub struct Row {
 }
 
 impl Row {
-    /// Whether the run found an answer (a checked solution or a proof of none).
+    /// Whether the run answered its question: a checked solution or a proof of none, and
+    /// for a chromatic number (a row with a `value`) the proof that it is fewest.
     pub fn solved(&self) -> bool {
-        self.verdict != "unknown"
+        match self.status.as_str() {
+            "optimal" | "unsatisfiable" => true,
+            "satisfiable" => self.value.is_none(),
+            _ => false,
+        }
+    }
+
+    /// Renames a row written before the one vocabulary (`solved`, `unsat`) to its status.
+    fn modernised(mut self) -> Row {
+        self.status = match (self.status.as_str(), self.value) {
+            ("solved", Some(_)) => "optimal".into(),
+            ("solved", None) => "satisfiable".into(),
+            ("unsat", _) => "unsatisfiable".into(),
+            _ => return self,
+        };
+        self
     }
 
     /// The run's time in seconds: CPU time where measured, else wall time.
@@ -269,7 +289,7 @@ fn run_one(spec: &Spec, sets: &[Vec<Instance>], p: &Planned) -> Result<Row, RunE
     config.limits.time = spec.limits.seconds.map(Duration::from_secs_f64);
     let t0 = Instant::now();
     let cpu0 = crate::machine::thread_cpu_time();
-    let (verdict, stats, value) =
+    let (status, stats, value) =
         instance::solve(inst, st.method, config).map_err(RunError::Wrong)?;
     Ok(Row {
         study: spec.name.clone(),
@@ -277,7 +297,7 @@ fn run_one(spec: &Spec, sets: &[Vec<Instance>], p: &Planned) -> Result<Row, RunE
         instance: inst.id.clone(),
         strategy: st.name.clone(),
         seed: p.seed,
-        verdict: verdict.as_str().into(),
+        status: status.name().into(),
         nodes: stats.nodes,
         failures: stats.failures,
         propagations: stats.propagations,
@@ -409,7 +429,7 @@ fn rows_of(path: &Path, study: Option<&str>) -> Result<Vec<Row>, RunError> {
             continue;
         }
         match serde_json::from_str::<Row>(l) {
-            Ok(r) if study.is_none_or(|s| r.study == s) => rows.push(r),
+            Ok(r) if study.is_none_or(|s| r.study == s) => rows.push(r.modernised()),
             Ok(_) => {}
             Err(_) if i + 1 == n && l.starts_with(ROW_START) => {}
             Err(e) => {

@@ -1,7 +1,7 @@
 //! The study runner against running each combination alone, resumption against an
 //! uninterrupted run, ranges of runs against the whole, the study file's errors, and the summary's arithmetic.
 
-use csp_study::instance::{self, Verdict};
+use csp_study::instance::{self, Status};
 use csp_study::run::{self, Row};
 use csp_study::spec::{Family, Spec};
 use csp_study::summary;
@@ -62,7 +62,7 @@ fn the_runner_gives_the_rows_of_each_combination_run_alone() {
                     (&r.set, &r.instance, &r.strategy),
                     (&set.name, &inst.id, &st.name)
                 );
-                assert_eq!(r.verdict, v.as_str());
+                assert_eq!(r.status, v.name());
                 assert_eq!(
                     (r.nodes, r.failures, r.revisions, r.propagations),
                     (
@@ -80,7 +80,7 @@ fn the_runner_gives_the_rows_of_each_combination_run_alone() {
     // mrv+counting (input order with forward checking may run out of nodes).
     for r in &rows {
         if r.set == "graphs" || r.strategy == "mrv+counting" {
-            assert_eq!(r.verdict, Verdict::Solved.as_str(), "{r:?}");
+            assert_eq!(r.status, Status::Satisfiable.name(), "{r:?}");
         }
     }
 }
@@ -154,7 +154,7 @@ fn limits_are_honoured_and_reported_as_unknown() {
     for r in &rows {
         assert!(r.nodes <= 3, "{r:?}");
     }
-    assert!(rows.iter().any(|r| r.verdict == "unknown"));
+    assert!(rows.iter().any(|r| r.status == "unknown"));
 }
 
 #[test]
@@ -210,13 +210,13 @@ fn study_file_errors_name_the_line() {
 #[test]
 fn the_summary_counts_medians_and_par2() {
     let spec = tiny();
-    let row = |strategy: &str, nodes: u64, verdict: &str, seconds: f64| Row {
+    let row = |strategy: &str, nodes: u64, status: &str, seconds: f64| Row {
         study: "tiny".into(),
         set: "top".into(),
         instance: format!("i{nodes}"),
         strategy: strategy.into(),
         seed: 1,
-        verdict: verdict.into(),
+        status: status.into(),
         nodes,
         failures: 1,
         propagations: 2,
@@ -228,10 +228,10 @@ fn the_summary_counts_medians_and_par2() {
         value: None,
     };
     let rows = [
-        row("input+fc", 10, "solved", 1.0),
-        row("input+fc", 30, "solved", 1.0),
+        row("input+fc", 10, "satisfiable", 1.0),
+        row("input+fc", 30, "satisfiable", 1.0),
         row("input+fc", 20, "unknown", 4.0),
-        row("mrv+counting", 5, "solved", 0.5),
+        row("mrv+counting", 5, "satisfiable", 0.5),
     ];
     let lines = summary::summarise(&spec, &rows);
     assert_eq!(lines.len(), 2);
@@ -242,6 +242,40 @@ fn the_summary_counts_medians_and_par2() {
     assert!((a.par2 - (1.0 + 1.0 + 8.0) / 3.0).abs() < 1e-9);
     let t = summary::table(&spec, &lines);
     assert!(t.contains("| input+fc | 2/3 | 20 | 20.0 | 60 |"), "{t}");
+}
+
+#[test]
+fn rows_written_before_the_one_vocabulary_still_read() {
+    let dir = scratch("old-rows");
+    let file = dir.join("results.jsonl");
+    let line = |verdict: &str, value: &str| {
+        format!(
+            r#"{{"study":"tiny","set":"s","instance":"i","strategy":"mrv+fc","seed":1,"verdict":"{verdict}","nodes":1,"failures":0,"propagations":0,"revisions":0,"max_depth":0,"restarts":0,"seconds":0.1{value}}}"#
+        )
+    };
+    let text = [
+        line("solved", ""),
+        line("unsat", ""),
+        line("unknown", ""),
+        line("solved", r#","value":4"#),
+    ]
+    .join("\n");
+    std::fs::write(&file, text).unwrap();
+    let rows = run::read_rows(&file, "tiny").unwrap();
+    let seen: Vec<(&str, bool)> = rows
+        .iter()
+        .map(|r| (r.status.as_str(), r.solved()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("satisfiable", true),
+            ("unsatisfiable", true),
+            ("unknown", false),
+            ("optimal", true)
+        ]
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -259,7 +293,7 @@ limits: {nodes: 5000}
     assert_eq!(rows.len(), 4);
     // MRV finds both first timetables (each checked by csp-timetabling's verifier).
     for r in rows.iter().filter(|r| r.strategy == "mrv+fc") {
-        assert_eq!(r.verdict, "solved", "{r:?}");
+        assert_eq!(r.status, "satisfiable", "{r:?}");
     }
     for r in &rows {
         assert!(r.nodes <= 5000);
@@ -283,8 +317,8 @@ limits: {nodes: 2000000}
     let known = [4, 5, 5];
     for (r, want) in rows.iter().zip(known.iter().flat_map(|&k| [k, k])) {
         assert_eq!(
-            (r.verdict.as_str(), r.value),
-            ("solved", Some(want)),
+            (r.status.as_str(), r.value),
+            ("optimal", Some(want)),
             "{r:?}"
         );
     }
@@ -394,6 +428,6 @@ fn hostile_study_files_are_refused_quickly_or_run_within_bounds() {
     assert!(
         rows.iter()
             .filter(|r| r.set == "graphs")
-            .all(|r| r.verdict == "solved")
+            .all(|r| r.status == "satisfiable")
     );
 }

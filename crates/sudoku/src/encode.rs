@@ -143,15 +143,15 @@ impl Answer {
         self.count == 1 && self.exhausted
     }
 
-    /// Its status when solutions were counted up to `cap`: satisfiable once one is found
-    /// (or all of them, below the cap), unsatisfiable when proved to have none, unknown when
-    /// a limit came first (the count so far is then a lower bound).
-    pub fn status(&self, cap: u64) -> csp_model::Status {
+    /// Its status, by the toolkit's one rule: satisfiable once a solution is found (the
+    /// count is exact only when the search was exhausted), unsatisfiable when proved to have
+    /// none, unknown when a limit came before any.
+    pub fn status(&self) -> csp_model::Status {
         use csp_model::Status;
         match (self.count, self.exhausted) {
+            (1.., _) => Status::Satisfiable,
             (0, true) => Status::Unsatisfiable,
-            (c, false) if c < cap => Status::Unknown,
-            _ => Status::Satisfiable,
+            (0, false) => Status::Unknown,
         }
     }
 }

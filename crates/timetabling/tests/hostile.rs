@@ -70,7 +70,7 @@ fn an_event_with_no_possible_slot_is_unsatisfiable_and_explained() {
             ),
         );
         let r = solved(&text);
-        assert_eq!(r.status, Status::Infeasible, "{case}");
+        assert_eq!(r.status, Status::Unsatisfiable, "{case}");
         assert!(r.timetable.is_none());
         let inst = Arc::new(parse(&text, "t.yaml").unwrap());
         let e = explain(&inst, None).unwrap().expect("no timetable");
@@ -86,7 +86,7 @@ fn a_huge_hard_min_gap_keeps_the_occurrences_apart() {
         2,
         "resources:\n  teachers: [{id: T}]\nevents:\n  - {id: a, teachers: [T]}\n  - {id: b, teachers: [T]}\nconstraints:\n  hard:\n    - {type: min_gap, events: [a, b], value: 4294967295}\n",
     );
-    assert_eq!(solved(&text).status, Status::Infeasible);
+    assert_eq!(solved(&text).status, Status::Unsatisfiable);
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn exam_seats_are_summed_in_64_bits_by_the_checker() {
         solve(&inst, &Config::default(), &mut |_| {})
             .unwrap()
             .status,
-        Status::Infeasible
+        Status::Unsatisfiable
     );
     assert_eq!(cost(&inst, &both).total, 0);
 }

@@ -268,7 +268,7 @@ fn a_pin_outside_the_possible_placements_is_infeasible() {
         ..Config::default()
     };
     let r = solve(&inst, &cfg, &mut |_| {}).expect("small enough");
-    assert_eq!(r.status, Status::Infeasible);
+    assert_eq!(r.status, Status::Unsatisfiable);
     assert!(r.timetable.is_none());
     // So is a lesson that needs a room pinned without one (it is not read as room 0).
     let roomless = csp_timetabling::Placement {
@@ -284,7 +284,7 @@ fn a_pin_outside_the_possible_placements_is_infeasible() {
         solve(&inst, &cfg, &mut |_| {})
             .expect("small enough")
             .status,
-        Status::Infeasible
+        Status::Unsatisfiable
     );
 }
 

@@ -429,14 +429,10 @@ impl Bench<'_> {
         let (b, inst, r, seed) = (self.b, row.inst, row.r, row.seed);
         let seconds = r.elapsed.as_secs_f64();
         if b.json {
-            let status = if r.proved {
-                Status::Optimal
-            } else {
-                Status::Unknown
-            };
+            let status = Status::of_best(r.proved);
             json_line(
                 out,
-                &json!({"graph": inst.name, "seed": seed, "status": status.name(), "vertices": inst.graph.len(),
+                &json!({"instance": inst.name, "seed": seed, "status": status.name(), "vertices": inst.graph.len(),
                     "edges": inst.graph.edge_count(), "lb": r.lb, "ub": r.ub, "proved": r.proved,
                     "seconds": seconds, "nodes": r.effort.nodes, "known": row.chi, "class": row.class, "gc_cdcl": row.gc,
                     "vs_gc_cdcl": row.vs}),

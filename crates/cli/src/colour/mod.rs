@@ -150,7 +150,7 @@ pub(crate) fn run(args: &ColourArgs) -> Result<ExitCode> {
     let elapsed = start.elapsed();
     let mut out = std::io::stdout().lock();
     if args.output.json {
-        let mut j = json!({"graph": inst.name, "status": found.status.name(),
+        let mut j = json!({"instance": inst.name, "status": found.status.name(),
             "vertices": inst.graph.len(), "edges": inst.graph.edge_count()});
         if let (Some(h), Some(rest)) = (j.as_object_mut(), found.json.clone().as_object_mut()) {
             h.append(rest);
@@ -263,11 +263,7 @@ fn chromatic_number(inst: &Instance, args: &ColourArgs) -> Found {
         spinner.set_message(format!("{} ≤ χ ≤ {}  {}", p.lb, p.ub, p.phase));
     });
     spinner.finish_and_clear();
-    let status = if r.proved {
-        Status::Optimal
-    } else {
-        Status::Unknown
-    };
+    let status = Status::of_best(r.proved);
     Found {
         status,
         k: Some(r.ub),
@@ -324,11 +320,7 @@ fn colour_sat(inst: &Instance, k: Option<u32>, args: &ColourArgs) -> Result<Foun
                 format!("{} ≤ χ ≤ {}", r.lb, r.chromatic)
             };
             Found {
-                status: if r.proved {
-                    Status::Optimal
-                } else {
-                    Status::Unknown
-                },
+                status: Status::of_best(r.proved),
                 k: Some(r.chromatic),
                 what: bounds,
                 effort: format!(

@@ -448,7 +448,7 @@ fn print_rating(args: &RateArgs, p: &Puzzle, r: &Rating, out: &mut impl Write) -
             if args.json {
                 json_line(
                     out,
-                    &json!({"line": p.line, "status": why.status().name(), "unique": false,
+                    &json!({"instance": p.name, "line": p.line, "status": why.status().name(), "unique": false,
                         "puzzle": line, "error": why.to_string()}),
                 )?;
             } else {
@@ -463,7 +463,7 @@ fn print_rating(args: &RateArgs, p: &Puzzle, r: &Rating, out: &mut impl Write) -
             if args.json {
                 json_line(
                     out,
-                    &json!({"line": p.line, "status": Status::Done.name(), "puzzle": line,
+                    &json!({"instance": p.name, "line": p.line, "status": Status::Done.name(), "puzzle": line,
                         "er": r.er, "ep": r.ep, "ed": r.ed, "level": level.name(), "hardest": hardest,
                         "solved_by_logic": r.solved_by_logic, "steps": r.steps}),
                 )?;
@@ -485,7 +485,7 @@ fn print_rating(args: &RateArgs, p: &Puzzle, r: &Rating, out: &mut impl Write) -
             if args.json {
                 json_line(
                     out,
-                    &json!({"line": p.line, "status": Status::Unknown.name(), "puzzle": line,
+                    &json!({"instance": p.name, "line": p.line, "status": Status::Unknown.name(), "puzzle": line,
                         "er_at_least": er, "error": why}),
                 )?;
             } else {
@@ -497,7 +497,7 @@ fn print_rating(args: &RateArgs, p: &Puzzle, r: &Rating, out: &mut impl Write) -
             if args.json {
                 json_line(
                     out,
-                    &json!({"line": p.line, "status": Status::Unsatisfiable.name(),
+                    &json!({"instance": p.name, "line": p.line, "status": Status::Unsatisfiable.name(),
                         "puzzle": line, "error": "the givens clash"}),
                 )?;
             } else {

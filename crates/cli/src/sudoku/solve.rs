@@ -186,7 +186,7 @@ pub(super) fn run(args: &SolveArgs) -> Result<ExitCode> {
                 totals.nodes += a.stats.nodes;
                 totals.failures += a.stats.failures;
                 totals.propagations += a.stats.propagations;
-                let s = a.status(cap);
+                let s = a.status();
                 totals.status = Some(totals.status.map_or(s, |t| Status::all([t, s])));
             }
             if first_chunk && let Some(path) = &args.svg {
@@ -237,8 +237,8 @@ fn print_answers(
                 out,
                 &json!({
                     "line": p.line,
-                    "name": p.name,
-                    "status": a.status(cap).name(),
+                    "instance": p.name,
+                    "status": a.status().name(),
                     "puzzle": p.grid.to_line(),
                     "solution": a.solution.as_ref().map(|s| s.to_line()),
                     "count": a.count,

@@ -55,15 +55,15 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
         );
     }
     let status = if score.hard() == 0 {
-        Status::Satisfiable
+        Status::Valid
     } else {
-        Status::Unsatisfiable
+        Status::Invalid
     };
     if a.output.json {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({
-                "status": if score.hard() == 0 { "valid" } else { "invalid" },
+                "status": status.name(),
                 "hard": score.hard(),
                 "cost": score.soft(),
                 "components": score.components.iter().map(|c| json!({"name": c.name, "hard": c.hard, "value": c.value})).collect::<Vec<_>>(),
@@ -71,12 +71,7 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
         )?;
     } else {
         if loaded.format() == Format::Toronto {
-            let verdict = if score.hard() == 0 {
-                "valid"
-            } else {
-                "invalid"
-            };
-            println!("{verdict}: {} clashes", score.hard());
+            println!("{status}: {} clashes", score.hard());
         }
         print!("{}", loaded.report(&score));
     }
@@ -92,15 +87,15 @@ pub(super) fn run(a: &CheckArgs) -> Result<ExitCode> {
     let v = verify(&inst, &tt);
     let c = cost(&inst, &tt);
     let status = if v.is_empty() {
-        Status::Satisfiable
+        Status::Valid
     } else {
-        Status::Unsatisfiable
+        Status::Invalid
     };
     if a.output.json {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({
-                "status": if v.is_empty() { "valid" } else { "invalid" },
+                "status": status.name(),
                 "violations": v.iter().map(|x| json!({"rule": x.rule, "message": x.message})).collect::<Vec<_>>(),
                 "breakdown": cost_json(&c),
             }),

@@ -42,7 +42,10 @@ pub(super) fn run(a: &ExplainArgs) -> Result<ExitCode> {
         Err(csp_timetabling::encode::EncodeError::Stopped) => {
             let msg = format!("unknown: {} before an answer", report::stop_reason());
             if json {
-                json_line(&mut std::io::stdout().lock(), &json!({"status": "unknown"}))?;
+                json_line(
+                    &mut std::io::stdout().lock(),
+                    &json!({"status": Status::Unknown.name()}),
+                )?;
             } else {
                 println!("{msg}");
             }
@@ -53,7 +56,7 @@ pub(super) fn run(a: &ExplainArgs) -> Result<ExitCode> {
                 json_line(
                     &mut std::io::stdout().lock(),
                     &json!({
-                        "status": "unsatisfiable",
+                        "status": Status::Unsatisfiable.name(),
                         "minimal": e.minimal,
                         "conflict": e.words,
                         "events": e.events,
@@ -111,7 +114,7 @@ fn analyse(inst: &Instance, tt: &Timetable, json: bool) -> Result<ExitCode> {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({
-                "status": if v.is_empty() { "satisfiable" } else { "invalid" },
+                "status": if v.is_empty() { Status::Satisfiable } else { Status::Invalid }.name(),
                 "violations": v.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
                 "breakdown": cost_json(&c),
             }),

@@ -5,7 +5,7 @@ use super::{
     render_all, summary,
 };
 use crate::args::OutputArgs;
-use crate::report::json_line;
+use crate::report::{Status, json_line};
 use anyhow::Result;
 use clap::Args;
 use csp_timetabling::{cost, verify};
@@ -31,12 +31,16 @@ pub(super) fn run(a: &ReportArgs) -> Result<ExitCode> {
     let tt = read_timetable(&inst, &a.solution)?;
     let v = verify(&inst, &tt);
     let c = cost(&inst, &tt);
-    let status = if v.is_empty() { "valid" } else { "invalid" };
+    let status = if v.is_empty() {
+        Status::Valid
+    } else {
+        Status::Invalid
+    };
     if a.output.json {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({
-                "status": status,
+                "status": status.name(),
                 "breakdown": cost_json(&c),
                 "placements": placements_json(&inst, &tt),
             }),
@@ -48,10 +52,6 @@ pub(super) fn run(a: &ReportArgs) -> Result<ExitCode> {
             println!("  {x}");
         }
     }
-    render_all(&inst, &tt, status, &c, &a.render, a.output.json)?;
-    Ok(if v.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    render_all(&inst, &tt, status.name(), &c, &a.render, a.output.json)?;
+    Ok(status.exit())
 }

@@ -100,15 +100,11 @@ pub(super) fn run(a: &SolveArgs) -> Result<ExitCode> {
     spinner.finish_and_clear();
     let elapsed = a.limits.started.elapsed();
     let Some(tt) = r.timetable.clone() else {
-        return no_timetable(a, &r);
+        return no_timetable(a, &inst.name, &r);
     };
     // Every answer checked by the independent verifier before it is printed.
     let c = checked(&inst, &tt, &r)?;
-    let status = if r.status == solve::Status::Optimal {
-        Status::Optimal
-    } else {
-        Status::Satisfiable
-    };
+    let status = r.status;
     // What moved: the violations of the `--from` requirement, in words.
     let moves = a.from.as_ref().map(|_| {
         c.items
@@ -181,14 +177,14 @@ fn instance_and_pins(a: &SolveArgs, inst: &Instance) -> Result<(Arc<Instance>, P
 }
 
 /// The answer without a timetable: infeasible (with or without pins) or stopped.
-fn no_timetable(a: &SolveArgs, r: &solve::Report) -> Result<ExitCode> {
+fn no_timetable(a: &SolveArgs, name: &str, r: &solve::Report) -> Result<ExitCode> {
     let elapsed = a.limits.started.elapsed();
     let (status, what) = match r.status {
-        solve::Status::Infeasible if a.pin.is_some() => (
+        solve::Status::Unsatisfiable if a.pin.is_some() => (
             Status::Unsatisfiable,
             "no timetable keeps the pinned placements".to_string(),
         ),
-        solve::Status::Infeasible => (
+        solve::Status::Unsatisfiable => (
             Status::Unsatisfiable,
             format!(
                 "no timetable exists; `csp timetable explain {}` says why",
@@ -206,7 +202,7 @@ fn no_timetable(a: &SolveArgs, r: &solve::Report) -> Result<ExitCode> {
     if a.output.json {
         json_line(
             &mut std::io::stdout().lock(),
-            &json!({"status": status.name(), "seconds": elapsed.as_secs_f64(), "nodes": r.nodes}),
+            &json!({"instance": name, "status": status.name(), "seconds": elapsed.as_secs_f64(), "nodes": r.nodes}),
         )?;
     } else {
         println!("{}: {what} ({})", status.name(), secs(elapsed));
@@ -253,6 +249,7 @@ impl Answer<'_> {
     fn print_json(&self) -> Result<()> {
         let r = self.report;
         let mut j = json!({
+            "instance": self.inst.name,
             "status": self.status.name(),
             "cost": self.cost.total,
             "seconds": self.elapsed.as_secs_f64(),

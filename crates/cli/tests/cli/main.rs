@@ -13,3 +13,4 @@ mod study;
 mod sudoku;
 mod timetable;
 mod util;
+mod vocabulary;

@@ -62,18 +62,10 @@ impl Default for Config {
     }
 }
 
-/// How a solve ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// A timetable of the least possible cost, proved by an exhausted branch and bound.
-    Optimal,
-    /// A valid timetable; a cheaper one may exist.
-    Feasible,
-    /// No valid timetable exists (proved).
-    Infeasible,
-    /// A limit stopped the search before any timetable was found.
-    Unknown,
-}
+/// How a solve ended, in the toolkit's one vocabulary: `optimal` (the least cost, proved by
+/// an exhausted branch and bound), `satisfiable` (a valid timetable; a cheaper one may
+/// exist), `unsatisfiable` (proved: none exists) or `unknown` (a limit came before any).
+pub use csp_model::Status;
 
 /// The answer of [`solve`].
 #[derive(Debug, Clone)]
@@ -228,7 +220,7 @@ fn solve_inner(
     // room the event cannot use, an event fixed elsewhere) is kept by no timetable: say so,
     // rather than solve without it.
     if enc.pins(&cfg.pins).len() != cfg.pins.len() {
-        return Ok(Report::without_timetable(Status::Infeasible, None));
+        return Ok(Report::without_timetable(Status::Unsatisfiable, None));
     }
     if !run.first_timetable(&enc) || cfg.first_only {
         return Ok(run.report);
@@ -299,7 +291,7 @@ impl Run<'_, '_> {
             Outcome::Satisfiable(sol) => decode(enc, &sol),
             Outcome::Unsatisfiable => {
                 // With pins, unsatisfiable means "not with these pins".
-                self.report.status = Status::Infeasible;
+                self.report.status = Status::Unsatisfiable;
                 return false;
             }
             Outcome::Unknown(l) => {
@@ -308,7 +300,7 @@ impl Run<'_, '_> {
             }
         };
         self.report.first = Some(self.t0.elapsed());
-        self.report.status = Status::Feasible;
+        self.report.status = Status::Satisfiable;
         let c = cost(self.inst, &first).total;
         self.improved(c, first);
         if c == 0 {
