@@ -49,6 +49,8 @@ pub struct CostItem {
     pub weight: u64,
     /// Number (or amount) of violations.
     pub violations: u64,
+    /// What one violation is, singular and plural (`day short`, `days short`).
+    pub unit: (&'static str, &'static str),
     /// `weight × violations`.
     pub cost: u64,
     /// Each violation in words ("7A: 1 gap on Tue").

@@ -193,14 +193,20 @@ pub fn describe(inst: &Instance, p: Part) -> String {
             let req = &inst.hard[i];
             let sel = |s: &EventSel| match s {
                 EventSel::Each => "every event".to_string(),
-                EventSel::List(l) => events_words(inst, l),
+                EventSel::EachOf(l) if l.len() > 1 => format!("each of {}", events_words(inst, l)),
+                EventSel::EachOf(l) | EventSel::List(l) => events_words(inst, l),
             };
+            // The lessons that need different days, when they are one set.
             let lessons = |s: &EventSel| match s {
-                EventSel::List(l) => l.iter().map(|&e| inst.events[e].count).sum::<usize>(),
-                EventSel::Each => 0,
+                EventSel::List(l) => Some(l.iter().map(|&e| inst.events[e].count).sum::<usize>()),
+                EventSel::EachOf(l) if l.len() == 1 => Some(inst.events[l[0]].count),
+                _ => None,
             };
             let what = match &req.kind {
-                Kind::DifferentDays(s) => format!("{} needs {} different days", sel(s), lessons(s)),
+                Kind::DifferentDays(s) => match lessons(s) {
+                    Some(n) => format!("{} needs {n} different days", sel(s)),
+                    None => format!("{}: its lessons on different days", sel(s)),
+                },
                 Kind::SameDay(s) => format!("{} on one day", sel(s)),
                 Kind::NotSameDay(l) => format!("{} never on the same day", events_words(inst, l)),
                 Kind::SameSlot(l) => format!("{} at the same time", events_words(inst, l)),

@@ -230,6 +230,8 @@ pub enum RoomNeed {
     Any {
         /// Required features.
         features: Vec<String>,
+        /// Only rooms with no other feature (a hard `special_rooms`).
+        only: bool,
     },
     /// This room.
     Fixed(usize),
@@ -283,8 +285,20 @@ pub struct Occurrence {
 pub enum EventSel {
     /// Every event (`"*"`), each on its own.
     Each,
-    /// These events together.
+    /// These events, each on its own (`per: event`, the default for a list).
+    EachOf(Vec<usize>),
+    /// These events together, their occurrences counted as one set (`per: set`).
     List(Vec<usize>),
+}
+
+impl EventSel {
+    /// The events it names, every one of `n` for `*`.
+    pub fn events(&self, n: usize) -> Vec<usize> {
+        match self {
+            EventSel::Each => (0..n).collect(),
+            EventSel::EachOf(l) | EventSel::List(l) => l.clone(),
+        }
+    }
 }
 
 /// Which resources a requirement is about.
@@ -376,6 +390,9 @@ pub enum Kind {
     Isolated(ResourceSel),
     /// Each occurrence in one of these rooms costs.
     AvoidRooms(Vec<bool>),
+    /// Each occurrence in a room with a feature its event does not ask for (a maths lesson
+    /// in the lab) costs; hard, such rooms are not used at all.
+    SpecialRooms,
     /// Each occurrence not at its placement in a previous timetable (start slot, and room
     /// when the previous one had one) costs: the price of change when re-solving.
     Stay(Vec<Option<Placement>>),
@@ -419,12 +436,44 @@ impl Kind {
             Kind::RoomCapacity(_) => "room_capacity",
             Kind::Isolated(_) => "isolated",
             Kind::AvoidRooms(_) => "avoid_rooms",
+            Kind::SpecialRooms => "special_rooms",
             Kind::Stay(_) => "moved",
         }
     }
 
+    /// What one violation of it is, singular and plural, for cost lines ("2 days short",
+    /// "484 points"): the unit its count is in.
+    pub fn unit(&self) -> (&'static str, &'static str) {
+        match self {
+            Kind::DifferentDays(_)
+            | Kind::NotSameDay(_)
+            | Kind::SameSlot(_)
+            | Kind::DifferentSlot(_)
+            | Kind::Precedence { .. }
+            | Kind::MinGap(..) => ("pair", "pairs"),
+            Kind::SameDay(_) => ("occurrence off the day", "occurrences off the day"),
+            Kind::MaxPerDay(..) | Kind::MaxPerWeek(..) | Kind::MaxConsecutive(..) => {
+                ("period over", "periods over")
+            }
+            Kind::MaxGapsPerDay(..) => ("gap over", "gaps over"),
+            Kind::MinDays(..) => ("day short", "days short"),
+            Kind::RoomStability(_) | Kind::SameRoom(_) => ("extra room", "extra rooms"),
+            Kind::AvoidSlots(..) | Kind::PreferSlots(..) => ("period", "periods"),
+            Kind::Proximity(..) => ("point", "points"),
+            Kind::TwoInARow(_) | Kind::TwoInADay(_) => ("person", "people"),
+            Kind::MixedDurations => ("extra length", "extra lengths"),
+            Kind::RoomCapacity(_) => ("missing seat", "missing seats"),
+            Kind::Isolated(_) => ("isolated lesson", "isolated lessons"),
+            Kind::Stay(_) => ("moved occurrence", "moved occurrences"),
+            Kind::ExclusiveRoom(_)
+            | Kind::FrontLoad { .. }
+            | Kind::AvoidRooms(_)
+            | Kind::SpecialRooms => ("occurrence", "occurrences"),
+        }
+    }
+
     /// Every name, for "expected one of" messages.
-    pub const NAMES: [&'static str; 25] = [
+    pub const NAMES: [&'static str; 26] = [
         "different_days",
         "same_day",
         "not_same_day",
@@ -450,21 +499,27 @@ impl Kind {
         "room_capacity",
         "isolated",
         "avoid_rooms",
+        "special_rooms",
     ];
+}
+
+/// `n` and the noun, singular for one: `1 day`, `5 days`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl Instance {
     /// One line: its name, occurrences, events, calendar, resources and rooms.
     pub fn summary(&self) -> String {
         format!(
-            "{}: {} occurrences of {} events, {} days × {} periods, {} resources, {} rooms",
+            "{}: {} of {}, {} × {}, {}, {}",
             self.name,
-            self.occurrences.len(),
-            self.events.len(),
-            self.days.len(),
-            self.periods.len(),
-            self.resources.len(),
-            self.rooms.len()
+            count(self.occurrences.len(), "occurrence", "occurrences"),
+            count(self.events.len(), "event", "events"),
+            count(self.days.len(), "day", "days"),
+            count(self.periods.len(), "period", "periods"),
+            count(self.resources.len(), "resource", "resources"),
+            count(self.rooms.len(), "room", "rooms")
         )
     }
 
@@ -534,6 +589,7 @@ impl Instance {
     pub fn event_sets(&self, sel: &EventSel) -> Vec<Vec<usize>> {
         match sel {
             EventSel::Each => (0..self.events.len()).map(|e| vec![e]).collect(),
+            EventSel::EachOf(l) => l.iter().map(|&e| vec![e]).collect(),
             EventSel::List(l) => vec![l.clone()],
         }
     }
@@ -556,10 +612,22 @@ impl Instance {
         match &ev.room {
             RoomNeed::None => false,
             RoomNeed::Fixed(f) => *f == r,
-            RoomNeed::Any { features } => {
+            RoomNeed::Any { features, only } => {
                 (ev.seats_soft || room.capacity >= ev.size)
                     && features.iter().all(|f| room.features.contains(f))
+                    && !(*only && self.room_is_special_for(e, r))
             }
+        }
+    }
+
+    /// Whether room `r` has a feature event `e` does not ask for (a fixed room is chosen,
+    /// never special).
+    pub fn room_is_special_for(&self, e: usize, r: usize) -> bool {
+        match &self.events[e].room {
+            RoomNeed::Any { features, .. } => {
+                self.rooms[r].features.iter().any(|f| !features.contains(f))
+            }
+            RoomNeed::None | RoomNeed::Fixed(_) => false,
         }
     }
 

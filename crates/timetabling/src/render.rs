@@ -3,7 +3,7 @@
 //! itemised, printable); iCalendar files per resource; CSV.
 
 use crate::answer::{CostReport, Timetable, Violation};
-use crate::instance::{Date, Instance, ResourceKind, Style};
+use crate::instance::{Date, Instance, ResourceKind, Style, count};
 use std::fmt::Write;
 
 /// Whose timetable a view shows.
@@ -301,11 +301,11 @@ pub fn html(
     let _ = writeln!(out, "<h1>{}</h1>", esc(&title));
     let _ = writeln!(
         out,
-        "<p class=\"summary\">{} occurrences of {} events over {} days × {} periods · status <b>{}</b> · cost <b>{}</b></p>",
-        inst.occurrences.len(),
-        inst.events.len(),
-        inst.days.len(),
-        inst.periods.len(),
+        "<p class=\"summary\">{} of {} over {} × {} · status <b>{}</b> · cost <b>{}</b></p>",
+        count(inst.occurrences.len(), "occurrence", "occurrences"),
+        count(inst.events.len(), "event", "events"),
+        count(inst.days.len(), "day", "days"),
+        count(inst.periods.len(), "period", "periods"),
         esc(status),
         cost.total
     );

@@ -62,12 +62,18 @@ fn timetable(inst: &Instance, places: &[(&str, Option<&str>)]) -> Timetable {
 
 /// The violations of one soft requirement on the timetable above.
 fn violations(requirement: &str) -> u64 {
-    let text = format!("{BASE}constraints:\n  soft:\n    - {requirement}\n");
+    // R2 has a feature: `special_rooms` is priced unless named; weight 0 keeps it silent.
+    let silent = if requirement.contains("special_rooms") {
+        String::new()
+    } else {
+        "    - {type: special_rooms, weight: 0}\n".to_string()
+    };
+    let text = format!("{BASE}constraints:\n  soft:\n    - {requirement}\n{silent}");
     let inst = yaml::parse(&text, "t.yaml").unwrap_or_else(|e| panic!("{e}"));
     let tt = timetable(&inst, &PLACES);
     assert_eq!(verify(&inst, &tt), vec![], "the timetable is valid");
     let c = cost(&inst, &tt);
-    assert_eq!(c.items.len(), 1);
+    assert_eq!(c.items.len(), 1 + usize::from(!silent.is_empty()));
     assert_eq!(
         c.items[0].details.len() as u64 > 0,
         c.items[0].violations > 0,
@@ -136,10 +142,37 @@ fn every_requirement_type_counts_its_violations() {
         violations("{type: max_per_day, resources: [t1], value: 1}"),
         2
     );
+    // A list applies to each event on its own unless `per: set`: e1 has 2 periods on
+    // Monday, e2 one; together they have 3.
     assert_eq!(
         violations("{type: max_per_day, events: [e1, e2], value: 2}"),
+        0
+    );
+    assert_eq!(
+        violations("{type: max_per_day, events: [e1, e2], value: 2, per: set}"),
         1
     );
+    // e1 on Monday only (one day short of 2); e2 on both days; together on both.
+    assert_eq!(
+        violations("{type: min_days, events: [e1, e2], value: 2}"),
+        1
+    );
+    assert_eq!(
+        violations("{type: min_days, events: [e1, e2], value: 2, per: event}"),
+        1
+    );
+    assert_eq!(
+        violations("{type: min_days, events: [e1, e2], value: 2, per: set}"),
+        0
+    );
+    // e2 in R2 (a lab it does not ask for), once.
+    assert_eq!(violations("{type: special_rooms}"), 1);
+    // e1 and e2 as one set use R1 and R2.
+    assert_eq!(
+        violations("{type: room_stability, events: [e1, e2], per: set}"),
+        1
+    );
+    assert_eq!(violations("{type: room_stability, events: [e1, e2]}"), 1);
     assert_eq!(
         violations("{type: max_per_week, resources: [t1], value: 3}"),
         1
@@ -171,9 +204,14 @@ fn weights_multiply_and_items_follow_the_file() {
     );
     let inst = yaml::parse(&text, "t.yaml").unwrap();
     let c = cost(&inst, &timetable(&inst, &PLACES));
-    assert_eq!(c.total, 2 * 7 + 5);
+    // And the implicit `special_rooms` (weight 5): e2 in the lab it does not need.
+    assert_eq!(c.total, 2 * 7 + 5 + 5);
     assert_eq!(c.items[0].path, "constraints.soft[0]");
     assert_eq!(c.items[1].kind, "min_days");
+    assert_eq!(
+        (c.items[2].kind, c.items[2].weight, c.items[2].violations),
+        ("special_rooms", 5, 1)
+    );
 }
 
 const EXAMS: &str = r#"kind: timetable

@@ -114,6 +114,37 @@ fn a_missing_field_of_a_constraint_is_named() {
 }
 
 #[test]
+fn per_is_event_or_set_and_only_where_it_means_something() {
+    check(
+        &with(
+            EVENT,
+            "  soft:\n    - {type: min_days, events: [math], value: 2, per: lesson}\n",
+        ),
+        13,
+        &[
+            "constraints.soft[0].per",
+            "expected `event` or `set`, not `lesson`",
+        ],
+    );
+    check(
+        &with(
+            EVENT,
+            "  soft:\n    - {type: max_gaps_per_day, resources: teachers, value: 1, per: set}\n",
+        ),
+        13,
+        &["`max_gaps_per_day` has no `per`", "over a list of events"],
+    );
+    check(
+        &with(
+            EVENT,
+            "  hard:\n    - {type: different_days, events: \"*\", per: set}\n",
+        ),
+        13,
+        &["`per: set` needs the events listed"],
+    );
+}
+
+#[test]
 fn a_hard_constraint_has_no_weight() {
     check(
         &with(

@@ -84,7 +84,7 @@ fn a_huge_hard_min_gap_keeps_the_occurrences_apart() {
     let text = week(
         2,
         2,
-        "resources:\n  teachers: [{id: T}]\nevents:\n  - {id: a, teachers: [T]}\n  - {id: b, teachers: [T]}\nconstraints:\n  hard:\n    - {type: min_gap, events: [a, b], value: 4294967295}\n",
+        "resources:\n  teachers: [{id: T}]\nevents:\n  - {id: a, teachers: [T]}\n  - {id: b, teachers: [T]}\nconstraints:\n  hard:\n    - {type: min_gap, events: [a, b], value: 4294967295, per: set}\n",
     );
     assert_eq!(solved(&text).status, Status::Unsatisfiable);
 }

@@ -52,7 +52,43 @@ fn the_exam_session_is_solved_and_its_rooms_share_seats() {
     assert_eq!(status, Status::Optimal);
     assert!(verify(&inst, &tt).is_empty());
     let c = cost(&inst, &tt);
-    assert_eq!(c.items.len(), 5);
+    // The file's five soft requirements and the implicit `special_rooms` (LAB has
+    // computers): no exam that does not need them sits there.
+    assert_eq!(c.items.len(), 6);
+    assert_eq!(
+        (c.items[5].kind, c.items[5].violations),
+        ("special_rooms", 0)
+    );
+}
+
+#[test]
+fn hard_special_rooms_keep_lessons_out_of_rooms_they_do_not_need() {
+    let text = "kind: timetable
+calendar: {days: [Mon], periods: [{id: 1}, {id: 2}]}
+resources:
+  groups: [{id: A, size: 10}, {id: B, size: 10}]
+  rooms: [{id: R1, capacity: 30}, {id: LAB, capacity: 30, features: [lab]}]
+events:
+  - {id: a, groups: [A], count: 2}
+  - {id: b, groups: [B], count: 2}
+constraints:
+  hard:
+    - {type: special_rooms}
+";
+    // Four plain lessons, two slots, one plain room: only the lab would make it fit.
+    let inst = Arc::new(csp_timetabling::yaml::parse(text, "t.yaml").unwrap());
+    let r = solve(&inst, &Config::default(), &mut |_| {}).unwrap();
+    assert_eq!(r.status, Status::Unsatisfiable);
+    // Soft (the default), the lab takes the two lessons that do not fit, at a cost.
+    let soft = text.replace(
+        "  hard:\n    - {type: special_rooms}",
+        "  soft:\n    - {type: special_rooms, weight: 5}",
+    );
+    let inst = Arc::new(csp_timetabling::yaml::parse(&soft, "t.yaml").unwrap());
+    let (status, tt) = solved(&inst);
+    assert_eq!(status, Status::Optimal);
+    assert!(verify(&inst, &tt).is_empty());
+    assert_eq!(cost(&inst, &tt).total, 2 * 5);
 }
 
 #[test]

@@ -46,15 +46,15 @@ pub(super) fn print_cost(
 ) -> std::io::Result<()> {
     writeln!(out, "cost {}", c.total)?;
     for it in c.items.iter().filter(|it| it.cost > 0) {
+        let (one, many) = it.unit;
         writeln!(
             out,
-            "  {:>6}  {} {} (weight {}): {} violation{}",
+            "  {:>6}  {} {} (weight {}): {}",
             it.cost,
             it.path,
             it.kind,
             it.weight,
-            it.violations,
-            if it.violations == 1 { "" } else { "s" }
+            csp_timetabling::instance::count(it.violations as usize, one, many)
         )?;
         for d in it.details.iter().take(limit) {
             writeln!(out, "            {d}")?;

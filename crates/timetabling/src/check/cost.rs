@@ -19,6 +19,7 @@ pub fn cost(inst: &Instance, tt: &Timetable) -> CostReport {
         report.items.push(CostItem {
             path: req.path.clone(),
             kind: req.kind.name(),
+            unit: req.kind.unit(),
             weight: req.weight,
             violations,
             cost,

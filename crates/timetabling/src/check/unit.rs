@@ -86,10 +86,7 @@ pub fn units(inst: &Instance, req: &Requirement, index: usize) -> Vec<Unit> {
         Kind::DifferentDays(s) | Kind::SameDay(s) | Kind::MinGap(s, _) | Kind::MinDays(s, _) => {
             per_set(s)
         }
-        Kind::RoomStability(s) | Kind::RoomCapacity(s) => match s {
-            EventSel::Each => per_set(s),
-            EventSel::List(l) => l.iter().flat_map(|&e| list(&[e])).collect(),
-        },
+        Kind::RoomStability(s) | Kind::RoomCapacity(s) => per_set(s),
         Kind::NotSameDay(l) | Kind::SameSlot(l) | Kind::DifferentSlot(l) | Kind::SameRoom(l) => {
             list(l)
         }
@@ -111,6 +108,7 @@ pub fn units(inst: &Instance, req: &Requirement, index: usize) -> Vec<Unit> {
         | Kind::FrontLoad { .. }
         | Kind::MixedDurations
         | Kind::AvoidRooms(_) => whole(),
+        Kind::SpecialRooms => (0..inst.events.len()).flat_map(|e| list(&[e])).collect(),
         Kind::Stay(_) => (0..inst.events.len()).flat_map(|e| list(&[e])).collect(),
     }
 }

@@ -69,7 +69,7 @@ impl SlotModel {
 fn eligible(inst: &Instance, with_rooms: bool) -> bool {
     let room_ok = |e: &Event| match &e.room {
         RoomNeed::None => !with_rooms,
-        RoomNeed::Any { features } => {
+        RoomNeed::Any { features, .. } => {
             with_rooms && features.is_empty() && !e.seats_soft && inst.style == Style::Exam
         }
         RoomNeed::Fixed(_) => false,
@@ -161,6 +161,16 @@ fn soft_costs<'a>(inst: &'a Instance, mut rooms: Option<&mut Rooms>) -> Option<S
                     }
                 }
             }
+            // The eligible events ask for no feature: every room with one is special.
+            Kind::SpecialRooms => {
+                if let Some(r) = rooms.as_deref_mut() {
+                    for (k, room) in inst.rooms.iter().enumerate() {
+                        if !room.features.is_empty() {
+                            r.penalty[k] += w;
+                        }
+                    }
+                }
+            }
             _ => return None,
         }
     }
@@ -190,7 +200,9 @@ fn times_counted(inst: &Instance, scope: &Scope) -> Vec<u64> {
     let n = inst.events.len();
     match scope {
         Scope::Events(EventSel::Each) => vec![1; n],
-        Scope::Events(EventSel::List(l)) => (0..n).map(|e| u64::from(l.contains(&e))).collect(),
+        Scope::Events(EventSel::List(l) | EventSel::EachOf(l)) => {
+            (0..n).map(|e| u64::from(l.contains(&e))).collect()
+        }
         Scope::Resources(rs) => {
             let chosen = inst.select_resources(rs);
             inst.events

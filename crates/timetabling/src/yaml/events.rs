@@ -270,9 +270,10 @@ fn room_need(
     path: &str,
 ) -> Result<RoomNeed, SourceError> {
     Ok(match &v.room {
-        None if known.style == Style::Exam || !known.rooms.rooms.is_empty() => {
-            RoomNeed::Any { features: vec![] }
-        }
+        None if known.style == Style::Exam || !known.rooms.rooms.is_empty() => RoomNeed::Any {
+            features: vec![],
+            only: false,
+        },
         None => RoomNeed::None,
         Some(r) => match &r.value {
             RawRoomNeed::None => RoomNeed::None,
@@ -282,6 +283,7 @@ fn room_need(
                 }
                 None => RoomNeed::Any {
                     features: spec.features.clone(),
+                    only: false,
                 },
             },
         },

@@ -20,7 +20,7 @@ pub(crate) use names::Reader;
 pub use names::{MAX_HINT_CHARS, nearest};
 pub(crate) use raw::Name;
 
-use crate::instance::{EventSel, Instance, Kind, Requirement, RoomNeed, Style};
+use crate::instance::{Instance, Kind, Requirement, RoomNeed, Style};
 use calendar::Calendar;
 use csp_model::source::SourceError;
 use events::{Events, Known};
@@ -74,6 +74,7 @@ pub fn parse(text: &str, file: &str) -> Result<Instance, SourceError> {
     hard.append(&mut people.hard);
     soft.append(&mut people.soft);
     price_missing_seats(&soft, &mut events);
+    special_rooms(&hard, &mut soft, &rooms, &mut events);
     rooms_hold_events(&rd, &raw, &rooms, &events)?;
     let inst = Instance {
         name: raw.name.clone().unwrap_or_else(|| "timetable".into()),
@@ -136,14 +137,40 @@ fn list(
 fn price_missing_seats(soft: &[Requirement], events: &mut Events) {
     for req in soft {
         if let Kind::RoomCapacity(sel) = &req.kind {
-            let all: Vec<usize> = match sel {
-                EventSel::Each => (0..events.events.len()).collect(),
-                EventSel::List(l) => l.clone(),
-            };
-            for e in all {
+            for e in sel.events(events.events.len()) {
                 events.events[e].seats_soft = true;
             }
         }
+    }
+}
+
+/// The weight of the implicit soft `special_rooms`: a lesson in a room with a feature it does
+/// not need (maths in the lab) costs this much, as a missing day of `min_days` might.
+pub const SPECIAL_ROOMS_WEIGHT: u64 = 5;
+
+/// `special_rooms`: hard, lessons use no room with a feature they do not ask for; soft with
+/// the file's weight; unmentioned, soft with [`SPECIAL_ROOMS_WEIGHT`] as soon as a room has a
+/// feature (a timetabler expects the lab kept for lab lessons).
+fn special_rooms(
+    hard: &[Requirement],
+    soft: &mut Vec<Requirement>,
+    rooms: &Rooms,
+    events: &mut Events,
+) {
+    let named = |l: &[Requirement]| l.iter().any(|r| r.kind == Kind::SpecialRooms);
+    if named(hard) {
+        for ev in &mut events.events {
+            if let RoomNeed::Any { only, .. } = &mut ev.room {
+                *only = true;
+            }
+        }
+    } else if !named(soft) && rooms.rooms.iter().any(|r| !r.features.is_empty()) {
+        soft.push(Requirement {
+            kind: Kind::SpecialRooms,
+            weight: SPECIAL_ROOMS_WEIGHT,
+            path: "special_rooms (implicit)".into(),
+            line: 0,
+        });
     }
 }
 

@@ -248,5 +248,7 @@ pub(super) struct RawRequirement {
     #[serde(default)]
     pub(super) last_slots: Option<u32>,
     #[serde(default)]
+    pub(super) per: Option<Spanned<String>>,
+    #[serde(default)]
     pub(super) note: Option<String>,
 }

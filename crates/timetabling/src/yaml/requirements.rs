@@ -30,8 +30,14 @@ impl Context<'_> {
         path: &str,
         soft: bool,
     ) -> Result<Requirement, SourceError> {
-        let one = One { cx: self, r, path };
+        let one = One {
+            cx: self,
+            r,
+            path,
+            per_read: std::cell::Cell::new(false),
+        };
         let kind = one.kind(soft)?;
+        one.per_was_read()?;
         let v = &r.value;
         let weight = match (&v.weight, soft) {
             (Some(w), false) => return Err(self.rd.err(&w.referenced, &format!("{path}.weight"), "a hard constraint has no weight; move it to constraints.soft to make it a preference")),
@@ -54,6 +60,8 @@ struct One<'a> {
     cx: &'a Context<'a>,
     r: &'a Spanned<RawRequirement>,
     path: &'a str,
+    /// Whether the type read `per` (it is refused where it means nothing).
+    per_read: std::cell::Cell<bool>,
 }
 
 impl One<'_> {
@@ -80,19 +88,19 @@ impl One<'_> {
     fn kind(&self, soft: bool) -> Result<Kind, SourceError> {
         let v = &self.r.value;
         Ok(match self.name() {
-            "different_days" => Kind::DifferentDays(self.events(true)?),
-            "same_day" => Kind::SameDay(self.events(true)?),
+            "different_days" => Kind::DifferentDays(self.grouped_events()?),
+            "same_day" => Kind::SameDay(self.grouped_events()?),
             "not_same_day" => Kind::NotSameDay(self.event_list()?),
             "same_slot" => self.same_slot()?,
             "different_slot" => Kind::DifferentSlot(self.event_list()?),
             "precedence" => self.precedence()?,
-            "min_gap" => Kind::MinGap(self.events(true)?, self.value()?),
+            "min_gap" => Kind::MinGap(self.grouped_events()?, self.value()?),
             "max_per_day" => Kind::MaxPerDay(self.scope()?, self.value()?),
             "max_per_week" => Kind::MaxPerWeek(self.scope()?, self.value()?),
             "max_consecutive" => Kind::MaxConsecutive(self.resources()?, self.value()?),
             "max_gaps_per_day" => Kind::MaxGapsPerDay(self.resources()?, self.value()?),
-            "min_days" => Kind::MinDays(self.events(true)?, self.value()?),
-            "room_stability" => Kind::RoomStability(self.events(true)?),
+            "min_days" => Kind::MinDays(self.grouped_events()?, self.value()?),
+            "room_stability" => Kind::RoomStability(self.grouped_events()?),
             "same_room" => Kind::SameRoom(self.event_list()?),
             "exclusive_room" => Kind::ExclusiveRoom(self.event_list()?),
             "avoid_slots" => Kind::AvoidSlots(self.scope()?, self.slots()?),
@@ -122,9 +130,10 @@ impl One<'_> {
                     "`room_capacity` is a soft constraint (rooms must hold their events unless it prices the missing seats); move it to constraints.soft",
                 ));
             }
-            "room_capacity" => Kind::RoomCapacity(self.events(true)?),
+            "room_capacity" => Kind::RoomCapacity(self.grouped_events()?),
             "isolated" => Kind::Isolated(self.resources()?),
             "avoid_rooms" => Kind::AvoidRooms(self.rooms()?),
+            "special_rooms" => Kind::SpecialRooms,
             other => {
                 let hint = nearest(other, Kind::NAMES)
                     .map(|n| format!("did you mean `{n}`? "))
@@ -138,6 +147,51 @@ impl One<'_> {
                     ),
                 ));
             }
+        })
+    }
+
+    /// `per: event | set` was given to a type it means nothing to.
+    fn per_was_read(&self) -> Result<(), SourceError> {
+        match &self.r.value.per {
+            Some(p) if !self.per_read.get() => Err(self.err(
+                &p.referenced,
+                "per",
+                format!(
+                    "`{}` has no `per`: it applies to requirements over a list of events (different_days, same_day, min_gap, min_days, room_stability, room_capacity, and max_per_day, max_per_week, avoid_slots, prefer_slots over events)",
+                    self.name()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// `events` with `per`: a list applies to each event on its own (`per: event`, the
+    /// default, as "the lessons of maths and of English on 3 days" is read) or to the
+    /// occurrences of all of them as one set (`per: set`); `*` is every event on its own.
+    fn grouped_events(&self) -> Result<EventSel, SourceError> {
+        self.per_read.set(true);
+        let per = match &self.r.value.per {
+            None => None,
+            Some(p) if p.value == "event" || p.value == "set" => Some(p),
+            Some(p) => {
+                return Err(self.err(
+                    &p.referenced,
+                    "per",
+                    format!("expected `event` or `set`, not `{}`", p.value),
+                ));
+            }
+        };
+        Ok(match (self.events(true)?, per) {
+            (EventSel::List(l), Some(p)) if p.value == "set" => EventSel::List(l),
+            (EventSel::List(l), _) => EventSel::EachOf(l),
+            (EventSel::Each, Some(p)) if p.value == "set" => {
+                return Err(self.err(
+                    &p.referenced,
+                    "per",
+                    "`per: set` needs the events listed, not `*`",
+                ));
+            }
+            (sel, _) => sel,
         })
     }
 
@@ -175,7 +229,7 @@ impl One<'_> {
     /// `events` as a list (`*` refused).
     fn event_list(&self) -> Result<Vec<usize>, SourceError> {
         match self.events(false)? {
-            EventSel::List(l) => Ok(l),
+            EventSel::List(l) | EventSel::EachOf(l) => Ok(l),
             EventSel::Each => unreachable!("`*` refused above"),
         }
     }
@@ -221,7 +275,7 @@ impl One<'_> {
         let v = &self.r.value;
         match (&v.resources, &v.events) {
             (Some(_), None) => Ok(Scope::Resources(self.resources()?)),
-            (None, Some(_)) => Ok(Scope::Events(self.events(true)?)),
+            (None, Some(_)) => Ok(Scope::Events(self.grouped_events()?)),
             (Some(_), Some(e)) => Err(self.err(
                 &e.referenced,
                 "events",

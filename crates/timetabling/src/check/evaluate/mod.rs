@@ -95,6 +95,7 @@ pub(super) fn evaluate(
         Kind::ExclusiveRoom(l) => rooms::exclusive_room(c, notes, l),
         Kind::RoomCapacity(_) => rooms::room_capacity(c, notes),
         Kind::AvoidRooms(r) => rooms::avoid_rooms(c, notes, r),
+        Kind::SpecialRooms => rooms::special_rooms(c, notes),
         Kind::MixedDurations => rooms::mixed_durations(c, notes),
         Kind::AvoidSlots(_, s) => slots::avoid_slots(c, notes, s, true),
         Kind::PreferSlots(_, s) => slots::avoid_slots(c, notes, s, false),

@@ -93,6 +93,18 @@ pub(super) fn avoid_rooms(c: &Ctx<'_>, notes: &mut Notes<'_>, rooms: &[bool]) ->
     total
 }
 
+/// `special_rooms`: each occurrence in a room with a feature its event does not ask for.
+pub(super) fn special_rooms(c: &Ctx<'_>, notes: &mut Notes<'_>) -> u64 {
+    let mut total = 0;
+    for q in c.placed {
+        if let Some(r) = q.room.filter(|&r| c.inst.room_is_special_for(q.event, r)) {
+            total += 1;
+            notes.add(|| format!("{} in {}", c.name(q), c.inst.rooms[r].id));
+        }
+    }
+    total
+}
+
 /// `mixed_durations`: in each room and start slot, each length beyond the first.
 pub(super) fn mixed_durations(c: &Ctx<'_>, notes: &mut Notes<'_>) -> u64 {
     let inst = c.inst;

@@ -137,6 +137,7 @@ impl Ctt {
                 minutes: None,
                 room: RoomNeed::Any {
                     features: Vec::new(),
+                    only: false,
                 },
                 fixed: Vec::new(),
                 allowed: None,

@@ -142,6 +142,7 @@ impl Exam {
                 minutes: Some(ex.duration),
                 room: RoomNeed::Any {
                     features: Vec::new(),
+                    only: false,
                 },
                 fixed: Vec::new(),
                 allowed: None,
