@@ -205,6 +205,20 @@ pub fn read_cnf(data: &[u8]) {
     }
 }
 
+/// A compressed stream (gzip, bzip2, xz, zstd, or plain bytes): decoded or refused with an
+/// error, never a panic, in bounded memory (at most 4 MiB of output read); text that comes
+/// out is read as a CNF formula.
+pub fn read_compressed(data: &[u8]) {
+    use std::io::Read;
+    let Ok((_, r)) = csp_model::compressed::open(data) else {
+        return;
+    };
+    let mut out = Vec::new();
+    if r.take(4 << 20).read_to_end(&mut out).is_ok() {
+        read_cnf(&out);
+    }
+}
+
 /// A FlatZinc file: loads or says where it is wrong; what loads is checked against a few
 /// assignments (each variable at its lower bound, then its upper) and printed in the output
 /// format, so that the checker and the printer meet every shape of model the reader accepts;

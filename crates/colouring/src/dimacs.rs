@@ -23,9 +23,10 @@ pub fn read(path: &Path) -> Result<Instance, ParseError> {
 /// The instance name of a file: its stem (`myciel3` for `graphs/myciel3.col`), or the name
 /// given (`<stdin>`).
 pub fn stem(path: &Path, file: &str) -> String {
-    path.file_stem()
-        .filter(|_| path.as_os_str() != "-")
-        .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
+    if path.as_os_str() == "-" {
+        return file.to_string();
+    }
+    csp_model::source::stem(&path.to_string_lossy())
 }
 
 /// Splits a line into tokens with their 1-based columns (any ASCII whitespace, CR included,

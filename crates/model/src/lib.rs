@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod compressed;
 pub mod data;
 pub mod file;
 pub mod lang;

@@ -173,7 +173,7 @@ pub fn read(path: &Path) -> Result<Source, SourceError> {
 }
 
 /// The bytes of `path` (standard input for `-`), at most [`MAX_INPUT_BYTES`], with the name
-/// errors give it.
+/// errors give it; a gzip, bzip2, xz or zstd stream is decompressed first.
 pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), SourceError> {
     let stdin = path.as_os_str() == "-";
     let name = if stdin {
@@ -188,7 +188,7 @@ pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), SourceError> {
             MAX_INPUT_BYTES >> 20
         ),
     };
-    let mut input: Box<dyn Read> = if stdin {
+    let input: Box<dyn Read> = if stdin {
         Box::new(std::io::stdin().lock())
     } else {
         if path.is_dir() {
@@ -208,6 +208,28 @@ pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), SourceError> {
         }
         Box::new(f)
     };
+    // A compressed stream is recognised by its first bytes and read through its decoder; the
+    // caps below then apply to what it decompresses to.
+    let (codec, mut input) =
+        crate::compressed::open(input).map_err(|e| SourceError::io(&name, &e))?;
+    let too_large = || match codec {
+        Some(c) => SourceError::Io {
+            file: name.clone(),
+            message: format!(
+                "larger than {} MiB once decompressed ({}); expected a problem file",
+                MAX_INPUT_BYTES >> 20,
+                c.name()
+            ),
+        },
+        None => too_large(),
+    };
+    let broken = |e: &std::io::Error| match codec {
+        Some(c) => SourceError::Io {
+            file: name.clone(),
+            message: format!("not a valid {} stream ({e})", c.name()),
+        },
+        None => SourceError::io(&name, e),
+    };
     // Read in blocks, refusing binary data (a NUL byte, which no problem file holds) at the
     // first block that has it: `/dev/zero` or a binary file is refused at once.
     let mut bytes = Vec::new();
@@ -217,7 +239,7 @@ pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), SourceError> {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(SourceError::io(&name, &e)),
+            Err(e) => return Err(broken(&e)),
         };
         if let Some(i) = block[..n].iter().position(|&b| b == 0) {
             return Err(SourceError::Io {
@@ -429,7 +451,12 @@ impl<'de, K: Naming> serde::Deserialize<'de> for NameOf<K> {
 /// The name an answer gives its instance when the file names none: the file's stem
 /// (`pigeonhole-3-2` for `problems/pigeonhole-3-2.cnf`), or the name as given (`<stdin>`).
 pub fn stem(file: &str) -> String {
-    let path = std::path::Path::new(file);
+    // `formula.cnf.xz` is the instance `formula`: the compression's extension goes first.
+    let plain = [".gz", ".bz2", ".xz", ".zst"]
+        .iter()
+        .find_map(|ext| file.strip_suffix(ext))
+        .unwrap_or(file);
+    let path = std::path::Path::new(plain);
     match path.file_stem() {
         Some(s) if file != "-" && !file.starts_with('<') => s.to_string_lossy().into_owned(),
         _ => file.to_string(),

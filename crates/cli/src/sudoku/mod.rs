@@ -181,26 +181,22 @@ pub(crate) fn open(
     here: &str,
 ) -> Result<csp_sudoku::parse::Reader<Box<dyn std::io::BufRead>>> {
     use std::io::{BufRead, IsTerminal};
-    let (name, input): (String, Box<dyn BufRead>) = if file.as_os_str() == "-" {
+    let (name, raw): (String, Box<dyn std::io::Read>) = if file.as_os_str() == "-" {
         if std::io::stdin().is_terminal() {
             bail!("no input: give a FILE, or pipe one to standard input (`-`)");
         }
-        (
-            "<stdin>".into(),
-            Box::new(std::io::BufReader::with_capacity(1 << 16, std::io::stdin())),
-        )
+        ("<stdin>".into(), Box::new(std::io::stdin()))
     } else {
         let name = file.display().to_string();
         if file.is_dir() {
             bail!("{name}: is a folder, not a file");
         }
         let f = std::fs::File::open(file).map_err(|e| csp_model::SourceError::io(&name, &e))?;
-        (
-            name,
-            Box::new(std::io::BufReader::with_capacity(1 << 16, f)),
-        )
+        (name, Box::new(f))
     };
-    let mut input = input;
+    // A compressed list (`puzzles.txt.gz`) is read through its decoder, still streamed.
+    let (_, mut input) =
+        csp_model::compressed::open(raw).map_err(|e| csp_model::SourceError::io(&name, &e))?;
     // The start of the input tells a file of another kind.
     let head = input
         .fill_buf()

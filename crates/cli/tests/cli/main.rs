@@ -2,6 +2,7 @@
 //! each runs the built `csp` and checks its answers independently of the solvers.
 
 mod colour;
+mod compressed;
 mod flags;
 mod fzn;
 mod parity;

@@ -17,6 +17,10 @@ pub(crate) fn csp(args: &[&str]) -> Output {
 }
 
 pub(crate) fn csp_stdin(args: &[&str], input: &str) -> Output {
+    csp_stdin_bytes(args, input.as_bytes())
+}
+
+pub(crate) fn csp_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_csp"))
         .args(args)
@@ -27,12 +31,7 @@ pub(crate) fn csp_stdin(args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("csp runs");
     // `csp` may refuse its arguments and exit before reading: a closed pipe is fine then.
-    if let Err(e) = child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-    {
+    if let Err(e) = child.stdin.take().expect("piped").write_all(input) {
         assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "write stdin: {e}");
     }
     child.wait_with_output().expect("csp runs")

@@ -8,7 +8,6 @@ use crate::lang::{self, LangError};
 use crate::source::SourceError;
 use csp_core::{Model, Value};
 use serde_saphyr::{Location, Spanned};
-use std::path::Path;
 
 pub(super) struct Builder<'t> {
     pub(super) text: &'t str,
@@ -70,12 +69,7 @@ impl Builder<'_> {
             None => None,
         };
         let solve = self.solve(raw.solve.unwrap_or_default())?;
-        let name = raw.name.unwrap_or_else(|| {
-            Path::new(self.file).file_stem().map_or_else(
-                || self.file.to_string(),
-                |s| s.to_string_lossy().into_owned(),
-            )
-        });
+        let name = raw.name.unwrap_or_else(|| crate::source::stem(self.file));
         Ok(CspFile {
             path: self.file.to_string(),
             name,
