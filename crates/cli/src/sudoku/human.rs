@@ -29,9 +29,14 @@ pub(super) struct GenerateArgs {
     /// Only puzzles of this level, by their rating.
     #[arg(long, value_parser = PossibleValuesParser::new(rating::Level::ALL.map(|l| l.name())).try_map(|s| s.parse::<rating::Level>()))]
     level: Option<rating::Level>,
-    /// Random seed (the same seed gives the same puzzles).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Random seed: the same seed gives the same puzzles; each puzzle prints the seed that
+    /// makes it first. Default: a fresh seed every run.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Rate each puzzle (Sudoku Explainer's ER/EP/ED and the level): `auto` up to 9×9, where
+    /// it costs a fraction of a millisecond; 16×16 ratings take seconds each.
+    #[arg(long, value_enum, default_value_t = RateChoice::Auto)]
+    rate: RateChoice,
     /// Box size: 3 for 9×9, 2 for 4×4, 4 for 16×16, 5 for 25×25.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=5))]
     r#box: u8,
@@ -45,6 +50,34 @@ pub(super) struct GenerateArgs {
     /// asked).
     #[arg(long, value_name = "SECONDS", value_parser = crate::args::seconds)]
     time_limit: Option<std::time::Duration>,
+}
+
+/// Whether `generate` rates its puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum RateChoice {
+    /// Up to 9×9.
+    Auto,
+    /// Always.
+    Yes,
+    /// Never.
+    No,
+}
+
+/// The largest side `--rate auto` rates: 9×9 ratings take well under a millisecond, 16×16
+/// ones seconds.
+const AUTO_RATE_MAX_SIDE: usize = 9;
+
+/// A seed that differs from run to run: the clock and the process, mixed.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    csp_core::heuristics::SplitMix64::new(nanos ^ u64::from(std::process::id()) << 32).next_u64()
+}
+
+/// The seed of the attempt after the one seeded `seed`.
+fn next_seed(seed: u64) -> u64 {
+    csp_core::heuristics::SplitMix64::new(seed).next_u64()
 }
 
 /// Puzzles generated in a row without one of the level asked, before giving up: a level the
@@ -155,12 +188,19 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     let shape = Shape::square(usize::from(args.r#box))
         .with_context(|| format!("--box {} is not a box size from 2 to 5", args.r#box))?;
     let start = Instant::now();
-    let mut g = Generator::new(shape, args.symmetry, args.seed);
-    g.set_deadline(args.time_limit.map(|t| start + t));
+    let run_seed = args.seed.unwrap_or_else(fresh_seed);
+    let rate = match args.rate {
+        RateChoice::Auto => shape.size() <= AUTO_RATE_MAX_SIDE,
+        RateChoice::Yes => true,
+        RateChoice::No => false,
+    };
     let dlx = Prepared::new(&Method::Dlx, [shape]);
     let mut out = std::io::stdout().lock();
     let bar = crate::progress::bar(args.number as u64, "puzzles");
     let deadline = args.time_limit.map(|t| start + t);
+    // Each attempt has its own seed, the next drawn from it: a puzzle's seed given back to
+    // `--seed` makes that puzzle first.
+    let mut seed = run_seed;
     let mut tried = 0usize;
     let mut made = 0usize;
     let mut misses = 0usize;
@@ -178,16 +218,30 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             ));
             break;
         }
+        let this_seed = seed;
+        seed = next_seed(seed);
+        let mut g = Generator::new(shape, args.symmetry, this_seed);
+        g.set_deadline(deadline);
         let Some(p) = g.puzzle_until() else {
             gave_up = Some(crate::report::stop_reason().to_string());
             break;
         };
         tried += 1;
+        let mut rated = None;
         if let Some(l) = args.level {
             // Rated only up to the level's ceiling: no chain is searched for an easy puzzle.
-            if rating::rate_within(&p, l.ceiling()).is_none_or(|r| rating::Level::of(r.er) != l) {
-                misses += 1;
-                continue;
+            match rating::rate_within(&p, l.ceiling()) {
+                Some(r) if rating::Level::of(r.er) == l => rated = Some(r),
+                _ => {
+                    misses += 1;
+                    continue;
+                }
+            }
+        } else if rate {
+            match rating::rate_until(&p, deadline) {
+                Some(Ok(r)) => rated = Some(r),
+                // The time limit came inside the rating: the puzzle is printed unrated.
+                _ => {}
             }
         }
         misses = 0;
@@ -201,12 +255,29 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode> {
         );
         bar.suspend(|| -> std::io::Result<()> {
             if args.json {
-                json_line(
-                    &mut out,
-                    &json!({"status": Status::Done.name(), "puzzle": p.to_line(), "givens": p.num_givens(),
-                        "level": args.level.map(|l| l.name()), "seed": args.seed}),
-                )
+                let mut j = json!({"status": Status::Done.name(), "puzzle": p.to_line(), "givens": p.num_givens(),
+                    "seed": this_seed});
+                if let Some(r) = &rated {
+                    j["er"] = json!(r.er);
+                    j["ep"] = json!(r.ep);
+                    j["ed"] = json!(r.ed);
+                    j["level"] = json!(rating::Level::of(r.er).name());
+                }
+                json_line(&mut out, &j)
             } else {
+                // A comment line the puzzle readers skip: `generate | solve` still works.
+                match &rated {
+                    Some(r) => writeln!(
+                        out,
+                        "# seed {this_seed}: {:.1}/{:.1}/{:.1} {}, {} givens",
+                        r.er,
+                        r.ep,
+                        r.ed,
+                        rating::Level::of(r.er).name(),
+                        p.num_givens()
+                    )?,
+                    None => writeln!(out, "# seed {this_seed}: {} givens", p.num_givens())?,
+                }
                 writeln!(out, "{}", p.to_line())
             }
         })?;
@@ -226,17 +297,18 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     }
     if args.stats {
         let t = start.elapsed();
-        let rate = made as f64 / t.as_secs_f64().max(1e-9);
+        let per_second = made as f64 / t.as_secs_f64().max(1e-9);
         if args.json {
             json_line(
                 &mut out,
                 &json!({"status": Status::Done.name(), "puzzles": made, "generated": tried,
-                    "seconds": t.as_secs_f64(), "puzzles_per_second": rate}),
+                    "seconds": t.as_secs_f64(), "puzzles_per_second": per_second, "seed": run_seed}),
             )?;
         } else {
             writeln!(
                 out,
-                "{made} puzzles ({tried} generated), {}, {rate:.1} puzzles/s",
+                "{} ({tried} generated), {}, {per_second:.1} puzzles/s, seed {run_seed}",
+                csp_timetabling::instance::count(made, "puzzle", "puzzles"),
                 secs(t)
             )?;
         }

@@ -272,7 +272,10 @@ fn explain_hint_rate_and_generate_work_together() {
     ]);
     assert_eq!(o.status.code(), Some(0));
     let puzzles = stdout(&o);
-    assert_eq!(puzzles.lines().count(), 3);
+    // Each puzzle after a comment with its seed and rating (the readers skip comments).
+    let (notes, lines): (Vec<&str>, Vec<&str>) = puzzles.lines().partition(|l| l.starts_with('#'));
+    assert_eq!((notes.len(), lines.len()), (3, 3), "{puzzles}");
+    assert!(notes.iter().all(|n| n.contains(" medium, ")), "{puzzles}");
     let rated = stdout(&csp_stdin(&["sudoku", "rate", "-"], &puzzles));
     assert!(
         rated
@@ -282,6 +285,32 @@ fn explain_hint_rate_and_generate_work_together() {
     );
     let solved = stdout(&csp_stdin(&["sudoku", "solve", "-", "--unique"], &puzzles));
     assert!(solved.lines().all(|l| l.ends_with(" unique")), "{solved}");
+}
+
+#[test]
+fn generate_draws_a_fresh_seed_and_each_puzzle_names_the_seed_that_makes_it_first() {
+    let run = |args: &[&str]| -> Vec<serde_json::Value> {
+        let mut all = vec!["sudoku", "generate", "--json"];
+        all.extend(args);
+        stdout(&csp(&all))
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let (a, b) = (run(&["-n", "2"]), run(&["-n", "2"]));
+    assert_ne!(a[0]["puzzle"], b[0]["puzzle"], "two runs, two seeds");
+    assert_ne!(a[0]["seed"], a[1]["seed"], "each puzzle its own seed");
+    // The second puzzle's seed makes it first; a fixed seed repeats the run.
+    let seed = a[1]["seed"].as_u64().unwrap().to_string();
+    assert_eq!(run(&["--seed", &seed])[0]["puzzle"], a[1]["puzzle"]);
+    assert_eq!(
+        run(&["-n", "2", "--seed", "9"]),
+        run(&["-n", "2", "--seed", "9"])
+    );
+    // 9×9 puzzles are rated; `--rate no` skips it.
+    let level = a[0]["level"].as_str().unwrap();
+    assert!(["easy", "medium", "hard", "expert", "extreme"].contains(&level));
+    assert!(run(&["--rate", "no"])[0].get("er").is_none());
 }
 
 #[test]
