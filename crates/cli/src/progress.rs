@@ -51,18 +51,43 @@ pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
-/// A spinner with a message that the job updates (e.g. `lb ≤ χ ≤ ub`).
-pub(crate) fn spinner() -> ProgressBar {
+/// A spinner with a message that the job updates (e.g. `lb ≤ χ ≤ ub`), and the time limit
+/// beside the time spent when there is one (`12s of 60s`).
+pub(crate) fn spinner(limit: Option<std::time::Duration>) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let s = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let template = match limit {
+        Some(l) => format!(
+            "{{spinner}} {{elapsed}} of {}s {{msg}}",
+            l.as_secs_f64().ceil()
+        ),
+        None => "{spinner} {elapsed} {msg}".to_string(),
+    };
     s.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+        ProgressStyle::with_template(&template)
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     s.enable_steady_tick(std::time::Duration::from_millis(120));
     s
+}
+
+/// A bar over a streamed list whose total is estimated as it is read (`set_length` as the
+/// estimate firms up): done, `~`total, rate and ETA.
+pub(crate) fn estimated(what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/~{{len}} {what}, {{rate}}, eta {{eta}} {{msg}}"
+        ))
+        .map(with_rate)
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }
 
 /// A count of items done, for a batch of unknown length (a streamed list), on a terminal.

@@ -258,7 +258,7 @@ fn chromatic_number(inst: &Instance, args: &ColourArgs) -> Found {
             .unwrap_or(chromatic::Config::default().seed),
         ..chromatic::Config::default()
     };
-    let spinner = crate::progress::spinner();
+    let spinner = crate::progress::spinner(args.limits.time_limit);
     let r = chromatic::chromatic_number(inst, &config, &mut |p: &chromatic::Progress| {
         spinner.set_message(format!("{} ≤ χ ≤ {}  {}", p.lb, p.ub, p.phase));
     });

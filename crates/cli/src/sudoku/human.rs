@@ -238,10 +238,9 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<ExitCode> {
                 }
             }
         } else if rate {
-            match rating::rate_until(&p, deadline) {
-                Some(Ok(r)) => rated = Some(r),
-                // The time limit came inside the rating: the puzzle is printed unrated.
-                _ => {}
+            // When the time limit comes inside the rating, the puzzle is printed unrated.
+            if let Some(Ok(r)) = rating::rate_until(&p, deadline) {
+                rated = Some(r);
             }
         }
         misses = 0;
@@ -453,8 +452,9 @@ enum Rating {
 /// memory stays bounded and ratings appear as they are found.
 pub(super) fn rate(args: &RateArgs) -> Result<ExitCode> {
     let deadline = args.time_limit.map(|t| args.started + t);
-    let mut reader = super::open(&args.input.file, "csp sudoku solve")?;
-    let bar = crate::progress::counter("puzzles");
+    let mut stream = super::open(&args.input.file, "csp sudoku rate")?;
+    let bar = stream.progress("puzzles");
+    let mut parsed = 0u64;
     let mut out = std::io::stdout().lock();
     // A puzzle without exactly one solution gets no rating, and exit code 1; so does one
     // the time limit stopped.
@@ -462,7 +462,7 @@ pub(super) fn rate(args: &RateArgs) -> Result<ExitCode> {
     loop {
         let mut puzzles = Vec::new();
         let mut error = None;
-        for p in reader.by_ref().take(super::solve::CHUNK) {
+        for p in stream.reader.by_ref().take(super::solve::CHUNK) {
             match p {
                 Ok(p) => puzzles.push(p),
                 Err(e) => {
@@ -470,6 +470,10 @@ pub(super) fn rate(args: &RateArgs) -> Result<ExitCode> {
                     break;
                 }
             }
+        }
+        parsed += puzzles.len() as u64;
+        if let Some(total) = stream.estimate(parsed) {
+            bar.set_length(total);
         }
         let ratings: Vec<Rating> = puzzles
             .par_iter()

@@ -14,6 +14,8 @@ use csp_sudoku::sat::Encoding;
 use csp_sudoku::{ModelKind, Puzzle};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// `csp sudoku …`
 #[derive(Args, Debug)]
@@ -174,26 +176,77 @@ pub(crate) fn load(file: &Path) -> Result<Vec<Puzzle>> {
     Ok(csp_sudoku::parse::parse(&src.text, &src.name)?)
 }
 
+/// A streamed puzzle list, and how much of its file has been read: a progress bar estimates
+/// the whole list from the puzzles read so far and the share of the file they took.
+pub(crate) struct Stream {
+    pub(crate) reader: csp_sudoku::parse::Reader<Box<dyn std::io::BufRead>>,
+    size: Option<u64>,
+    read: Arc<AtomicU64>,
+}
+
+impl Stream {
+    /// The puzzles the whole list holds, estimated from `parsed` read so far (`None` for a
+    /// pipe, whose size is unknown).
+    pub(crate) fn estimate(&self, parsed: u64) -> Option<u64> {
+        let size = self.size?;
+        let read = self.read.load(Ordering::Relaxed).max(1);
+        Some(if read >= size {
+            parsed
+        } else {
+            (u128::from(parsed) * u128::from(size) / u128::from(read)) as u64
+        })
+        .map(|n| n.max(parsed))
+    }
+
+    /// A progress display for the list: a bar with an estimated total and ETA for a file, a
+    /// count for a pipe.
+    pub(crate) fn progress(&self, what: &str) -> indicatif::ProgressBar {
+        if self.size.is_some() {
+            crate::progress::estimated(what)
+        } else {
+            crate::progress::counter(what)
+        }
+    }
+}
+
+/// Counts the bytes read from the file, before any decompression.
+struct Counted<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R: std::io::Read> std::io::Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
 /// The puzzles of `file` (or standard input for `-`) one at a time, read as they are solved
 /// (see [`csp_sudoku::parse::Reader`]); a file plainly of another kind is refused first.
-pub(crate) fn open(
-    file: &Path,
-    here: &str,
-) -> Result<csp_sudoku::parse::Reader<Box<dyn std::io::BufRead>>> {
+pub(crate) fn open(file: &Path, here: &str) -> Result<Stream> {
     use std::io::{BufRead, IsTerminal};
-    let (name, raw): (String, Box<dyn std::io::Read>) = if file.as_os_str() == "-" {
-        if std::io::stdin().is_terminal() {
-            bail!("no input: give a FILE, or pipe one to standard input (`-`)");
-        }
-        ("<stdin>".into(), Box::new(std::io::stdin()))
-    } else {
-        let name = file.display().to_string();
-        if file.is_dir() {
-            bail!("{name}: is a folder, not a file");
-        }
-        let f = std::fs::File::open(file).map_err(|e| csp_model::SourceError::io(&name, &e))?;
-        (name, Box::new(f))
-    };
+    let read = Arc::new(AtomicU64::new(0));
+    let (name, raw, size): (String, Box<dyn std::io::Read>, Option<u64>) =
+        if file.as_os_str() == "-" {
+            if std::io::stdin().is_terminal() {
+                bail!("no input: give a FILE, or pipe one to standard input (`-`)");
+            }
+            ("<stdin>".into(), Box::new(std::io::stdin()), None)
+        } else {
+            let name = file.display().to_string();
+            if file.is_dir() {
+                bail!("{name}: is a folder, not a file");
+            }
+            let f = std::fs::File::open(file).map_err(|e| csp_model::SourceError::io(&name, &e))?;
+            let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+            let counted = Counted {
+                inner: f,
+                read: Arc::clone(&read),
+            };
+            (name, Box::new(counted), size)
+        };
     // A compressed list (`puzzles.txt.gz`) is read through its decoder, still streamed.
     let (_, mut input) =
         csp_model::compressed::open(raw).map_err(|e| csp_model::SourceError::io(&name, &e))?;
@@ -210,7 +263,11 @@ pub(crate) fn open(
         text: valid.to_string(),
     };
     crate::input::expect(&src, file, here)?;
-    Ok(csp_sudoku::parse::Reader::new(input, &name))
+    Ok(Stream {
+        reader: csp_sudoku::parse::Reader::new(input, &name),
+        size,
+        read,
+    })
 }
 
 /// The first puzzle of a file.

@@ -130,7 +130,7 @@ struct Totals {
 pub(super) fn run(args: &SolveArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let deadline = args.limits.deadline();
-    let mut reader = super::open(&args.input.file, "csp sudoku solve")?;
+    let mut stream = super::open(&args.input.file, "csp sudoku solve")?;
     let method = args.method.method(&args.limits)?;
     let cap = if args.unique {
         2
@@ -138,7 +138,8 @@ pub(super) fn run(args: &SolveArgs) -> Result<ExitCode> {
         args.count.unwrap_or(1)
     };
     let pool = pool(args.jobs)?;
-    let bar = crate::progress::counter("puzzles");
+    let bar = stream.progress("puzzles");
+    let mut parsed = 0u64;
     let mut out = std::io::stdout().lock();
     let mut totals = Totals::default();
     let mut first_chunk = true;
@@ -147,7 +148,7 @@ pub(super) fn run(args: &SolveArgs) -> Result<ExitCode> {
     loop {
         let mut puzzles = Vec::with_capacity(chunk);
         let mut error = None;
-        for p in reader.by_ref().take(chunk) {
+        for p in stream.reader.by_ref().take(chunk) {
             match p {
                 Ok(p) => puzzles.push(p),
                 Err(e) => {
@@ -161,6 +162,10 @@ pub(super) fn run(args: &SolveArgs) -> Result<ExitCode> {
                 return Err(e.into());
             }
             anyhow::bail!("--svg draws one puzzle; the input holds more than one");
+        }
+        parsed += puzzles.len() as u64;
+        if let Some(total) = stream.estimate(parsed) {
+            bar.set_length(total);
         }
         if !puzzles.is_empty() {
             let prepared = Prepared::new(&method, puzzles.iter().map(|p| p.grid.shape()));

@@ -92,7 +92,7 @@ pub(super) fn run(a: &SolveArgs) -> Result<ExitCode> {
         var_order: a.var_order,
         ..solve::Config::default()
     };
-    let spinner = crate::progress::spinner();
+    let spinner = crate::progress::spinner(a.limits.time_limit);
     let r = solve::solve(&inst, &cfg, &mut |p| match p {
         Progress::Improved(c) => spinner.set_message(format!("cost {c}")),
     })
@@ -369,7 +369,7 @@ fn run_toronto_slots(a: &SolveArgs) -> Result<ExitCode> {
             t.students.len(),
         );
     }
-    let spinner = crate::progress::spinner();
+    let spinner = crate::progress::spinner(a.limits.time_limit);
     let (r, slot_of) = toronto_slots(&t, a.limits.deadline(), a.seed, &mut |p| {
         spinner.set_message(format!("{} ≤ χ ≤ {} ({})", p.lb, p.ub, p.phase))
     })?;
