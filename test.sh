@@ -4,7 +4,8 @@
 # the page of `csp serve` in a real browser, the fuzz targets' committed inputs, csp's MiniZinc
 # library against Gecode, and the Python package. Installs what is missing: Debian's chromium,
 # minizinc and flatzinc (Gecode), the page tests' npm packages, and a Python venv
-# (target/python-venv) with what the Python tests need.
+# (target/python-venv) with what the Python tests need. Also installs the binary with
+# `cargo install` into target/install-check and runs it from an empty folder.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -26,6 +27,19 @@ node crates/serve/e2e/run.mjs target/debug/csp target/e2e
 # dependencies' features differently and rebuilds them; this reuses the build above and only
 # runs the tests.
 CSP_DATA=/nonexistent cargo test --workspace
+# The install story: `cargo install` into a scratch root (the debug profile, reusing the
+# build above), then the installed binary from an empty folder: a problem given by path, the
+# completions, and the bundled samples found from where it was built.
+root="$PWD"
+install="$root/target/install-check"
+rm -rf "$install"
+CARGO_TARGET_DIR="$root/target" cargo install --debug --locked --quiet --path crates/cli --root "$install"
+(
+    cd "$(mktemp -d)"
+    "$install/bin/csp" solve "$root/problems/australia.yaml" | grep -q '^australia: satisfiable'
+    "$install/bin/csp" completions bash | grep -q 'csp'
+    CSP_DATA=/nonexistent "$install/bin/csp" sudoku bench --methods fast --limit 2 | grep -q 'puzzles2_17_clue'
+)
 # The fuzz targets' committed inputs, replayed on stable (fuzzing itself needs nightly: fuzz/run.sh).
 cargo test --manifest-path fuzz/Cargo.toml
 # csp's MiniZinc library: each native global's models solved for all solutions by

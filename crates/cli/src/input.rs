@@ -55,19 +55,3 @@ pub(crate) fn read(path: &Path, here: &str) -> Result<Source> {
     expect(&src, path, here)?;
     Ok(src)
 }
-
-/// A benchmark folder: `$CSP_DATA/SUB`, else `../shared/data/SUB`, else the bundled sample
-/// `data/SUB` of the repository (run from its root).
-pub(crate) fn data_dir(sub: &str) -> std::path::PathBuf {
-    let shared = std::env::var_os("CSP_DATA")
-        .map_or_else(
-            || std::path::PathBuf::from("../shared/data"),
-            std::path::PathBuf::from,
-        )
-        .join(sub);
-    if shared.is_dir() {
-        shared
-    } else {
-        Path::new("data").join(sub)
-    }
-}

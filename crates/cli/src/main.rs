@@ -8,6 +8,7 @@
 
 mod args;
 mod colour;
+mod data;
 mod fzn;
 mod graph;
 mod input;

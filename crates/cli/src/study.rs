@@ -76,7 +76,8 @@ pub(crate) struct StudyArgs {
 
 /// Runs `csp study`.
 pub(crate) fn run(a: &StudyArgs) -> Result<ExitCode> {
-    let data = crate::input::data_dir("");
+    // A study may name only its own files: without a data folder, `data` is named in errors.
+    let data = crate::data::dir("").unwrap_or_else(|_| PathBuf::from("data"));
     let (spec, results, report) = match &a.spec {
         Some(file) => {
             let stem = file

@@ -200,10 +200,10 @@ fn seed_list(seeds: &[u64]) -> String {
 /// Runs `csp colour bench`: every graph of the folder, for every seed, each colouring
 /// verified and each proof held against the known χ; a row per run, then the summary.
 pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
-    let dir = b
-        .dir
-        .clone()
-        .unwrap_or_else(|| crate::input::data_dir("colouring"));
+    let dir = match &b.dir {
+        Some(d) => d.clone(),
+        None => crate::data::dir("colouring")?,
+    };
     let known = read_known(&dir);
     let files = graphs(b, &dir, &known)?;
     // Seeds `seed..=last`; several make every row a (graph, seed) run.

@@ -76,9 +76,9 @@ struct Row {
 }
 
 /// The default puzzle lists: the full sets if present, else the bundled samples.
-fn default_files() -> Vec<PathBuf> {
-    let dir = crate::input::data_dir("sudoku");
-    [
+fn default_files() -> Result<Vec<PathBuf>> {
+    let dir = crate::data::dir("sudoku")?;
+    Ok([
         "puzzles2_17_clue",
         "puzzles3_magictour_top1465",
         "puzzles6_forum_hardest_1106_shared301",
@@ -86,7 +86,7 @@ fn default_files() -> Vec<PathBuf> {
     ]
     .iter()
     .map(|f| dir.join(f))
-    .collect()
+    .collect())
 }
 
 /// One row to run on every set: the method's name, the method, the strategy's label.
@@ -95,7 +95,7 @@ type Plan = (&'static str, Method, String);
 /// Runs `csp sudoku bench`: every plan on every set, a row each, printed as it ends.
 pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
     let files = if b.files.is_empty() {
-        default_files()
+        default_files()?
     } else {
         b.files.clone()
     };

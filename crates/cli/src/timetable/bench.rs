@@ -133,10 +133,10 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
 
 /// Runs `csp timetable bench`.
 pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
-    let dir = b
-        .dir
-        .clone()
-        .unwrap_or_else(|| crate::input::data_dir("timetabling"));
+    let dir = match &b.dir {
+        Some(d) => d.clone(),
+        None => crate::data::dir("timetabling")?,
+    };
     let mut all = Vec::new();
     files(&dir, &mut all)?;
     all.retain(|p| {
