@@ -214,6 +214,8 @@ function buildBoard() {
   b.innerHTML = "";
   b.style.setProperty("--n", game.n);
   b.style.gridTemplateColumns = `repeat(${game.n}, 1fr)`;
+  // Rows of equal height: a row of pencil marks only (absolutely placed) would collapse.
+  b.style.gridTemplateRows = `repeat(${game.n}, 1fr)`;
   for (let i = 0; i < game.n * game.n; i++) {
     const c = document.createElement("div");
     c.className = "cell";
