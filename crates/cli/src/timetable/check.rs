@@ -63,6 +63,7 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({
+                "instance": inst.name,
                 "status": status.name(),
                 "hard": score.hard(),
                 "cost": score.soft(),
@@ -95,6 +96,7 @@ pub(super) fn run(a: &CheckArgs) -> Result<ExitCode> {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({
+                "instance": inst.name,
                 "status": status.name(),
                 "violations": v.iter().map(|x| json!({"rule": x.rule, "message": x.message})).collect::<Vec<_>>(),
                 "breakdown": cost_json(&c),

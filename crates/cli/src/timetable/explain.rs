@@ -44,7 +44,7 @@ pub(super) fn run(a: &ExplainArgs) -> Result<ExitCode> {
             if json {
                 json_line(
                     &mut std::io::stdout().lock(),
-                    &json!({"status": Status::Unknown.name()}),
+                    &json!({"instance": inst.name, "status": Status::Unknown.name()}),
                 )?;
             } else {
                 println!("{msg}");
@@ -56,6 +56,7 @@ pub(super) fn run(a: &ExplainArgs) -> Result<ExitCode> {
                 json_line(
                     &mut std::io::stdout().lock(),
                     &json!({
+                        "instance": inst.name,
                         "status": Status::Unsatisfiable.name(),
                         "minimal": e.minimal,
                         "conflict": e.words,
@@ -114,6 +115,7 @@ fn analyse(inst: &Instance, tt: &Timetable, json: bool) -> Result<ExitCode> {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({
+                "instance": inst.name,
                 "status": if v.is_empty() { Status::Satisfiable } else { Status::Invalid }.name(),
                 "violations": v.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
                 "breakdown": cost_json(&c),

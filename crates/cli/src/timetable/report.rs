@@ -40,6 +40,7 @@ pub(super) fn run(a: &ReportArgs) -> Result<ExitCode> {
         json_line(
             &mut std::io::stdout().lock(),
             &json!({
+                "instance": inst.name,
                 "status": status.name(),
                 "breakdown": cost_json(&c),
                 "placements": placements_json(&inst, &tt),
