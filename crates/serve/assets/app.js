@@ -96,6 +96,7 @@ function newGame(line) {
     marks: new Array(p.n * p.n).fill(0),
     seconds: 0,
     solved: false,
+    revealed: false,
   };
   game.units = unitsOf(game.n, game.box);
   history = [];
@@ -376,8 +377,8 @@ async function askHint() {
       hint.level = 3;
       say(j.message);
     } else if (j.kind === "step") {
-      if (level === 1) say(`Hint: a ${j.technique} — ${j.description}. (Press Hint again for where to look.)`);
-      else if (level === 2) say(`Hint: a ${j.technique}: ${j.where}. (Press Hint again for the whole step.)`);
+      if (level === 1) say(`Hint: ${article(j.technique)} ${j.technique} — ${j.description}. (Press Hint again for where to look.)`);
+      else if (level === 2) say(`Hint: ${article(j.technique)} ${j.technique}: ${j.where}. (Press Hint again for the whole step.)`);
       else say(`${j.technique} (${j.rating.toFixed(1)}): ${j.explanation}`);
     } else {
       say(j.message || j.status, "bad");
@@ -386,6 +387,11 @@ async function askHint() {
     say(e.message, "bad");
   }
   draw();
+}
+
+// "a" or "an" before a technique's name: "an alternating inference chain", "a hidden pair".
+function article(word) {
+  return /^[aeiou]/i.test(word) ? "an" : "a";
 }
 
 function applyHint() {
@@ -450,10 +456,11 @@ async function solve() {
       say(j.status === "unknown" ? "the time limit came first" : "the puzzle has no solution", "bad");
       return;
     }
+    game.revealed = true;
     change(() => {
       game.values = [...j.solution].map(digitOf);
     });
-    say(j.unique ? "solved (the only solution)" : "one of several solutions", j.unique ? "good" : "bad");
+    say(j.unique ? "the solution, shown by the solver (the only one)" : "one of several solutions, shown by the solver", j.unique ? "" : "bad");
   } catch (e) {
     say(e.message, "bad");
   }
@@ -479,7 +486,10 @@ async function explain() {
   try {
     const j = await api("/api/sudoku/path", body());
     if (!j.steps) {
+      // Wrong entries come back as a mistake: underline them, as Check does.
+      if (j.kind === "mistake") checked.wrong = new Set(j.cells.map((c) => c.cell));
       say(j.message, "bad");
+      draw();
       return;
     }
     const ol = $("steps");
@@ -530,8 +540,17 @@ async function pasted(text) {
     const j = await api("/api/sudoku/solve", { puzzle: text });
     newGame(j.puzzle);
     const found = solutions(j);
-    if (found !== "unique") say(found === "several" ? "note: this puzzle has more than one solution" : found === "none" ? "note: this puzzle has no solution" : "", "bad");
-    else say("a puzzle with one solution: have fun");
+    if (found !== "unique") {
+      say(found === "several" ? "note: this puzzle has more than one solution" : found === "none" ? "note: this puzzle has no solution" : "", "bad");
+      return;
+    }
+    say("a puzzle with one solution: have fun");
+    // The level box follows the puzzle, so "New puzzle" makes one like it.
+    const r = await api("/api/sudoku/rate", { puzzle: j.puzzle });
+    if (r.rating && game && game.puzzle === j.puzzle) {
+      $("level").value = r.rating.level;
+      say(`${article(r.rating.level)} ${r.rating.level} puzzle (ER ${r.rating.er.toFixed(1)}) with one solution: have fun`);
+    }
   } catch (e) {
     say(e.message, "bad");
   }
@@ -548,7 +567,9 @@ function verifySolved() {
 function celebrate() {
   game.solved = true;
   save();
-  say(`solved in ${clock(game.seconds)} — well done!`, "good");
+  // A grid the Solve button filled is shown, not won.
+  if (game.revealed) say("the solution, shown by the solver");
+  else say(`solved in ${clock(game.seconds)} — well done!`, "good");
   draw();
 }
 

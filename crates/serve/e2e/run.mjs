@@ -65,7 +65,9 @@ test("a generated easy puzzle is played to the end with hints only", async (page
     await page.waitForFunction(() => /Hint:|solved/.test(document.getElementById("message").textContent));
     const text = await page.textContent("#message");
     if (/solved/.test(text)) break;
-    assert.match(text, /Hint: a .* — /, "level 1 names the technique");
+    assert.match(text, /Hint: an? .* — /, "level 1 names the technique");
+    const [, art, first] = text.match(/^Hint: (an?) (\w)/);
+    assert.equal(art, /[aeiou]/i.test(first) ? "an" : "a", "the article fits the technique's name");
     await page.click("#hint");
     await page.waitForFunction(() => /look at/.test(document.getElementById("message").textContent));
     await page.click("#hint");
@@ -82,12 +84,33 @@ test("a generated easy puzzle is played to the end with hints only", async (page
   await page.screenshot({ path: `${shots}/sudoku-solved.png` });
 });
 
+test("a pasted puzzle sets the level, and Solve shows the solution without a prize", async (page, url) => {
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(url);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.selectOption("#level", "easy");
+  await page.click("#paste");
+  await page.fill("#paste-text", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  await page.click("#paste-ok");
+  await page.waitForFunction(() => /puzzle \(ER/.test(document.getElementById("message").textContent), null, { timeout: 30000 });
+  const level = await page.inputValue("#level");
+  assert.notEqual(level, "easy", "the level box follows the pasted puzzle");
+  assert.match(await page.textContent("#message"), new RegExp(`\\b${level} puzzle`));
+  await page.click("#solve");
+  await page.waitForFunction(() => /shown by the solver/.test(document.getElementById("message").textContent));
+  assert.doesNotMatch(await page.textContent("#message"), /well done/);
+  assert.deepEqual(errors, [], "no console errors (the favicon is served)");
+});
+
 test("a conflicting digit is marked", async (page, url) => {
   await page.goto(url);
   await page.click("#paste");
   await page.fill("#paste-text", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
   await page.click("#paste-ok");
-  await page.waitForFunction(() => /one solution/.test(document.getElementById("message").textContent));
+  // The pasted puzzle is rated (the level box follows it): wait for that answer first.
+  await page.waitForFunction(() => /puzzle \(ER .*one solution/.test(document.getElementById("message").textContent), null, { timeout: 30000 });
   // r1c2 is empty and r1c1 holds a 4: a 4 in r1c2 repeats it.
   // (Each check waits for the page to have handled the key: a loaded machine is slow.)
   const conflict = (cell, yes) =>

@@ -43,6 +43,7 @@ use std::net::SocketAddr;
 const INDEX: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
+const FAVICON: &str = include_str!("../assets/favicon.svg");
 
 fn asset(kind: &'static str, body: &'static str) -> Response {
     (
@@ -71,6 +72,15 @@ pub fn router(config: Config) -> Router {
         .route(
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE) }),
+        )
+        // Browsers ask for /favicon.ico whatever the page links: both answer the SVG.
+        .route(
+            "/favicon.svg",
+            get(|| async { asset("image/svg+xml", FAVICON) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { asset("image/svg+xml", FAVICON) }),
         )
         .route("/api/health", get(health))
         .route("/api/sudoku/solve", post(sudoku::solve))

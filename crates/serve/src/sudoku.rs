@@ -467,11 +467,17 @@ pub async fn path(
             Ok(s) => s,
             Err(why) => return Ok(Json(why)),
         };
-        if !wrong_cells(&puzzle, &grid, &solution).is_empty() {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "the grid has wrong entries (ask /api/sudoku/check which)",
-            ));
+        // Wrong entries are answered as a hint answers them: which cells, in words.
+        let wrong = wrong_cells(&puzzle, &grid, &solution);
+        if !wrong.is_empty() {
+            let shape = puzzle.shape();
+            let names: Vec<String> = wrong.iter().map(|&c| name(shape, c)).collect();
+            return Ok(Json(json!({
+                "status": "satisfiable", "unique": true,
+                "kind": "mistake",
+                "message": format!("{} {} not right: correct {} first", names.join(", "), if wrong.len() == 1 { "is" } else { "are" }, if wrong.len() == 1 { "it" } else { "them" }),
+                "cells": wrong.iter().map(|&c| cell_json(shape, c)).collect::<Vec<_>>(),
+            })));
         }
         let mut c = match player_candidates(&grid, req.marks.as_deref(), &solution)? {
             Ok(c) => c,

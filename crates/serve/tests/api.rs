@@ -69,6 +69,8 @@ async fn the_page_its_assets_and_unknown_paths() {
         ("/", "text/html", "<title>"),
         ("/app.js", "text/javascript", "/api/sudoku/hint"),
         ("/style.css", "text/css", ".board"),
+        ("/favicon.ico", "image/svg+xml", "<svg"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
     ] {
         let (status, headers, text) = send_raw(&app, "GET", path, "").await;
         assert_eq!(status, StatusCode::OK, "{path}");
@@ -337,6 +339,16 @@ async fn hints_point_out_mistakes_first() {
     .await;
     assert_eq!(v["kind"], "mistake");
     assert_eq!(v["cells"][0]["name"], "r1c2");
+    // "Explain all" answers the same mistake, with the cells (no API path in the message).
+    let (status, p) = post(
+        &app,
+        "/api/sudoku/path",
+        json!({"puzzle": PUZZLE, "grid": line}),
+    )
+    .await;
+    assert_eq!((status, &p["kind"]), (StatusCode::OK, &json!("mistake")), "{p}");
+    assert_eq!(p["cells"], v["cells"]);
+    assert!(!p["message"].as_str().unwrap().contains("/api"), "{p}");
     // Marks that cross out the right digit are a mistake too.
     let mut marks = vec![vec![false; 9]; 81];
     let right = usize::from(solution.cells()[1]);
