@@ -346,7 +346,11 @@ async fn hints_point_out_mistakes_first() {
         json!({"puzzle": PUZZLE, "grid": line}),
     )
     .await;
-    assert_eq!((status, &p["kind"]), (StatusCode::OK, &json!("mistake")), "{p}");
+    assert_eq!(
+        (status, &p["kind"]),
+        (StatusCode::OK, &json!("mistake")),
+        "{p}"
+    );
     assert_eq!(p["cells"], v["cells"]);
     assert!(!p["message"].as_str().unwrap().contains("/api"), "{p}");
     // Marks that cross out the right digit are a mistake too.
