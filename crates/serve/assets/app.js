@@ -249,18 +249,34 @@ function buildBoard() {
   k.appendChild(erase);
 }
 
-function marksGrid(mask, elim, keep) {
+// The marks of a cell: `mask` the digits shown; `computed` (with Auto marks) the candidates
+// the rules leave, drawn light where the player has not written them.
+function marksGrid(mask, elim, keep, computed) {
   const m = document.createElement("div");
   m.className = "marks";
   m.style.gridTemplateColumns = `repeat(${game.box}, 1fr)`;
   for (let d = 1; d <= game.n; d++) {
     const s = document.createElement("span");
-    if (mask & (1 << (d - 1))) s.textContent = sym(d);
+    const bit = 1 << (d - 1);
+    if (mask & bit) s.textContent = sym(d);
+    else if (computed & bit) {
+      s.textContent = sym(d);
+      s.classList.add("computed");
+    }
     if (elim && elim.has(d)) s.classList.add("elim");
     if (keep && keep.has(d)) s.classList.add("keep");
     m.appendChild(s);
   }
   return m;
+}
+
+// "Fill candidates": the computed candidates written into the player's own marks (one undo
+// step), to eliminate from by hand.
+function fillMarks() {
+  change(() => {
+    for (let i = 0; i < game.values.length; i++) if (!game.values[i]) game.marks[i] = candidates(i);
+  });
+  say("every candidate written in the marks: now cross out");
 }
 
 function draw() {
@@ -312,8 +328,9 @@ function draw() {
     } else if (v) {
       c.textContent = sym(v);
     } else {
-      const m = autoMarks ? candidates(i) : game.marks[i];
-      if (m) c.appendChild(marksGrid(m));
+      // The player's marks stay theirs; Auto marks adds the computed ones beside them, light.
+      const computed = autoMarks ? candidates(i) : 0;
+      if (game.marks[i] || computed) c.appendChild(marksGrid(game.marks[i], null, null, computed));
     }
   }
   for (const b of $("keypad").children) {
@@ -516,12 +533,18 @@ async function explain() {
   }
 }
 
+// Which request for a new game is the latest: an answer to an older one (the first
+// puzzle still generating when the player pastes one) is dropped, never replacing the game.
+let gameRequest = 0;
+
 async function newPuzzle() {
   const level = $("level").value;
   say(`making a ${level} puzzle…`);
   $("new").disabled = true;
+  const mine = ++gameRequest;
   try {
     const j = await api("/api/sudoku/generate", { level });
+    if (mine !== gameRequest) return;
     if (!j.puzzle) {
       say(j.message, "bad");
       return;
@@ -536,8 +559,10 @@ async function newPuzzle() {
 }
 
 async function pasted(text) {
+  const mine = ++gameRequest;
   try {
     const j = await api("/api/sudoku/solve", { puzzle: text });
+    if (mine !== gameRequest) return;
     newGame(j.puzzle);
     const found = solutions(j);
     if (found !== "unique") {
@@ -547,7 +572,7 @@ async function pasted(text) {
     say("a puzzle with one solution: have fun");
     // The level box follows the puzzle, so "New puzzle" makes one like it.
     const r = await api("/api/sudoku/rate", { puzzle: j.puzzle });
-    if (r.rating && game && game.puzzle === j.puzzle) {
+    if (r.rating && mine === gameRequest) {
       $("level").value = r.rating.level;
       say(`${article(r.rating.level)} ${r.rating.level} puzzle (ER ${r.rating.er.toFixed(1)}) with one solution: have fun`);
     }
@@ -621,6 +646,7 @@ $("board").addEventListener("keydown", (e) => {
 
 $("pencil").addEventListener("click", () => { pencil = !pencil; draw(); });
 $("automarks").addEventListener("click", () => { autoMarks = !autoMarks; draw(); });
+$("fill-marks").addEventListener("click", fillMarks);
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("hint").addEventListener("click", askHint);

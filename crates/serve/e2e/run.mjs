@@ -94,7 +94,7 @@ test("a pasted puzzle sets the level, and Solve shows the solution without a pri
   await page.click("#paste");
   await page.fill("#paste-text", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
   await page.click("#paste-ok");
-  await page.waitForFunction(() => /puzzle \(ER/.test(document.getElementById("message").textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /puzzle \(ER .*one solution/.test(document.getElementById("message").textContent), null, { timeout: 30000 });
   const level = await page.inputValue("#level");
   assert.notEqual(level, "easy", "the level box follows the pasted puzzle");
   assert.match(await page.textContent("#message"), new RegExp(`\\b${level} puzzle`));
@@ -102,6 +102,37 @@ test("a pasted puzzle sets the level, and Solve shows the solution without a pri
   await page.waitForFunction(() => /shown by the solver/.test(document.getElementById("message").textContent));
   assert.doesNotMatch(await page.textContent("#message"), /well done/);
   assert.deepEqual(errors, [], "no console errors (the favicon is served)");
+});
+
+test("candidates are filled into the player's marks, crossed out, and kept apart from Auto marks", async (page, url) => {
+  await page.goto(url);
+  await page.click("#paste");
+  await page.fill("#paste-text", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  await page.click("#paste-ok");
+  await page.waitForFunction(() => /puzzle \(ER .*one solution/.test(document.getElementById("message").textContent), null, { timeout: 30000 });
+  await page.click("#fill-marks");
+  await page.waitForFunction(() => /now cross out/.test(document.getElementById("message").textContent));
+  const before = (await saved(page)).marks;
+  assert.ok(before[1] !== 0, "r1c2 has marks now");
+  // Cross out the lowest candidate of r1c2 in pencil mode.
+  const low = Math.min(...[1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => before[1] & (1 << (d - 1))));
+  await page.click("#pencil");
+  await page.waitForSelector('#pencil[aria-pressed="true"]');
+  await page.click('#board .cell[data-cell="1"]');
+  await page.keyboard.press(String(low));
+  await page.waitForFunction((m) => JSON.parse(localStorage.getItem("csp-sudoku")).game.marks[1] !== m, before[1]);
+  assert.equal((await saved(page)).marks[1], before[1] & ~(1 << (low - 1)), "one mark crossed out");
+  // Auto marks shows the crossed-out candidate again, light, and leaves the player's marks.
+  await page.click("#automarks");
+  const light = await page.$$eval('#board .cell[data-cell="1"] .marks span.computed', (s) => s.map((x) => x.textContent));
+  assert.deepEqual(light, [String(low)]);
+  assert.equal((await saved(page)).marks[1], before[1] & ~(1 << (low - 1)), "Auto marks does not touch the player's marks");
+  await page.screenshot({ path: `${shots}/sudoku-marks.png` });
+  // One undo takes the crossing-out back, the next the filling (keys go to the board).
+  await page.click('#board .cell[data-cell="1"]');
+  await page.keyboard.press("Control+z");
+  await page.keyboard.press("Control+z");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("csp-sudoku")).game.marks.every((m) => m === 0));
 });
 
 test("a conflicting digit is marked", async (page, url) => {
