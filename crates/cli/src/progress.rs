@@ -34,21 +34,27 @@ fn with_rate(style: ProgressStyle) -> ProgressStyle {
     )
 }
 
+/// A bar on standard error with `template` (and `{rate}`), of `len` items when known.
+fn styled_bar(len: Option<u64>, template: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .map(with_rate)
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 /// A progress bar over `len` items of `what` (hidden when standard error is not a terminal
 /// or the job is too small to need one).
 pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
     if len < 2 || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {what}, {{rate}}, eta {{eta}} {{msg}}"
-        ))
-        .map(with_rate)
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    styled_bar(
+        Some(len),
+        &format!("{{bar:40}} {{pos}}/{{len}} {what}, {{rate}}, eta {{eta}} {{msg}}"),
+    )
 }
 
 /// A spinner with a message that the job updates (e.g. `lb ≤ χ ≤ ub`), and the time limit
@@ -79,15 +85,10 @@ pub(crate) fn estimated(what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/~{{len}} {what}, {{rate}}, eta {{eta}} {{msg}}"
-        ))
-        .map(with_rate)
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    styled_bar(
+        None,
+        &format!("{{bar:40}} {{pos}}/~{{len}} {what}, {{rate}}, eta {{eta}} {{msg}}"),
+    )
 }
 
 /// A count of items done, for a batch of unknown length (a streamed list), on a terminal.

@@ -74,14 +74,8 @@ pub fn router(config: Config) -> Router {
             get(|| async { asset("text/css; charset=utf-8", STYLE) }),
         )
         // Browsers ask for /favicon.ico whatever the page links: both answer the SVG.
-        .route(
-            "/favicon.svg",
-            get(|| async { asset("image/svg+xml", FAVICON) }),
-        )
-        .route(
-            "/favicon.ico",
-            get(|| async { asset("image/svg+xml", FAVICON) }),
-        )
+        .route("/favicon.svg", get(favicon))
+        .route("/favicon.ico", get(favicon))
         .route("/api/health", get(health))
         .route("/api/sudoku/solve", post(sudoku::solve))
         .route("/api/sudoku/check", post(sudoku::check))
@@ -102,6 +96,10 @@ pub fn router(config: Config) -> Router {
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             error::panic_response,
         ))
+}
+
+async fn favicon() -> Response {
+    asset("image/svg+xml", FAVICON)
 }
 
 async fn health() -> axum::Json<serde_json::Value> {
