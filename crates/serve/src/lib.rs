@@ -3,7 +3,7 @@
 //! hints that teach, colour a graph with the chromatic number proved, solve a model, build a
 //! timetable.
 //!
-//! - [`router`] builds the whole application (page, assets and API) over a [`Config`]; tests
+//! - [`router`] builds the whole application (page, [`assets`] and API) over a [`Config`]; tests
 //!   call it without a network ([`tower::ServiceExt::oneshot`](https://docs.rs/tower)).
 //! - [`serve`] binds it (to localhost unless told otherwise) and runs until Ctrl-C.
 //! - [`work`] is how a handler runs a solver: on a blocking thread, under a cap on
@@ -22,6 +22,7 @@
 //! # });
 //! ```
 
+pub mod assets;
 pub mod colour;
 pub mod error;
 pub mod model;
@@ -34,48 +35,15 @@ pub use state::{AppState, Config, MAX_JOBS};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
 use axum::routing::{get, post};
 use std::net::SocketAddr;
-
-/// The page and its assets, compiled into the binary so that it works offline.
-const INDEX: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
-const STYLE: &str = include_str!("../assets/style.css");
-const FAVICON: &str = include_str!("../assets/favicon.svg");
-
-fn asset(kind: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
-}
 
 /// The whole application: the page at `/`, its assets, and the API under `/api`.
 pub fn router(config: Config) -> Router {
     let limit = config.body_limit;
     let state = AppState::new(config);
-    Router::new()
-        .route(
-            "/",
-            get(|| async { asset("text/html; charset=utf-8", INDEX) }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { asset("text/css; charset=utf-8", STYLE) }),
-        )
-        // Browsers ask for /favicon.ico whatever the page links: both answer the SVG.
-        .route("/favicon.svg", get(favicon))
-        .route("/favicon.ico", get(favicon))
+    assets::routes(Router::new())
         .route("/api/health", get(health))
         .route("/api/sudoku/solve", post(sudoku::solve))
         .route("/api/sudoku/check", post(sudoku::check))
@@ -96,10 +64,6 @@ pub fn router(config: Config) -> Router {
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             error::panic_response,
         ))
-}
-
-async fn favicon() -> Response {
-    asset("image/svg+xml", FAVICON)
 }
 
 async fn health() -> axum::Json<serde_json::Value> {

@@ -312,7 +312,8 @@ fn player_candidates(
     Ok(Ok(c))
 }
 
-/// A step as the page draws it: cells by number and name, the candidates before it.
+/// A step as the page draws it: cells by number and name, the candidates before it, a
+/// chain's candidates and its links (strong or weak) as the CLI's `--svg` draws them.
 fn step_json(c: &Candidates, step: &Step) -> Value {
     let shape = c.shape();
     let pair = |&(x, d): &(usize, u8)| json!({"cell": x, "name": name(shape, x), "digit": d});
@@ -325,6 +326,8 @@ fn step_json(c: &Candidates, step: &Step) -> Value {
         "eliminations": step.eliminations.iter().map(pair).collect::<Vec<_>>(),
         "explanation": step.explanation,
         "marks": c.to_pencil_marks(),
+        "chain": step.chain.iter().map(pair).collect::<Vec<_>>(),
+        "links": step.links().iter().map(|(a, b, kind)| json!({"from": pair(a), "to": pair(b), "kind": kind.name()})).collect::<Vec<_>>(),
     })
 }
 

@@ -62,12 +62,55 @@ fn engine(g: &Grid) -> (u64, Option<Grid>) {
     (a.count, a.solution)
 }
 
+/// Every file under `assets/` is served, and every path the page and its modules name (`src`,
+/// `href`, `from "./…"`) answers: a module added or renamed cannot be forgotten.
+#[tokio::test]
+async fn every_asset_is_served_and_every_reference_resolves() {
+    use csp_serve::assets::ASSETS;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut files = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(std::fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    for text in &files {
+        assert!(
+            ASSETS.iter().any(|a| a.body == text),
+            "a file under assets/ is not in ASSETS: {}",
+            &text[..text.len().min(80)]
+        );
+    }
+    let app = router(Config::default());
+    for a in ASSETS {
+        let base = &a.path[..a.path.rfind('/').unwrap() + 1];
+        for (open, close) in [("src=\"", '"'), ("href=\"", '"'), ("from \"", '"')] {
+            for piece in a.body.split(open).skip(1) {
+                let target = &piece[..piece.find(close).unwrap()];
+                let path = match target.strip_prefix("./") {
+                    Some(rest) => format!("{base}{rest}"),
+                    None if target.starts_with('/') => target.to_string(),
+                    None => continue,
+                };
+                let (status, _, _) = send_raw(&app, "GET", &path, "").await;
+                assert_eq!(status, StatusCode::OK, "{} names {path}", a.path);
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_page_its_assets_and_unknown_paths() {
     let app = router(Config::default());
     for (path, kind, needle) in [
         ("/", "text/html", "<title>"),
-        ("/app.js", "text/javascript", "/api/sudoku/hint"),
+        ("/js/sudoku.js", "text/javascript", "/api/sudoku/hint"),
         ("/style.css", "text/css", ".board"),
         ("/favicon.ico", "image/svg+xml", "<svg"),
         ("/favicon.svg", "image/svg+xml", "<svg"),

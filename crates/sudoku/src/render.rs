@@ -267,26 +267,16 @@ impl StepGrid {
     /// A chain's candidates circled; for X-chains and AICs the links drawn, strong ones
     /// solid and weak ones dashed, alternating from a strong first link.
     fn chain(&self, s: &mut String, c: &crate::human::Candidates, step: &crate::human::Step) {
-        let links = matches!(
-            step.technique,
-            crate::human::Technique::XChain | crate::human::Technique::Aic
-        );
-        if links {
-            for (i, pair) in step.chain.windows(2).enumerate() {
-                let ((a, da), (b, db)) = (
-                    self.centre(pair[0].0, pair[0].1),
-                    self.centre(pair[1].0, pair[1].1),
-                );
-                let dash = if i % 2 == 0 {
-                    ""
-                } else {
-                    r#" stroke-dasharray="4 3""#
-                };
-                let _ = writeln!(
-                    s,
-                    r##"<line x1="{a}" y1="{da}" x2="{b}" y2="{db}" stroke="#1f5fbf" stroke-width="1.6"{dash}/>"##
-                );
-            }
+        for (a, b, kind) in step.links() {
+            let ((xa, ya), (xb, yb)) = (self.centre(a.0, a.1), self.centre(b.0, b.1));
+            let dash = match kind {
+                crate::human::Link::Strong => "",
+                crate::human::Link::Weak => r#" stroke-dasharray="4 3""#,
+            };
+            let _ = writeln!(
+                s,
+                r##"<line x1="{xa}" y1="{ya}" x2="{xb}" y2="{yb}" stroke="#1f5fbf" stroke-width="1.6"{dash}/>"##
+            );
         }
         for &(x, d) in &step.chain {
             if c.value(x) == 0 {

@@ -241,6 +241,45 @@ pub struct Step {
     pub explanation: String,
 }
 
+/// A link between consecutive candidates of a chain: strong (at least one of the two is
+/// true) or weak (not both are).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    /// At least one of the two candidates is true.
+    Strong,
+    /// Not both candidates are true.
+    Weak,
+}
+
+impl Link {
+    /// `strong` or `weak`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Link::Strong => "strong",
+            Link::Weak => "weak",
+        }
+    }
+}
+
+impl Step {
+    /// The links between consecutive candidates of [`Step::chain`] where the chain is one of
+    /// alternating inference (X-chains and AICs, strong first); none for the other
+    /// techniques, whose chain lists implications rather than links.
+    pub fn links(&self) -> Vec<(Candidate, Candidate, Link)> {
+        if !matches!(self.technique, Technique::XChain | Technique::Aic) {
+            return Vec::new();
+        }
+        self.chain
+            .windows(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                let kind = if i % 2 == 0 { Link::Strong } else { Link::Weak };
+                (pair[0], pair[1], kind)
+            })
+            .collect()
+    }
+}
+
 /// The easiest applicable step, or `None` when no technique implemented applies. The order
 /// is [`Technique::ALL`]'s, with Sudoku Explainer's "direct" forms (a pointing, claiming,
 /// hidden pair or triple that at once leaves a hidden single) tried where their ratings put

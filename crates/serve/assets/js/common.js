@@ -1,0 +1,77 @@
+// What every tab of the page shares: element lookup, the JSON API, server-sent events,
+// tables and downloads.
+
+export const $ = (id) => document.getElementById(id);
+
+export async function api(path, body) {
+  const r = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  let j;
+  try {
+    j = await r.json();
+  } catch (e) {
+    throw new Error(`${path}: HTTP ${r.status}`);
+  }
+  if (!r.ok) {
+    const at = j.line ? ` (line ${j.line}, column ${j.column})` : "";
+    throw new Error((j.error || `HTTP ${r.status}`) + at);
+  }
+  return j;
+}
+
+
+// Server-sent events from a POST: calls `on(name, data)` per event until the stream ends.
+export async function events(path, body, on) {
+  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!r.ok) {
+    let j = {};
+    try {
+      j = await r.json();
+    } catch (e) {
+      /* not JSON */
+    }
+    const at = j.line ? ` (line ${j.line}, column ${j.column})` : "";
+    throw new Error((j.error || `HTTP ${r.status}`) + at);
+  }
+  const reader = r.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let i;
+    while ((i = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, i);
+      buffer = buffer.slice(i + 2);
+      let name = "", data = "";
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data += line.slice(5).trim();
+      }
+      if (name) on(name, JSON.parse(data));
+    }
+  }
+}
+
+// A table row of text cells (header cells when `head`).
+export function row(table, cells, head) {
+  const tr = document.createElement("tr");
+  for (const c of cells) {
+    const td = document.createElement(head ? "th" : "td");
+    td.textContent = c;
+    tr.appendChild(td);
+  }
+  table.appendChild(tr);
+}
+
+// The text offered as a file to save.
+export function download(name, type, text) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+}

@@ -1,0 +1,71 @@
+// The Models tab: a `kind: csp` model solved or counted with the strategy chosen, its trace.
+
+import { $, api, download, row } from "./common.js";
+
+fetch("/api/model/options")
+  .then((r) => r.json())
+  .then((o) => {
+    for (const [key, id] of [["propagation", "model-propagation"], ["var_order", "model-var-order"], ["val_order", "model-val-order"]]) {
+      for (const name of o[key]) {
+        const opt = document.createElement("option");
+        opt.value = opt.textContent = name;
+        $(id).appendChild(opt);
+      }
+    }
+  })
+  .catch((e) => {
+    $("model-result").className = "message bad";
+    $("model-result").textContent = e.message;
+  });
+
+async function runModel(count) {
+  const out = $("model-result"), table = $("model-table");
+  out.className = "message";
+  out.textContent = "solving…";
+  table.innerHTML = "";
+  const body = { model: $("model-text").value };
+  for (const [key, id] of [["propagation", "model-propagation"], ["var_order", "model-var-order"], ["val_order", "model-val-order"]]) {
+    if ($(id).value) body[key] = $(id).value;
+  }
+  if (count) body.count = Number($("model-cap").value) || 1000;
+  if ($("model-trace").checked) body.trace = true;
+  $("model-frame").removeAttribute("srcdoc");
+  try {
+    const j = await api("/api/model", body);
+    if (j.solution) {
+      out.className = "message good";
+      out.textContent = `${j.instance}: satisfiable (${j.strategy})`;
+      row(table, ["variable", "value"], true);
+      for (const [k, v] of Object.entries(j.solution)) row(table, [k, String(v)]);
+    } else if (j.count !== undefined) {
+      out.className = "message good";
+      out.textContent = `${j.instance}: ${j.exact ? "" : "at least "}${j.count} solution${j.count === 1 ? "" : "s"} (${j.strategy})`;
+    } else {
+      out.className = "message bad";
+      out.textContent = `${j.instance}: ${j.status}${j.limit ? " (" + j.limit + ")" : ""}`;
+    }
+    const s = j.stats;
+    row(table, ["statistic", "value"], true);
+    for (const k of ["nodes", "failures", "backtracks", "propagations", "revisions", "max_depth", "solutions"]) row(table, [k, String(s[k])]);
+    row(table, ["seconds", s.seconds.toFixed(4)]);
+    $("model-command").textContent = j.command;
+    modelAnswer = j;
+    $("model-study").disabled = false;
+    // The trace page runs its fold buttons in a sandbox of its own (no access to this page).
+    if (j.trace_html) $("model-frame").srcdoc = j.trace_html;
+  } catch (e) {
+    out.className = "message bad";
+    out.textContent = e.message;
+  }
+}
+
+let modelAnswer = null;
+// File names as the study expects them: the model's name with only letters, digits, - and _.
+const stem = (name) => (name || "model").replace(/[^\p{L}\p{N}_-]/gu, "-");
+$("model-study").addEventListener("click", () => modelAnswer && download(`${stem(modelAnswer.instance)}-study.yaml`, "text/yaml", modelAnswer.study));
+$("model-save").addEventListener("click", () => {
+  const m = $("model-text").value.match(/^name:\s*(.+)$/m);
+  download(`${stem(modelAnswer ? modelAnswer.instance : m && m[1].trim())}.yaml`, "text/yaml", $("model-text").value);
+});
+$("model-solve").addEventListener("click", () => runModel(false));
+$("model-count").addEventListener("click", () => runModel(true));
