@@ -432,6 +432,34 @@ async fn the_path_rating_and_generator_agree_with_the_library() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
+/// A chain's candidates and links come with the step, as the CLI's `--svg` draws them: each
+/// link joins consecutive candidates, strong first, then alternating.
+#[tokio::test]
+async fn a_chain_step_carries_its_links() {
+    let app = router(Config::default());
+    let puzzle =
+        "......5.94....2.8....5..64..4..1..93.9.2.4.1.38..5..6..39..8....6.1....87.8......";
+    let (_, v) = post(&app, "/api/sudoku/path", json!({"puzzle": puzzle})).await;
+    let steps = v["steps"].as_array().unwrap();
+    let aic = steps
+        .iter()
+        .find(|s| s["technique"] == "alternating inference chain")
+        .expect("the path has an AIC");
+    let (chain, links) = (
+        aic["chain"].as_array().unwrap(),
+        aic["links"].as_array().unwrap(),
+    );
+    assert!(chain.len() >= 4, "{aic}");
+    assert_eq!(links.len(), chain.len() - 1);
+    for (i, l) in links.iter().enumerate() {
+        assert_eq!(l["from"], chain[i]);
+        assert_eq!(l["to"], chain[i + 1]);
+        assert_eq!(l["kind"], if i % 2 == 0 { "strong" } else { "weak" });
+    }
+    // A single's step has neither.
+    assert!(steps[0]["links"].as_array().unwrap().is_empty());
+}
+
 #[tokio::test]
 async fn colouring_is_proved_and_checked() {
     let app = router(Config::default());
