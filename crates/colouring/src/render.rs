@@ -124,9 +124,19 @@ pub fn layout(g: &Graph, iterations: usize, seed: u64) -> Vec<(f64, f64)> {
 /// An SVG picture of the graph with vertices filled by colour (force layout) and a legend
 /// line giving the number of colours.
 pub fn svg(g: &Graph, c: Option<&Colouring>, title: &str) -> String {
+    svg_at(g, c, title, &layout(g, LAYOUT_ITERATIONS, LAYOUT_SEED))
+}
+
+/// The force layout's rounds for [`svg`]: a caller drawing the graph itself gets the same
+/// picture from `layout(g, LAYOUT_ITERATIONS, LAYOUT_SEED)`.
+pub const LAYOUT_ITERATIONS: usize = 300;
+/// The force layout's seed for [`svg`].
+pub const LAYOUT_SEED: u64 = 7;
+
+/// [`svg`] with the vertices at `pos` (in the unit square, one per vertex).
+pub fn svg_at(g: &Graph, c: Option<&Colouring>, title: &str, pos: &[(f64, f64)]) -> String {
     let size = 640.0;
     let margin = 30.0;
-    let pos = layout(g, 300, 7);
     let at = |v: usize| {
         (
             margin + pos[v].0 * (size - 2.0 * margin),

@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::response::sse::{Event, Sse};
 use csp_colouring::Instance;
 use csp_colouring::chromatic::{self, Config, Progress};
+use csp_colouring::render;
 use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -50,8 +51,21 @@ fn colour(
     let r = chromatic::chromatic_number(inst, &config, progress);
     csp_colouring::verify(inst, Some(r.ub), &r.colouring)
         .map_err(|v| ApiError::internal(format!("the colouring is wrong: {v}")))?;
-    let svg = (inst.graph.len() <= MAX_PICTURE)
-        .then(|| csp_colouring::render::svg(&inst.graph, Some(&r.colouring), &inst.name));
+    // The picture, and what the page needs to draw it itself (positions, edges, names).
+    let g = &inst.graph;
+    let drawn = (g.len() <= MAX_PICTURE).then(|| {
+        let pos = render::layout(g, render::LAYOUT_ITERATIONS, render::LAYOUT_SEED);
+        let svg = render::svg_at(g, Some(&r.colouring), &inst.name, &pos);
+        let round = |x: f64| (x * 1000.0).round() / 1000.0;
+        let positions: Vec<[f64; 2]> = pos.iter().map(|&(x, y)| [round(x), round(y)]).collect();
+        let edges: Vec<[usize; 2]> = g.edges().map(|(u, v)| [u + 1, v + 1]).collect();
+        let names: Vec<&str> = (0..g.len()).map(|v| g.name(v)).collect();
+        (svg, positions, edges, names)
+    });
+    let (svg, positions, edge_list, names) = match drawn {
+        Some((s, p, e, n)) => (Some(s), Some(p), Some(e), Some(n)),
+        None => (None, None, None, None),
+    };
     Ok(json!({
         "status": csp_model::Status::of_best(r.proved).name(),
         "instance": inst.name,
@@ -66,11 +80,17 @@ fn colour(
         "clique": r.clique.iter().map(|&v| v + 1).collect::<Vec<_>>(),
         "elapsed": r.elapsed.as_secs_f64(),
         "svg": svg,
+        "positions": positions,
+        "edge_list": edge_list,
+        "names": names,
+        // The CLI's colours, so that the page draws the same picture.
+        "palette": render::PALETTE,
     }))
 }
 
 /// `POST /api/colour`: `{"lb", "ub", "proved", "colouring": [colour per vertex, from 1],
-/// "clique", "svg"}`; `status` is `optimal` when χ is proved, else `unknown`.
+/// "clique", "svg", "positions", "edge_list", "names"}` (the last four up to
+/// `MAX_PICTURE` vertices); `status` is `optimal` when χ is proved, else `unknown`.
 pub async fn chromatic(
     State(state): State<AppState>,
     Body(req): Body<ColourRequest>,

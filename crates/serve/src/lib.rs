@@ -25,6 +25,7 @@
 pub mod assets;
 pub mod colour;
 pub mod error;
+pub mod examples;
 pub mod model;
 pub mod state;
 pub mod sudoku;
@@ -58,6 +59,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/timetable", post(timetable::solve))
         .route("/api/timetable/live", post(timetable::live))
         .route("/api/timetable/example", get(timetable::example))
+        .route("/api/examples", get(examples::list))
+        .route("/api/examples/{tab}/{name}", get(examples::text))
         .fallback(|| async { error::ApiError::new(StatusCode::NOT_FOUND, "no such endpoint") })
         .with_state(state)
         .layer(DefaultBodyLimit::max(limit))

@@ -37,7 +37,8 @@ pub struct ModelRequest {
     /// Count solutions up to this many instead of finding one.
     #[serde(default)]
     pub count: Option<u64>,
-    /// Record the search and answer its trace as a page whose levels fold (`trace_html`);
+    /// Record the search and answer its trace as a page whose levels fold (`trace_html`)
+    /// and its tree as a picture in Gist's style (`tree_svg`);
     /// the search stops after [`TRACE_NODES`] nodes then.
     #[serde(default)]
     pub trace: bool,
@@ -234,9 +235,12 @@ pub async fn solve(
                 Search::with_observer(&file.model, config, TreeRecorder::<true>::new());
             let mut j = run(&file, count, &mut search)?;
             let title = format!("{} — {strategy}", file.name);
-            j["trace_html"] = json!(with_model_names(&file, |names| {
-                search.observer().tree().trace_html(&title, names)
-            }));
+            let (html, svg) = with_model_names(&file, |names| {
+                let tree = search.observer().tree();
+                (tree.trace_html(&title, names), tree.svg(&title, names))
+            });
+            j["trace_html"] = json!(html);
+            j["tree_svg"] = json!(svg);
             j["stats"] = stats_json(&search.stats());
             j
         } else {

@@ -105,6 +105,33 @@ async fn every_asset_is_served_and_every_reference_resolves() {
     }
 }
 
+/// Every example the menus offer is served and read by its tab's endpoint without an error.
+#[tokio::test]
+async fn every_example_is_listed_served_and_read() {
+    let app = router(Config::default());
+    let (status, list) = send(&app, "GET", "/api/examples", "").await;
+    assert_eq!(status, StatusCode::OK);
+    let mut seen = 0;
+    for (tab, endpoint, field) in [
+        ("colour", "/api/colour", "graph"),
+        ("model", "/api/model", "model"),
+        ("timetable", "/api/timetable", "timetable"),
+    ] {
+        for e in list[tab].as_array().unwrap() {
+            let name = e["name"].as_str().unwrap();
+            let (status, _, text) =
+                send_raw(&app, "GET", &format!("/api/examples/{tab}/{name}"), "").await;
+            assert_eq!(status, StatusCode::OK, "{tab}/{name}");
+            let (status, v) = post(&app, endpoint, json!({field: text, "time_limit": 0.5})).await;
+            assert_eq!(status, StatusCode::OK, "{tab}/{name}: {v}");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, csp_serve::examples::EXAMPLES.len());
+    let (status, _) = send(&app, "GET", "/api/examples/colour/nothing", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
 #[tokio::test]
 async fn the_page_its_assets_and_unknown_paths() {
     let app = router(Config::default());
@@ -721,6 +748,13 @@ async fn models_are_solved_and_counted_with_the_strategy_chosen() {
             page.matches("<details").count() as u64,
             v["stats"]["nodes"].as_u64().unwrap() + 1,
             "{count:?}"
+        );
+        // The tree's picture, with a solution drawn (green diamond) when one was found.
+        let svg = v["tree_svg"].as_str().unwrap();
+        assert!(svg.starts_with("<svg"), "{count:?}");
+        assert!(
+            svg.contains("#2ca02c"),
+            "{count:?}: a solution's green diamond"
         );
     }
     let (_, v) = post(

@@ -75,3 +75,39 @@ export function download(name, type, text) {
   a.download = name;
   a.click();
 }
+
+// The bundled examples, asked for once and shared by the tabs' menus.
+let examples = null;
+const examplesList = () => (examples = examples || fetch("/api/examples").then((r) => r.json()));
+
+// Fills `select` with the examples of `tab`; choosing one hands its text to `open`.
+export function examplesMenu(select, tab, open) {
+  examplesList()
+    .then((all) => {
+      for (const e of all[tab] || []) {
+        const opt = document.createElement("option");
+        opt.value = e.name;
+        opt.textContent = e.title;
+        select.appendChild(opt);
+      }
+    })
+    .catch(() => (select.disabled = true));
+  select.addEventListener("change", async () => {
+    if (!select.value) return;
+    const r = await fetch(`/api/examples/${tab}/${encodeURIComponent(select.value)}`);
+    if (r.ok) open(await r.text());
+  });
+}
+
+// A file dropped on a text area replaces its text.
+export function readDropped(area) {
+  area.addEventListener("dragover", (e) => {
+    if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+  });
+  area.addEventListener("drop", async (e) => {
+    const f = e.dataTransfer.files[0];
+    if (!f) return;
+    e.preventDefault();
+    area.value = await f.text();
+  });
+}

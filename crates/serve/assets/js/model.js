@@ -1,6 +1,13 @@
 // The Models tab: a `kind: csp` model solved or counted with the strategy chosen, its trace.
 
-import { $, api, download, row } from "./common.js";
+import { $, api, download, row, examplesMenu, readDropped } from "./common.js";
+
+examplesMenu($("model-example"), "model", (text) => ($("model-text").value = text));
+$("model-file").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (f) $("model-text").value = await f.text();
+});
+readDropped($("model-text"));
 
 fetch("/api/model/options")
   .then((r) => r.json())
@@ -30,6 +37,7 @@ async function runModel(count) {
   if (count) body.count = Number($("model-cap").value) || 1000;
   if ($("model-trace").checked) body.trace = true;
   $("model-frame").removeAttribute("srcdoc");
+  $("model-tree").innerHTML = "";
   try {
     const j = await api("/api/model", body);
     if (j.solution) {
@@ -53,6 +61,13 @@ async function runModel(count) {
     $("model-study").disabled = false;
     // The trace page runs its fold buttons in a sandbox of its own (no access to this page).
     if (j.trace_html) $("model-frame").srcdoc = j.trace_html;
+    // The tree as an image: a picture never runs script, whatever names the model has.
+    if (j.tree_svg) {
+      const img = document.createElement("img");
+      img.alt = `the search tree: ${s.nodes} nodes, ${s.failures} failures (failures red, solutions green, subtrees without a solution folded)`;
+      img.src = URL.createObjectURL(new Blob([j.tree_svg], { type: "image/svg+xml" }));
+      $("model-tree").appendChild(img);
+    }
   } catch (e) {
     out.className = "message bad";
     out.textContent = e.message;

@@ -1,6 +1,9 @@
 // The Timetables tab: a `kind: timetable` solved live, read by view, arranged by dragging.
 
-import { $, download, events, row } from "./common.js";
+import { $, download, events, row, examplesMenu, readDropped } from "./common.js";
+
+examplesMenu($("tt-examples"), "timetable", (text) => ($("tt-text").value = text));
+readDropped($("tt-text"));
 
 let timetable = null;
 
