@@ -1,7 +1,10 @@
 // What the browser tests share: reading the game kept in local storage, pasting a puzzle.
 
-export const boardValues = (page) =>
-  page.$$eval("#board .cell", (cells) => cells.map((c) => (c.querySelector(".marks") ? "" : c.textContent)));
+// The digit shown in each cell ("" for none).
+export const boardValues = (page) => page.$$eval("#board .cell", (cells) => cells.map((c) => (c.querySelector(".value") || { textContent: "" }).textContent));
+
+// The digit shown in one cell.
+export const cellValue = (page, i) => page.$eval(`#board .cell[data-cell="${i}"]`, (c) => (c.querySelector(".value") || { textContent: "" }).textContent);
 
 // The game as kept in local storage.
 export const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("csp-sudoku")).game);

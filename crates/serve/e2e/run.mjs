@@ -15,6 +15,7 @@ import sudoku from "./sudoku.mjs";
 import colour from "./colour.mjs";
 import model from "./model.mjs";
 import timetable from "./timetable.mjs";
+import quality from "./quality.mjs";
 
 const csp = process.argv[2];
 const shots = process.argv[3] || "target/e2e";
@@ -41,22 +42,27 @@ function startServer() {
 }
 
 const tests = [];
+// Only the tests named on the command line's third argument (a pattern), when given.
+const only = process.argv[4] ? new RegExp(process.argv[4]) : null;
 const test = (name, f, context = {}) => tests.push({ name, f, context });
 
-for (const scenarios of [sudoku, colour, model, timetable]) scenarios(test, { shots });
+for (const scenarios of [sudoku, colour, model, timetable, quality]) scenarios(test, { shots });
 
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: browserPath, args: ["--no-sandbox"] });
 let failed = 0;
 try {
-  for (const t of tests) {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...t.context });
+  for (const t of tests.filter((t) => !only || only.test(t.name))) {
+    // `allowConsole`: console errors a test provokes on purpose (a 400 for bad input).
+    const { allowConsole, ...options } = t.context;
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
     const page = await context.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && !(allowConsole && allowConsole.test(m.text())) && errors.push(`console: ${m.text()}`));
     try {
       await t.f(page, server.url);
-      assert.deepEqual(errors, [], "no script error on the page");
+      assert.deepEqual(errors, [], "no script or console error on the page");
       console.log(`ok  ${t.name}`);
     } catch (e) {
       failed++;
@@ -69,5 +75,5 @@ try {
   await browser.close();
   server.proc.kill();
 }
-console.log(`${tests.length - failed} passed, ${failed} failed; screenshots in ${shots}`);
+console.log(`${tests.filter((t) => !only || only.test(t.name)).length - failed} passed, ${failed} failed; screenshots in ${shots}`);
 process.exit(failed ? 1 : 0);

@@ -111,3 +111,23 @@ export function readDropped(area) {
     area.value = await f.text();
   });
 }
+
+// A report page shown in a sandboxed frame inside `box` (its id, sandbox and title in the
+// box's data attributes), or the frame removed when `html` is null. Frames are made only
+// when there is something to show: each costs the first load a browsing context.
+export function report(box, html) {
+  let f = box.querySelector("iframe");
+  if (html == null) {
+    if (f) f.remove();
+    return;
+  }
+  if (!f) {
+    f = document.createElement("iframe");
+    f.id = box.dataset.id;
+    f.className = "report";
+    f.setAttribute("sandbox", box.dataset.sandbox);
+    f.title = box.dataset.title;
+    box.appendChild(f);
+  }
+  f.srcdoc = html;
+}

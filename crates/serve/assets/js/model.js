@@ -1,6 +1,6 @@
 // The Models tab: a `kind: csp` model solved or counted with the strategy chosen, its trace.
 
-import { $, api, download, row, examplesMenu, readDropped } from "./common.js";
+import { $, api, download, row, examplesMenu, readDropped, report } from "./common.js";
 
 examplesMenu($("model-example"), "model", (text) => ($("model-text").value = text));
 $("model-file").addEventListener("change", async (e) => {
@@ -36,7 +36,7 @@ async function runModel(count) {
   }
   if (count) body.count = Number($("model-cap").value) || 1000;
   if ($("model-trace").checked) body.trace = true;
-  $("model-frame").removeAttribute("srcdoc");
+  report($("model-frame-box"), null);
   $("model-tree").innerHTML = "";
   try {
     const j = await api("/api/model", body);
@@ -60,7 +60,7 @@ async function runModel(count) {
     modelAnswer = j;
     $("model-study").disabled = false;
     // The trace page runs its fold buttons in a sandbox of its own (no access to this page).
-    if (j.trace_html) $("model-frame").srcdoc = j.trace_html;
+    if (j.trace_html) report($("model-frame-box"), j.trace_html);
     // The tree as an image: a picture never runs script, whatever names the model has.
     if (j.tree_svg) {
       const img = document.createElement("img");

@@ -100,7 +100,12 @@ export function draw() {
       if (g.corner[i]) c.appendChild(cornerMarks(g.corner[i]));
       if (g.centre[i]) c.appendChild(centreMarks(g.centre[i]));
     }
-    c.setAttribute("aria-label", describe(i, v));
+    // Screen readers read the description; what is drawn is hidden from them.
+    for (const x of c.children) x.setAttribute("aria-hidden", "true");
+    const sr = document.createElement("span");
+    sr.className = "sr";
+    sr.textContent = describe(i, v);
+    c.prepend(sr);
   }
   drawOverlay(step);
   for (const b of $("keypad").children) {

@@ -75,7 +75,7 @@ function rebuild() {
     b.textContent = v === "pairs" ? "pairs" : sym(v);
     b.dataset.filter = v;
     b.title = v === "pairs" ? "Highlight the cells with two candidates (H)" : `Highlight ${sym(v)} (H)`;
-    b.setAttribute("aria-label", v === "pairs" ? "highlight cells with two candidates" : `highlight ${sym(v)}`);
+    b.setAttribute("aria-label", v === "pairs" ? "pairs: highlight the cells with two candidates" : `highlight ${sym(v)}`);
     b.addEventListener("click", () => {
       S.filter = String(S.filter) === String(v) ? 0 : v;
       draw();

@@ -1,6 +1,6 @@
 // The Timetables tab: a `kind: timetable` solved live, read by view, arranged by dragging.
 
-import { $, download, events, row, examplesMenu, readDropped } from "./common.js";
+import { $, download, events, row, examplesMenu, readDropped, report } from "./common.js";
 
 examplesMenu($("tt-examples"), "timetable", (text) => ($("tt-text").value = text));
 readDropped($("tt-text"));
@@ -42,7 +42,7 @@ async function solveTimetable(pins) {
     if (!j.html) {
       timetable = null;
       arrange([]);
-      $("tt-frame").removeAttribute("srcdoc");
+      report($("tt-frame-box"), null);
       $("tt-pins").innerHTML = "";
       out.className = "message bad";
       const why = j.explanation ? "\n" + j.explanation.conflict.join("\n") : j.message ? ": " + j.message : "";
@@ -52,7 +52,7 @@ async function solveTimetable(pins) {
     timetable = j;
     out.className = "message good";
     out.textContent = `${j.instance}: ${j.status}, cost ${j.cost}${j.costs.length ? " (" + j.costs.map((c) => `${c.kind} ${c.cost}`).join(", ") + ")" : ""}`;
-    $("tt-frame").srcdoc = j.html;
+    report($("tt-frame-box"), j.html);
     const table = $("tt-pins");
     table.innerHTML = "";
     row(table, ["pin", "event", "day", "period", "room"], true);
@@ -64,6 +64,7 @@ async function solveTimetable(pins) {
       box.type = "checkbox";
       box.dataset.occurrence = p.occurrence;
       box.checked = pinned.has(p.occurrence);
+      box.setAttribute("aria-label", `pin ${p.event}${p.rank ? " #" + (p.rank + 1) : ""} on ${p.day} ${p.period}`);
       td.appendChild(box);
       tr.appendChild(td);
       for (const v of [`${p.event}${p.rank ? " #" + (p.rank + 1) : ""}`, p.day, p.period, p.room_name || ""]) {
