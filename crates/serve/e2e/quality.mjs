@@ -31,6 +31,8 @@ async function fillTabs(page, url) {
   await page.click("#tab-timetable");
   await page.click("#tt-example");
   await page.waitForFunction(() => /kind: timetable/.test(document.getElementById("tt-text").value));
+    // The forms have read it (they grow the page: clicks wait for that).
+    await page.waitForFunction(() => document.getElementById("tt-f-name").value === "school-week");
   await page.click("#tt-solve");
   await page.waitForFunction(() => (document.getElementById("tt-result").dataset.done || "0") !== "0", null, { timeout: 30000 });
 }

@@ -47,6 +47,8 @@ pub const ASSETS: &[Asset] = &[
     asset!("/js/colour.js", JS, "js/colour.js"),
     asset!("/js/model.js", JS, "js/model.js"),
     asset!("/js/timetable.js", JS, "js/timetable.js"),
+    asset!("/js/timetable-grid.js", JS, "js/timetable-grid.js"),
+    asset!("/js/timetable-forms.js", JS, "js/timetable-forms.js"),
 ];
 
 fn respond(a: &'static Asset) -> Response {

@@ -58,6 +58,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/model/options", get(model::options))
         .route("/api/timetable", post(timetable::solve))
         .route("/api/timetable/live", post(timetable::live))
+        .route("/api/timetable/parse", post(timetable::parse))
         .route("/api/timetable/example", get(timetable::example))
         .route("/api/examples", get(examples::list))
         .route("/api/examples/{tab}/{name}", get(examples::text))

@@ -11,7 +11,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::sse::{Event, Sse};
-use csp_timetabling::instance::RoomNeed;
+use csp_timetabling::encode;
+use csp_timetabling::instance::{ResourceKind, RoomNeed};
 use csp_timetabling::solve::{self, Status};
 use csp_timetabling::{Instance, Placement, Timetable, check, explain, render, yaml};
 use futures_util::Stream;
@@ -120,6 +121,7 @@ fn placements(inst: &Instance, tt: &Timetable) -> Vec<Value> {
                 "views": shown,
                 "duration": inst.events[occ.event].duration,
                 "occurrence": o,
+                "event_index": occ.event,
                 "event": inst.events[occ.event].id,
                 "rank": occ.rank,
                 "slot": p.start,
@@ -133,12 +135,12 @@ fn placements(inst: &Instance, tt: &Timetable) -> Vec<Value> {
 }
 
 /// Solves within `deadline` keeping `pins`, and answers the timetable checked against every
-/// hard requirement, or why there is none; `improved` sees each cheaper timetable's cost.
+/// hard requirement, or why there is none; `improved` sees each cheaper timetable.
 fn timetable(
     inst: &Arc<Instance>,
     pins: Pins,
     deadline: std::time::Instant,
-    improved: &mut dyn FnMut(u64),
+    improved: &mut dyn FnMut(solve::Progress<'_>),
 ) -> Result<Value, ApiError> {
     let pinned = pins.clone();
     let cfg = solve::Config {
@@ -146,22 +148,28 @@ fn timetable(
         pins,
         ..solve::Config::default()
     };
-    let r = solve::solve(inst, &cfg, &mut |p| match p {
-        solve::Progress::Improved(c) => improved(c),
-    })
-    .map_err(|e| ApiError::input("timetable", format!("timetable: {e}")))?;
+    let r = solve::solve(inst, &cfg, &mut |p| improved(p))
+        .map_err(|e| ApiError::input("timetable", format!("timetable: {e}")))?;
     let Some(tt) = r.timetable else {
         let mut j = json!({"instance": inst.name, "limit": r.limit.map(|l| l.to_string())});
-        if r.status == Status::Unsatisfiable {
-            j["status"] = json!(Status::Unsatisfiable.name());
-            if !pinned.is_empty() {
-                j["message"] = json!("no timetable keeps the pinned placements");
-            } else if let Ok(Some(e)) = explain::explain(inst, Some(deadline)) {
-                j["explanation"] =
-                    json!({"minimal": e.minimal, "conflict": e.words, "events": e.events});
-            }
-        } else {
+        if r.status != Status::Unsatisfiable {
             j["status"] = json!(Status::Unknown.name());
+            return Ok(j);
+        }
+        j["status"] = json!(Status::Unsatisfiable.name());
+        if !pinned.is_empty() {
+            // A refused move: what, with the pins kept, leaves no timetable.
+            j["message"] = json!("no timetable keeps the pinned placements");
+            if let Ok(Some(e)) = explain::explain_pinned(inst, &pinned, Some(deadline)) {
+                j["explanation"] = explanation_json(&e);
+            }
+        } else if let Ok(Some(e)) = explain::explain(inst, Some(deadline)) {
+            j["explanation"] = explanation_json(&e);
+            // What can be placed when the conflict's requirements give way.
+            let off = e.parts.iter().copied().collect();
+            if let Ok(Some(tt)) = explain::relaxed(inst, &off, Some(deadline)) {
+                j["relaxed"] = relaxed_json(inst, &tt, &e);
+            }
         }
         return Ok(j);
     };
@@ -176,12 +184,6 @@ fn timetable(
     }
     let cost = check::cost(inst, &tt);
     let status = r.status.name();
-    let costs: Vec<Value> = cost
-        .items
-        .iter()
-        .filter(|i| i.cost > 0)
-        .map(|i| json!({"requirement": i.path, "kind": i.kind, "cost": i.cost, "details": i.details}))
-        .collect();
     // A calendar file per group, teacher, staff member and room, when the days have dates.
     let mut calendars = Vec::new();
     let mut calendar_error = None;
@@ -194,22 +196,116 @@ fn timetable(
             }
         }
     }
-    Ok(json!({
-        "status": status,
-        "instance": inst.name,
-        "cost": cost.total,
-        "costs": costs,
-        "calendars": calendars,
-        "calendar_error": calendar_error,
-        "placements": placements(inst, &tt),
-        "views": render::all_views(inst).into_iter().map(|v| v.title(inst)).collect::<Vec<_>>(),
+    let mut j = grid_json(inst, &tt);
+    for (k, v) in [
+        ("status", json!(status)),
+        ("instance", json!(inst.name)),
+        ("cost", json!(cost.total)),
+        ("costs", json!(costs_json(&cost))),
+        ("calendars", json!(calendars)),
+        ("calendar_error", json!(calendar_error)),
+        ("html", json!(render::html(inst, &tt, status, &cost, &hard))),
+        ("csv", json!(render::csv(inst, &tt))),
+        ("limit", json!(r.limit.map(|l| l.to_string()))),
+    ] {
+        j[k] = v;
+    }
+    Ok(j)
+}
+
+/// What the page's week grid draws: the placements, the views, the calendar, per event its
+/// subject, teachers and groups and the start slots closed to it (with why), and per view
+/// the slots its resource cannot be used.
+fn grid_json(inst: &Instance, tt: &Timetable) -> Value {
+    let views = render::all_views(inst);
+    let none = std::collections::HashSet::new();
+    let named = |e: &csp_timetabling::instance::Event, kind: ResourceKind| -> Vec<String> {
+        e.named
+            .iter()
+            .map(|&r| &inst.resources[r])
+            .filter(|r| r.kind == kind)
+            .map(|r| r.name.clone())
+            .collect()
+    };
+    let events: Vec<Value> = inst
+        .events
+        .iter()
+        .enumerate()
+        .map(|(e, ev)| {
+            let closed: serde_json::Map<String, Value> = (0..inst.num_slots())
+                .filter_map(|s| {
+                    encode::open_start(inst, e, s, &none)
+                        .err()
+                        .map(|c| (s.to_string(), json!(explain::closed_words(inst, e, &c))))
+                })
+                .collect();
+            json!({
+                "id": ev.id,
+                "subject": ev.subject,
+                "teachers": named(ev, ResourceKind::Teacher),
+                "groups": named(ev, ResourceKind::Group),
+                "duration": ev.duration,
+                "closed": closed,
+            })
+        })
+        .collect();
+    let slots_of = |set: &[bool]| -> Vec<usize> { (0..set.len()).filter(|&s| set[s]).collect() };
+    let unavailable: Vec<Vec<usize>> = views
+        .iter()
+        .map(|v| match *v {
+            render::View::Resource(r) => slots_of(&inst.resources[r].unavailable),
+            render::View::Room(r) => slots_of(&inst.rooms[r].unavailable),
+        })
+        .collect();
+    json!({
+        "placements": placements(inst, tt),
+        "views": views.iter().map(|v| v.title(inst)).collect::<Vec<_>>(),
         "days": inst.days.iter().map(|d| d.name.clone()).collect::<Vec<_>>(),
         "periods": inst.periods.iter().map(|p| p.id.clone()).collect::<Vec<_>>(),
-        "html": render::html(inst, &tt, status, &cost, &hard),
-        "csv": render::csv(inst, &tt),
-        "limit": r.limit.map(|l| l.to_string()),
-    }))
+        "events": events,
+        "blocked": slots_of(&inst.blocked),
+        "unavailable": unavailable,
+    })
 }
+
+/// A conflict: its requirements in words, whether proved minimal, the events it is about.
+fn explanation_json(e: &explain::Explanation) -> Value {
+    json!({"minimal": e.minimal, "conflict": e.words, "events": e.events})
+}
+
+/// The timetable with the conflict's requirements switched off, for the grid, with the rules
+/// it breaks and, per event the conflict is about, where it can start: what could not be
+/// placed with every requirement kept.
+fn relaxed_json(inst: &Instance, tt: &Timetable, e: &explain::Explanation) -> Value {
+    let mut j = grid_json(inst, tt);
+    j["breaks"] = json!(
+        check::verify(inst, tt)
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+    );
+    j["unplaced"] = json!(
+        e.involved
+            .iter()
+            .zip(&e.events)
+            .map(|(&ev, words)| json!({"event": inst.events[ev].id, "why": words}))
+            .collect::<Vec<_>>()
+    );
+    j
+}
+
+/// The soft requirements that cost something, each with its path, kind, cost and details.
+fn costs_json(cost: &csp_timetabling::CostReport) -> Vec<Value> {
+    cost.items
+        .iter()
+        .filter(|i| i.cost > 0)
+        .map(|i| json!({"requirement": i.path, "kind": i.kind, "cost": i.cost, "details": i.details}))
+        .collect()
+}
+
+/// How often at most a live solve sends the cost by requirement (costing a timetable takes
+/// time on a large instance; the total goes with every improvement).
+const BREAKDOWN_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Calendar files sent at most (one per view).
 const MAX_CALENDARS: usize = 200;
@@ -241,8 +337,30 @@ pub async fn solve(
     .await
 }
 
+/// `/api/timetable/parse`'s request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParseRequest {
+    /// The instance: YAML with `kind: timetable`.
+    pub timetable: String,
+}
+
+/// `POST /api/timetable/parse`: `{"document"}`, the YAML file as JSON (what the page's forms
+/// edit), once it reads as a timetable; bad input is a 400 with its position.
+pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<Value>, ApiError> {
+    work::blocking(move || {
+        yaml::parse(&req.timetable, "timetable")
+            .map_err(|e| ApiError::input("timetable", e.to_string()))?;
+        let document: Value = csp_model::source::from_yaml(&req.timetable, "timetable")
+            .map_err(|e| ApiError::input("timetable", e.to_string()))?;
+        Ok(Json(json!({"document": document})))
+    })
+    .await
+}
+
 /// `POST /api/timetable/live`: the same as server-sent events: a `progress` event (`cost`,
-/// `elapsed`) per cheaper timetable found, then the `result`.
+/// `elapsed`, and at most every [`BREAKDOWN_EVERY`] `costs`, by requirement) per cheaper
+/// timetable found, then the `result`.
 pub async fn live(
     State(state): State<AppState>,
     Body(req): Body<TimetableRequest>,
@@ -254,8 +372,17 @@ pub async fn live(
     // The time limit counts the reading too.
     let limit = limit.saturating_sub(start.elapsed());
     work::events(&state, limit, move |deadline, emit| {
-        timetable(&inst, pins, deadline, &mut |c| {
-            emit(json!({"cost": c, "elapsed": start.elapsed().as_secs_f64()}));
+        let mut last: Option<std::time::Instant> = None;
+        let inst2 = Arc::clone(&inst);
+        timetable(&inst, pins, deadline, &mut |p| {
+            let mut event = json!({"cost": p.cost(), "elapsed": start.elapsed().as_secs_f64()});
+            if let solve::Progress::Better(_, tt) = p
+                && last.is_none_or(|t| t.elapsed() >= BREAKDOWN_EVERY)
+            {
+                last = Some(std::time::Instant::now());
+                event["costs"] = json!(costs_json(&check::cost(&inst2, tt)));
+            }
+            emit(event);
         })
     })
     .await

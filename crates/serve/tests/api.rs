@@ -987,4 +987,101 @@ async fn the_live_timetable_reports_each_cheaper_one_then_the_answer() {
         .collect();
     assert!(costs.windows(2).all(|w| w[1] < w[0]), "{costs:?}");
     assert!(costs.last() >= last.1["cost"].as_u64().as_ref());
+    // The first improvement comes with the cost by requirement, adding up to its total.
+    let first = &progress[0].1;
+    let items = first["costs"]
+        .as_array()
+        .expect("a breakdown with the first");
+    let sum: u64 = items.iter().map(|i| i["cost"].as_u64().unwrap()).sum();
+    assert_eq!(sum, first["cost"].as_u64().unwrap(), "{first}");
+}
+
+/// The page's grid gets, per event, the slots closed to it and why; the forms get the YAML
+/// as JSON; a refused move and an infeasible week come with their conflict, the latter with
+/// a timetable of what can be placed.
+#[tokio::test]
+async fn timetables_carry_what_the_grid_and_forms_need() {
+    let app = router(Config::default());
+    let week = problem("school-week.yaml");
+    let (_, j) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": week, "time_limit": 5}),
+    )
+    .await;
+    let events = j["events"].as_array().unwrap();
+    let math = events.iter().position(|e| e["id"] == "math-7A").unwrap();
+    assert_eq!(events[math]["teachers"], json!(["A. Smith"]));
+    let periods = j["periods"].as_array().unwrap().len();
+    let friday = 4 * periods;
+    assert_eq!(
+        events[math]["closed"][friday.to_string()],
+        "smith's unavailability"
+    );
+    assert_eq!(j["blocked"], json!([2 * periods + 4, 2 * periods + 5]));
+    // A math-7A lesson pinned on Friday: refused, Smith's days named as the conflict.
+    let p = j["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["event_index"] == math)
+        .unwrap();
+    let pins = json!([{"occurrence": p["occurrence"], "slot": friday + 1, "room": p["room"]}]);
+    let (_, r) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": week, "pins": pins, "time_limit": 5}),
+    )
+    .await;
+    assert_eq!(r["status"], "unsatisfiable", "{r}");
+    let conflict = r["explanation"]["conflict"].to_string();
+    assert!(conflict.contains("smith is unavailable"), "{conflict}");
+    // The forms' reading: the YAML as JSON; an error with its line.
+    let (status, d) = post(&app, "/api/timetable/parse", json!({"timetable": week})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        d["document"]["resources"]["teachers"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    let (status, d) = post(
+        &app,
+        "/api/timetable/parse",
+        json!({"timetable": "kind: timetable\nname: [\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(d["line"].as_u64().is_some(), "{d}");
+    // The infeasible week: its conflict, and what can be placed when it gives way.
+    let bad = problem("infeasible-week.yaml");
+    let (_, r) = post(
+        &app,
+        "/api/timetable",
+        json!({"timetable": bad, "time_limit": 10}),
+    )
+    .await;
+    assert_eq!(r["status"], "unsatisfiable");
+    let relaxed = &r["relaxed"];
+    assert!(
+        !relaxed["breaks"].as_array().unwrap().is_empty(),
+        "{relaxed}"
+    );
+    let unplaced: Vec<&str> = relaxed["unplaced"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["event"].as_str().unwrap())
+        .collect();
+    assert!(unplaced.contains(&"math-7A"), "{unplaced:?}");
+    // Every lesson is on the grid, each of an event listed.
+    let placed = relaxed["placements"].as_array().unwrap();
+    let known = relaxed["events"].as_array().unwrap().len();
+    assert!(!placed.is_empty());
+    assert!(
+        placed
+            .iter()
+            .all(|p| p["event_index"].as_u64().unwrap() < known as u64)
+    );
 }

@@ -3,6 +3,7 @@
 //! fixed/allowed/forbidden), said in a timetabler's words, with what closed the slots of the
 //! events involved.
 
+use crate::answer::Placement;
 use crate::encode::{Closed, EncodeError, Part, encode_full, open_start, parts};
 use crate::instance::{EventSel, Instance, Kind, RoomNeed, Scope};
 use csp_core::{Limits, Outcome, Search, SearchConfig, VarOrder};
@@ -21,6 +22,8 @@ pub struct Explanation {
     pub words: Vec<String>,
     /// Per event involved: where it can start and what closed the other slots.
     pub events: Vec<String>,
+    /// The events involved (indices, as `events` words them).
+    pub involved: Vec<usize>,
     /// Engine solves run.
     pub solves: usize,
 }
@@ -32,7 +35,27 @@ pub fn feasible_without(
     off: &HashSet<Part>,
     deadline: Option<Instant>,
 ) -> Result<bool, EncodeError> {
-    let enc = encode_full(inst, off, &HashSet::new(), deadline)?;
+    feasible_pinned(inst, off, &[], deadline)
+}
+
+/// [`feasible_without`] keeping occurrences at the placements `pins`: a pin the parts left on
+/// rule out (its placement not in its domain) has no timetable.
+pub fn feasible_pinned(
+    inst: &Arc<Instance>,
+    off: &HashSet<Part>,
+    pins: &[(usize, Placement)],
+    deadline: Option<Instant>,
+) -> Result<bool, EncodeError> {
+    // A pin names an occurrence whatever its rank: its event's occurrences stay unordered.
+    let unordered: HashSet<usize> = pins
+        .iter()
+        .map(|&(o, _)| inst.occurrences[o].event)
+        .collect();
+    let enc = encode_full(inst, off, &unordered, deadline)?;
+    let fixed = enc.pins(pins);
+    if fixed.len() != pins.len() {
+        return Ok(false);
+    }
     let config = SearchConfig {
         var_order: VarOrder::DomOverWDeg,
         restarts: Some(csp_core::Restarts::default()),
@@ -42,7 +65,9 @@ pub fn feasible_without(
         },
         ..SearchConfig::default()
     };
-    match Search::new(&enc.model, config).solve() {
+    let mut search = Search::new(&enc.model, config);
+    search.reset(&fixed);
+    match search.solve() {
         Outcome::Satisfiable(_) => Ok(true),
         Outcome::Unsatisfiable => Ok(false),
         Outcome::Unknown(_) => Err(EncodeError::Stopped),
@@ -56,9 +81,44 @@ pub fn explain(
     inst: &Arc<Instance>,
     deadline: Option<Instant>,
 ) -> Result<Option<Explanation>, EncodeError> {
+    explain_pinned(inst, &[], deadline)
+}
+
+/// A timetable with the parts in `off` switched off (a conflict's requirements: what can be
+/// placed when they give way), or `None` when there is still none.
+pub fn relaxed(
+    inst: &Arc<Instance>,
+    off: &HashSet<Part>,
+    deadline: Option<Instant>,
+) -> Result<Option<crate::Timetable>, EncodeError> {
+    let enc = encode_full(inst, off, &HashSet::new(), deadline)?;
+    let config = SearchConfig {
+        var_order: VarOrder::DomOverWDeg,
+        restarts: Some(csp_core::Restarts::default()),
+        limits: Limits {
+            deadline,
+            ..Limits::default()
+        },
+        ..SearchConfig::default()
+    };
+    match Search::new(&enc.model, config).solve() {
+        Outcome::Satisfiable(sol) => Ok(Some(crate::encode::decode(&enc, &sol))),
+        Outcome::Unsatisfiable => Ok(None),
+        Outcome::Unknown(_) => Err(EncodeError::Stopped),
+    }
+}
+
+/// [`explain`] with `pins` kept as the background: the requirements that, with the pinned
+/// placements, leave no timetable (why a lesson cannot be moved where it was dropped).
+/// Empty parts: the pins clash on their own (a shared teacher, group or room).
+pub fn explain_pinned(
+    inst: &Arc<Instance>,
+    pins: &[(usize, Placement)],
+    deadline: Option<Instant>,
+) -> Result<Option<Explanation>, EncodeError> {
     let all = parts(inst);
     let mut solves = 1;
-    if feasible_without(inst, &HashSet::new(), deadline)? {
+    if feasible_pinned(inst, &HashSet::new(), pins, deadline)? {
         return Ok(None);
     }
     let mut keep: Vec<Part> = all.clone();
@@ -68,13 +128,14 @@ pub fn explain(
     solves += 1;
     // Switching parts off widens domains: an encoding past a cap here leaves the set unproved
     // minimal, like a deadline.
-    match feasible_without(inst, &off_all, deadline) {
+    match feasible_pinned(inst, &off_all, pins, deadline) {
         Ok(false) => keep.clear(),
         Err(_) => minimal = false,
         Ok(true) => {
             let mut q = Quick {
                 inst,
                 all: &all,
+                pins,
                 deadline,
                 solves: 0,
                 minimal: true,
@@ -85,15 +146,14 @@ pub fn explain(
         }
     }
     let words = keep.iter().map(|&p| describe(inst, p)).collect();
-    let events = involved(inst, &keep)
-        .into_iter()
-        .map(|e| event_words(inst, e))
-        .collect();
+    let involved = involved(inst, &keep);
+    let events = involved.iter().map(|&e| event_words(inst, e)).collect();
     Ok(Some(Explanation {
         parts: keep,
         minimal,
         words,
         events,
+        involved,
         solves,
     }))
 }
@@ -105,6 +165,7 @@ pub fn explain(
 struct Quick<'a> {
     inst: &'a Arc<Instance>,
     all: &'a [Part],
+    pins: &'a [(usize, Placement)],
     deadline: Option<Instant>,
     solves: usize,
     minimal: bool,
@@ -120,7 +181,7 @@ impl Quick<'_> {
             .copied()
             .filter(|p| !on.contains(p))
             .collect();
-        match feasible_without(self.inst, &off, self.deadline) {
+        match feasible_pinned(self.inst, &off, self.pins, self.deadline) {
             Ok(f) => !f,
             Err(_) => {
                 self.minimal = false;
@@ -312,6 +373,27 @@ fn involved(inst: &Instance, parts: &[Part]) -> Vec<usize> {
     out
 }
 
+/// Why slot closed `c` keeps event `e` out, in words (`smith's unavailability`).
+pub fn closed_words(inst: &Instance, e: usize, c: &Closed) -> String {
+    let ev = &inst.events[e];
+    match *c {
+        Closed::PastDayEnd => "too close to the end of the day".to_string(),
+        Closed::Blocked(_) => "calendar.blocked".into(),
+        Closed::Unavailable(r, _) => {
+            format!("{}'s unavailability", inst.resources[r].id)
+        }
+        Closed::TooShort => "periods shorter than it".into(),
+        Closed::NotAllowed => "its allowed slots".into(),
+        Closed::Forbidden => "its forbidden slots".into(),
+        Closed::NoRoom => match ev.room {
+            RoomNeed::Fixed(r) => {
+                format!("room {} being unavailable", inst.rooms[r].id)
+            }
+            _ => "no suitable room free".into(),
+        },
+    }
+}
+
 /// Where event `e` can start and what closed the other slots.
 pub fn event_words(inst: &Instance, e: usize) -> String {
     let ev = &inst.events[e];
@@ -322,22 +404,7 @@ pub fn event_words(inst: &Instance, e: usize) -> String {
         match open_start(inst, e, s, &none) {
             Ok(()) => open.push(s),
             Err(c) => {
-                let reason = match c {
-                    Closed::PastDayEnd => "too close to the end of the day".to_string(),
-                    Closed::Blocked(_) => "calendar.blocked".into(),
-                    Closed::Unavailable(r, _) => {
-                        format!("{}'s unavailability", inst.resources[r].id)
-                    }
-                    Closed::TooShort => "periods shorter than it".into(),
-                    Closed::NotAllowed => "its allowed slots".into(),
-                    Closed::Forbidden => "its forbidden slots".into(),
-                    Closed::NoRoom => match ev.room {
-                        RoomNeed::Fixed(r) => {
-                            format!("room {} being unavailable", inst.rooms[r].id)
-                        }
-                        _ => "no suitable room free".into(),
-                    },
-                };
+                let reason = closed_words(inst, e, &c);
                 *why.entry(reason).or_default() += 1;
             }
         }

@@ -4,7 +4,7 @@
 //! after a change keeping what it can.
 
 use csp_timetabling::encode::Part;
-use csp_timetabling::explain::{explain, feasible_without};
+use csp_timetabling::explain::{explain, explain_pinned, feasible_pinned, feasible_without};
 use csp_timetabling::instance::{Instance, Kind, Requirement};
 use csp_timetabling::render::{self, View};
 use csp_timetabling::solve::{Config, Status, solve};
@@ -215,6 +215,51 @@ fn the_infeasible_week_is_explained_by_a_minimal_conflict() {
         "{:?}",
         e.events
     );
+}
+
+/// A lesson pinned where it cannot go is explained with the pins as the background: a maths
+/// lesson of Smith's on Friday meets his unavailability, minimally; two of his lessons in
+/// one slot clash on their own.
+#[test]
+fn a_refused_pin_is_explained_by_what_blocks_it() {
+    let inst = Arc::new(problem("school-week.yaml"));
+    let (_, tt) = solved(&inst);
+    let math = inst.events.iter().position(|e| e.id == "math-7A").unwrap();
+    let o = (0..inst.occurrences.len())
+        .find(|&o| inst.occurrences[o].event == math)
+        .unwrap();
+    let friday = inst.days.iter().position(|d| d.name == "Fri").unwrap();
+    let mut moved = tt.placements[o];
+    moved.start = friday * inst.periods.len() + 1;
+    let pins = [(o, moved)];
+    let e = explain_pinned(&inst, &pins, None)
+        .unwrap()
+        .expect("Smith is away on Fridays");
+    assert!(e.minimal);
+    let words = e.words.join("\n");
+    assert!(words.contains("smith is unavailable"), "{words}");
+    // Minimal with the pin kept: without any one of its parts there is a timetable.
+    let all: HashSet<Part> = csp_timetabling::encode::parts(&inst).into_iter().collect();
+    for p in &e.parts {
+        let off: HashSet<Part> = all
+            .iter()
+            .copied()
+            .filter(|q| q == p || !e.parts.contains(q))
+            .collect();
+        assert_eq!(feasible_pinned(&inst, &off, &pins, None), Ok(true), "{p:?}");
+    }
+    // Two of Smith's lessons in one slot: no requirement is to blame.
+    let other = (0..inst.occurrences.len())
+        .find(|&o2| o2 != o && inst.occurrences[o2].event == math)
+        .unwrap();
+    let clash = [(o, tt.placements[o]), (other, tt.placements[o])];
+    let e = explain_pinned(&inst, &clash, None)
+        .unwrap()
+        .expect("a clash");
+    assert!(e.parts.is_empty(), "{:?}", e.words);
+    // Where the timetable put them, nothing needs explaining.
+    let kept = [(o, tt.placements[o]), (other, tt.placements[other])];
+    assert!(explain_pinned(&inst, &kept, None).unwrap().is_none());
 }
 
 #[test]

@@ -12,7 +12,7 @@ use clap::Args;
 use csp_timetabling::answer::{CostReport, Placement, Timetable};
 use csp_timetabling::formats::{self, Format};
 use csp_timetabling::instance::{Instance, Kind, Requirement};
-use csp_timetabling::solve::{self, Progress};
+use csp_timetabling::solve;
 use csp_timetabling::{cost, solution, verify};
 use serde_json::json;
 use std::path::PathBuf;
@@ -93,8 +93,8 @@ pub(super) fn run(a: &SolveArgs) -> Result<ExitCode> {
         ..solve::Config::default()
     };
     let spinner = crate::progress::spinner(a.limits.time_limit);
-    let r = solve::solve(&inst, &cfg, &mut |p| match p {
-        Progress::Improved(c) => spinner.set_message(format!("cost {c}")),
+    let r = solve::solve(&inst, &cfg, &mut |p| {
+        spinner.set_message(format!("cost {}", p.cost()))
     })
     .map_err(|e| anyhow::anyhow!("{}: {e}", a.input.file.display()))?;
     spinner.finish_and_clear();

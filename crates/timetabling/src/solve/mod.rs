@@ -107,9 +107,21 @@ impl Report {
 
 /// A progress event.
 #[derive(Debug, Clone, Copy)]
-pub enum Progress {
-    /// A better timetable, with its cost.
+pub enum Progress<'a> {
+    /// A better timetable, with its cost (where the search has no timetable at hand: the
+    /// Kempe-chain annealer works on slots alone).
     Improved(u64),
+    /// A better timetable and its cost (what a caller shows the cost breakdown of).
+    Better(u64, &'a Timetable),
+}
+
+impl Progress<'_> {
+    /// The better timetable's cost.
+    pub fn cost(&self) -> u64 {
+        match *self {
+            Progress::Improved(c) | Progress::Better(c, _) => c,
+        }
+    }
 }
 
 pub(super) fn engine_config(cfg: &Config, restarts: bool) -> SearchConfig {
@@ -132,7 +144,7 @@ pub(super) fn engine_config(cfg: &Config, restarts: bool) -> SearchConfig {
 pub fn solve(
     inst: &Arc<Instance>,
     cfg: &Config,
-    on: &mut dyn FnMut(Progress),
+    on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Report, TooLarge> {
     let mut r = solve_inner(inst, cfg, on)?;
     let pinned: HashSet<usize> = cfg
@@ -187,7 +199,7 @@ fn stop_reason() -> LimitReached {
 fn solve_inner(
     inst: &Arc<Instance>,
     cfg: &Config,
-    on: &mut dyn FnMut(Progress),
+    on: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Report, TooLarge> {
     // The readers refuse weights past the cost ceiling; an instance built in code (a `--from`
     // requirement with its move cost) is checked here, once.
@@ -241,7 +253,7 @@ struct Run<'a, 'f> {
     inst: &'a Arc<Instance>,
     cfg: &'a Config,
     t0: Instant,
-    on: &'f mut dyn FnMut(Progress),
+    on: &'f mut dyn FnMut(Progress<'_>),
     report: Report,
     /// Events with pinned occurrences.
     pinned: HashSet<usize>,
@@ -256,9 +268,9 @@ impl Run<'_, '_> {
     /// Records a better timetable.
     fn improved(&mut self, c: u64, tt: Timetable) {
         self.report.trace.push((self.t0.elapsed(), c));
-        self.report.timetable = Some(tt);
         self.report.cost = Some(c);
-        (self.on)(Progress::Improved(c));
+        let tt = self.report.timetable.insert(tt);
+        (self.on)(Progress::Better(c, tt));
     }
 
     /// The engine's first timetable: the smallest start first (it packs school weeks well);
@@ -445,8 +457,8 @@ impl Run<'_, '_> {
             let c = cost(self.inst, &tt).total;
             if c < limit.load(Ordering::Relaxed) {
                 limit.store(c, Ordering::Relaxed);
+                (self.on)(Progress::Better(c, &tt));
                 found.push((self.t0.elapsed(), c, tt));
-                (self.on)(Progress::Improved(c));
                 if c == 0 {
                     break;
                 }
