@@ -359,7 +359,7 @@ pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<Value>, ApiErro
 }
 
 /// `POST /api/timetable/live`: the same as server-sent events: a `progress` event (`cost`,
-/// `elapsed`, and at most every [`BREAKDOWN_EVERY`] `costs`, by requirement) per cheaper
+/// `elapsed`, and at most every 0.2 s `costs`, by requirement) per cheaper
 /// timetable found, then the `result`.
 pub async fn live(
     State(state): State<AppState>,
