@@ -46,6 +46,26 @@ pub fn feasible_pinned(
     pins: &[(usize, Placement)],
     deadline: Option<Instant>,
 ) -> Result<bool, EncodeError> {
+    solve_relaxed(inst, off, pins, deadline).map(|tt| tt.is_some())
+}
+
+/// A timetable with the parts in `off` switched off (a conflict's requirements: what can be
+/// placed when they give way), or `None` when there is still none.
+pub fn relaxed(
+    inst: &Arc<Instance>,
+    off: &HashSet<Part>,
+    deadline: Option<Instant>,
+) -> Result<Option<crate::Timetable>, EncodeError> {
+    solve_relaxed(inst, off, &[], deadline)
+}
+
+/// The first timetable keeping `pins` with the parts in `off` switched off, or `None`.
+fn solve_relaxed(
+    inst: &Arc<Instance>,
+    off: &HashSet<Part>,
+    pins: &[(usize, Placement)],
+    deadline: Option<Instant>,
+) -> Result<Option<crate::Timetable>, EncodeError> {
     // A pin names an occurrence whatever its rank: its event's occurrences stay unordered.
     let unordered: HashSet<usize> = pins
         .iter()
@@ -54,7 +74,7 @@ pub fn feasible_pinned(
     let enc = encode_full(inst, off, &unordered, deadline)?;
     let fixed = enc.pins(pins);
     if fixed.len() != pins.len() {
-        return Ok(false);
+        return Ok(None);
     }
     let config = SearchConfig {
         var_order: VarOrder::DomOverWDeg,
@@ -68,8 +88,8 @@ pub fn feasible_pinned(
     let mut search = Search::new(&enc.model, config);
     search.reset(&fixed);
     match search.solve() {
-        Outcome::Satisfiable(_) => Ok(true),
-        Outcome::Unsatisfiable => Ok(false),
+        Outcome::Satisfiable(sol) => Ok(Some(crate::encode::decode(&enc, &sol))),
+        Outcome::Unsatisfiable => Ok(None),
         Outcome::Unknown(_) => Err(EncodeError::Stopped),
     }
 }
@@ -82,30 +102,6 @@ pub fn explain(
     deadline: Option<Instant>,
 ) -> Result<Option<Explanation>, EncodeError> {
     explain_pinned(inst, &[], deadline)
-}
-
-/// A timetable with the parts in `off` switched off (a conflict's requirements: what can be
-/// placed when they give way), or `None` when there is still none.
-pub fn relaxed(
-    inst: &Arc<Instance>,
-    off: &HashSet<Part>,
-    deadline: Option<Instant>,
-) -> Result<Option<crate::Timetable>, EncodeError> {
-    let enc = encode_full(inst, off, &HashSet::new(), deadline)?;
-    let config = SearchConfig {
-        var_order: VarOrder::DomOverWDeg,
-        restarts: Some(csp_core::Restarts::default()),
-        limits: Limits {
-            deadline,
-            ..Limits::default()
-        },
-        ..SearchConfig::default()
-    };
-    match Search::new(&enc.model, config).solve() {
-        Outcome::Satisfiable(sol) => Ok(Some(crate::encode::decode(&enc, &sol))),
-        Outcome::Unsatisfiable => Ok(None),
-        Outcome::Unknown(_) => Err(EncodeError::Stopped),
-    }
 }
 
 /// [`explain`] with `pins` kept as the background: the requirements that, with the pinned
