@@ -103,9 +103,10 @@ export default function (test, { shots }) {
     await page.keyboard.press("Escape");
     await page.keyboard.press("Control+z");
     await reach("hint");
-    for (let level = 1; level <= 3; level++) {
+    // Each level's own words: a press waits for the answer to the one before.
+    for (const words of [/Press Hint again for where to look/, /Press Hint again for the whole step/, /^(?!Hint)./]) {
       await page.keyboard.press("Enter");
-      await page.waitForFunction((l) => (l < 3 ? /^Hint/ : /^(?!Hint)/).test(document.getElementById("message").textContent) && document.getElementById("message").textContent !== "", level);
+      await page.waitForFunction((w) => new RegExp(w).test(document.getElementById("message").textContent), words.source);
     }
     await reach("apply-hint");
     await page.keyboard.press("Enter");
@@ -120,8 +121,11 @@ export default function (test, { shots }) {
   });
 
   test("the first load is small and quick", async (page, url) => {
+    // One load to warm the browser's caches of compiled code, then the median of seven.
+    await page.goto(url);
+    await page.waitForFunction(() => performance.getEntriesByName("csp-interactive").length === 1);
     const loads = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       await page.goto(url);
       await page.waitForFunction(() => performance.getEntriesByName("csp-interactive").length === 1);
       loads.push(
@@ -131,10 +135,10 @@ export default function (test, { shots }) {
         }),
       );
     }
-    const ms = loads.map((l) => l.ms).sort((a, b) => a - b)[2];
+    const ms = loads.map((l) => l.ms).sort((a, b) => a - b)[3];
     const bytes = loads[0].bytes;
     writeFileSync(`${shots}/load.json`, JSON.stringify({ bytes, files: loads[0].files, median_ms: ms, runs_ms: loads.map((l) => l.ms) }, null, 1));
-    console.log(`    first load: ${bytes} bytes in ${loads[0].files} files; interactive after ${ms.toFixed(0)} ms (median of 5)`);
+    console.log(`    first load: ${bytes} bytes in ${loads[0].files} files; interactive after ${ms.toFixed(0)} ms (median of 7)`);
     assert.ok(bytes < 300 * 1024, `${bytes} bytes`);
     assert.ok(ms < 200, `${ms} ms`);
   });
