@@ -6,10 +6,13 @@ use crate::args::LimitArgs;
 use crate::report::{Status, json_line};
 use anyhow::{Result, bail};
 use clap::Args;
-use csp_sudoku::method::{Method, Prepared};
+use csp_core::Limits;
+use csp_sudoku::Shape;
+use csp_sudoku::method::{Method, Prepared, PuzzleSolver};
 use csp_sudoku::sat::Encoding;
 use csp_sudoku::verify;
 use serde_json::json;
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,6 +50,10 @@ pub(super) struct BenchArgs {
     /// Stop a row after this many seconds and report the puzzles done.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::args::seconds)]
     max_seconds: Duration,
+    /// Pass over each set again until its row has solved for this long (as tdoku's
+    /// `run_benchmark -t`), so that small sets give steady rates; each pass is verified.
+    #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = crate::args::seconds)]
+    repeat_seconds: Duration,
     /// Give up a puzzle after this many nodes (it counts as not solved).
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     node_limit: u64,
@@ -70,6 +77,8 @@ struct Row {
     puzzles: usize,
     solved: usize,
     unique: usize,
+    /// Solver calls, repeated passes included (the rate and the means are per call).
+    solves: usize,
     seconds: f64,
     nodes: u64,
     failures: u64,
@@ -199,8 +208,12 @@ fn print_header(out: &mut impl Write, b: &BenchArgs) -> Result<()> {
     Ok(())
 }
 
-/// One plan on one set's puzzles, in small chunks until the row's time is up; every answer
-/// verified, and only the solving timed.
+/// Puzzles solved between two readings of the clock on one thread: few enough that a row
+/// stops near its time budget, many enough that reading the clock costs nothing.
+const SEQUENTIAL_CHUNK: usize = 256;
+
+/// One plan on one set's puzzles, in chunks, pass after pass until `--repeat-seconds` of
+/// solving or the row's time is up; every answer verified, and only the solving timed.
 fn run_row(
     b: &BenchArgs,
     pool: &rayon::ThreadPool,
@@ -217,37 +230,71 @@ fn run_row(
         model: method.model(),
         strategy: label.clone(),
         puzzles: 0,
+        solves: 0,
         solved: 0,
         unique: 0,
         seconds: 0.0,
         nodes: 0,
         failures: 0,
     };
-    // Small chunks, so that a slow strategy stops near the time budget.
+    // One thread solves in a plain loop with one solver per shape for the whole row, so that
+    // the figure is the solver's and not the thread pool's (a fast solver's puzzle takes a
+    // few microseconds).
+    let mut solvers: HashMap<Shape, Box<dyn PuzzleSolver + '_>> = HashMap::new();
     let hidden = indicatif::ProgressBar::hidden();
     // Only the solving is timed: the verification of every answer below is not the
     // method's work (and costs more than a fast solver's search on easy sets).
-    let mut solving = std::time::Duration::ZERO;
-    for chunk in puzzles.chunks(16 * b.jobs) {
-        let t = Instant::now();
-        let answers = pool.install(|| solve_all(chunk, &prepared, 2, limits, None, &hidden));
-        solving += t.elapsed();
-        for (p, a) in chunk.iter().zip(&answers) {
-            if let Some(sol) = &a.solution {
-                verify(&p.grid, sol).map_err(|v| {
-                    anyhow::anyhow!(
-                        "{set} line {}: {name} {label} returned a wrong solution: {v}",
-                        p.line
-                    )
-                })?;
+    let mut solving = Duration::ZERO;
+    let chunk_size = if b.jobs == 1 {
+        SEQUENTIAL_CHUNK
+    } else {
+        16 * b.jobs
+    };
+    'passes: for pass in 0.. {
+        for chunk in puzzles.chunks(chunk_size) {
+            let t = Instant::now();
+            let answers = if b.jobs == 1 {
+                chunk
+                    .iter()
+                    .map(|p| {
+                        let shape = p.grid.shape();
+                        let solver = solvers
+                            .entry(shape)
+                            .or_insert_with(|| prepared.solver(shape));
+                        solver.set_limits(Limits {
+                            nodes: limits.node_limit,
+                            ..Limits::default()
+                        });
+                        solver.solve(&p.grid, 2)
+                    })
+                    .collect::<Vec<_>>()
+            } else {
+                pool.install(|| solve_all(chunk, &prepared, 2, limits, None, &hidden))
+            };
+            solving += t.elapsed();
+            for (p, a) in chunk.iter().zip(&answers) {
+                if let Some(sol) = &a.solution {
+                    verify(&p.grid, sol).map_err(|v| {
+                        anyhow::anyhow!(
+                            "{set} line {}: {name} {label} returned a wrong solution: {v}",
+                            p.line
+                        )
+                    })?;
+                }
+                row.solves += 1;
+                if pass == 0 {
+                    row.puzzles += 1;
+                    row.solved += usize::from(a.count > 0);
+                    row.unique += usize::from(a.is_unique());
+                }
+                row.nodes += a.stats.nodes;
+                row.failures += a.stats.failures;
             }
-            row.puzzles += 1;
-            row.solved += usize::from(a.count > 0);
-            row.unique += usize::from(a.is_unique());
-            row.nodes += a.stats.nodes;
-            row.failures += a.stats.failures;
+            if start.elapsed() >= b.max_seconds {
+                break 'passes;
+            }
         }
-        if start.elapsed() >= b.max_seconds {
+        if solving >= b.repeat_seconds {
             break;
         }
     }
@@ -256,13 +303,13 @@ fn run_row(
 }
 
 fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
-    let n = r.puzzles.max(1) as f64;
-    let rate = r.puzzles as f64 / r.seconds.max(1e-9);
+    let n = r.solves.max(1) as f64;
+    let rate = r.solves as f64 / r.seconds.max(1e-9);
     if b.json {
         json_line(
             out,
             &json!({"status": Status::Done.name(), "set": r.set, "method": r.method, "model": r.model,
-                "strategy": r.strategy, "puzzles": r.puzzles, "solved": r.solved, "unique": r.unique,
+                "strategy": r.strategy, "puzzles": r.puzzles, "solves": r.solves, "solved": r.solved, "unique": r.unique,
                 "seconds": r.seconds, "puzzles_per_second": rate, "nodes_per_puzzle": r.nodes as f64 / n,
                 "failures_per_puzzle": r.failures as f64 / n}),
         )?;

@@ -121,6 +121,27 @@ fn sudoku_svg_and_bench_run() {
     ]) {
         assert!(row.starts_with(start), "{text}");
     }
+    // Repeated passes: the two puzzles solved again and again for 0.2 s, counted once as
+    // puzzles and every time as solves.
+    let out = csp(&[
+        "sudoku",
+        "bench",
+        list.to_str().unwrap(),
+        "--methods",
+        "fast",
+        "--repeat-seconds",
+        "0.2",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (row["puzzles"].as_u64(), row["unique"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let solves = row["solves"].as_u64().unwrap();
+    assert!(solves > 2 && solves % 2 == 0, "{row}");
+    assert!(row["seconds"].as_f64().unwrap() >= 0.2, "{row}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
