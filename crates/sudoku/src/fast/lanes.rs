@@ -19,7 +19,8 @@
 //!   every row up by one (row `r` takes row `r+1 mod 4`), `rotate_cols2` by two; `C8`'s
 //!   `rotate_cols` swaps its two rows;
 //! - comparisons are signed, as `pcmpgtw`;
-//! - `popcounts9` counts bits in each lane, for lanes of at most 9 bits;
+//! - `popcounts9` counts bits in each lane, for lanes of at most 9 bits; `minus_one`
+//!   subtracts one from each lane (wrapping);
 //! - `C8::clear_low_bit` clears the lowest set bit of the whole 128-bit vector (lane 0 is
 //!   least significant), `C8::low_bits` keeps each lane's lowest bit;
 //! - `C8::min_pos_ge(m)` is `phminposuw` of the lanes minus `m` (wrapping): the minimum in
@@ -205,6 +206,10 @@ pub(crate) mod portable {
             self.map2(self, |a, _| a.count_ones() as u16)
         }
         #[inline]
+        pub(crate) fn minus_one(self) -> C16 {
+            self.map2(self, |a, _| a.wrapping_sub(1))
+        }
+        #[inline]
         pub(crate) fn which_equal(self, o: C16) -> C16 {
             self.map2(o, |a, b| if a == b { 0xffff } else { 0 })
         }
@@ -239,10 +244,9 @@ pub(crate) mod avx2 {
         #[target_feature(enable = "avx2")]
         #[inline]
         pub(crate) fn load(a: &[u16; 8]) -> C8 {
-            let a = a.map(|x| x as i16);
-            C8(_mm_setr_epi16(
-                a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7],
-            ))
+            // One vector load (building the vector lane by lane lets the compiler blend a
+            // table row together from a dozen pieces).
+            C8(zerocopy::transmute!(*a))
         }
         #[target_feature(enable = "avx2")]
         #[inline]
@@ -325,11 +329,7 @@ pub(crate) mod avx2 {
         #[target_feature(enable = "avx2")]
         #[inline]
         pub(crate) fn load(a: &[u16; 16]) -> C16 {
-            let a = a.map(|x| x as i16);
-            C16(_mm256_setr_epi16(
-                a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12],
-                a[13], a[14], a[15],
-            ))
+            C16(zerocopy::transmute!(*a))
         }
         #[target_feature(enable = "avx2")]
         #[inline]
@@ -425,6 +425,11 @@ pub(crate) mod avx2 {
                 _mm256_add_epi16(low, high),
                 _mm256_srli_epi16::<8>(self.0),
             ))
+        }
+        #[target_feature(enable = "avx2")]
+        #[inline]
+        pub(crate) fn minus_one(self) -> C16 {
+            C16(_mm256_sub_epi16(self.0, _mm256_set1_epi16(1)))
         }
         #[target_feature(enable = "avx2")]
         #[inline]

@@ -161,12 +161,6 @@ static HORIZONTAL_TRIADS: [u16; 16] = [Z, Z, Z, Z, s(3), s(7), Z, Z, Z, Z, Z, Z,
 static CONFIG_ROTATE: [u16; 8] = [s(1), s(2), s(3), s(4), s(5), s(0), Z, Z];
 /// Every digit in lane 3 (the negative triad's own position, a no-op).
 static LANE3_ALL: [u16; 8] = [0, 0, 0, K, 0, 0, 0, 0];
-/// The boxes of each band: `[vertical][band][peer]`.
-const BOX_PEERS: [[[usize; 3]; 3]; 2] = [
-    [[0, 1, 2], [3, 4, 5], [6, 7, 8]],
-    [[0, 3, 6], [1, 4, 7], [2, 5, 8]],
-];
-
 /// What placing digit `d` at element `e` of a box removes from the box: the other digits of
 /// the cell, `d` from the other cells, and `d` from the cell's two negative triads.
 static CELL_ASSIGNMENT: [[[u16; 16]; 16]; 9] = cell_assignment();
@@ -194,6 +188,61 @@ const fn cell_assignment() -> [[[u16; 16]; 16]; 9] {
             i += 1;
         }
         v += 1;
+    }
+    t
+}
+
+/// The row (0–8), column (9–17) and box (18–26) of each cell.
+static UNITS: [[u8; 3]; 81] = units();
+
+const fn units() -> [[u8; 3]; 81] {
+    let mut t = [[0; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        t[cell] = [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8];
+        cell += 1;
+    }
+    t
+}
+
+/// Where a cell is in the box vectors and the bands.
+#[derive(Clone, Copy)]
+struct CellIndex {
+    /// Its box (0–8) and its lane in the box vector.
+    bx: u8,
+    elem: u8,
+    /// The box's horizontal and vertical band.
+    bi: u8,
+    bj: u8,
+    /// The cell's minirow and minicolumn in its box.
+    ei: u8,
+    ej: u8,
+}
+
+static CELL_INDEX: [CellIndex; 81] = cell_index();
+
+const fn cell_index() -> [CellIndex; 81] {
+    let mut t = [CellIndex {
+        bx: 0,
+        elem: 0,
+        bi: 0,
+        bj: 0,
+        ei: 0,
+        ej: 0,
+    }; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (bi, bj, ei, ej) = (cell / 27, cell % 9 / 3, cell / 9 % 3, cell % 3);
+        t[cell] = CellIndex {
+            bx: (bi * 3 + bj) as u8,
+            elem: (ei * 4 + ej) as u8,
+            bi: bi as u8,
+            bj: bj as u8,
+            ei: ei as u8,
+            ej: ej as u8,
+        };
+        cell += 1;
     }
     t
 }
@@ -237,16 +286,18 @@ impl Search<'_> {
         true
     }
 
-    /// Counts a solution, keeping the first: `boxes` are the box vectors' lanes, each cell
-    /// one digit.
-    fn found(&mut self, boxes: impl FnOnce() -> [[u16; 16]; 9]) {
+    /// Counts a solution, keeping the first: `digits` are the boxes' cell lanes as digits
+    /// (1–9).
+    fn found(&mut self, digits: impl FnOnce() -> [[u16; 16]; 9]) {
         self.count += 1;
         if self.solution.is_none() {
             let mut grid = [0u8; 81];
-            for (b, lanes) in boxes().iter().enumerate() {
-                for e in 0..9 {
-                    let (r, c) = (b / 3 * 3 + e / 3, b % 3 * 3 + e % 3);
-                    grid[9 * r + c] = lanes[e / 3 * 4 + e % 3].trailing_zeros() as u8 + 1;
+            for (b, lanes) in digits().iter().enumerate() {
+                let corner = b / 3 * 27 + b % 3 * 3;
+                for (r, row) in lanes.chunks_exact(4).take(3).enumerate() {
+                    for (c, &d) in row[..3].iter().enumerate() {
+                        grid[corner + 9 * r + c] = d as u8;
+                    }
                 }
             }
             self.solution = Some(grid);
@@ -258,9 +309,9 @@ impl Search<'_> {
 macro_rules! triad_solver {
     ($(#[$feature:meta])*) => {
         use super::{
-            BOX_HEAD, BOX_MINIMUMS, BOX_PEERS, CELLS, COL_HEADS, ONE_PER_CELL, ROW_HEADS, CELL_ASSIGNMENT, CONFIGS_TO_TRIADS, CONFIG_ROTATE,
+            BOX_HEAD, BOX_MINIMUMS, CELLS, COL_HEADS, ONE_PER_CELL, ROW_HEADS, CELL_ASSIGNMENT, CONFIGS_TO_TRIADS, CONFIG_ROTATE,
             HORIZONTAL_TRIADS, K, LANE3_ALL, PEER_ELEM_TO_CONFIG_MASK, POS_TRIADS_TO_CANDIDATES,
-            ROW_ROTATE_3X3, SHIFT, SHIFT16, Search,
+            ROW_ROTATE_3X3, SHIFT, SHIFT16, Search, CellIndex, CELL_INDEX, UNITS,
         };
 
         /// A band: its configurations and those to rule out at its next update.
@@ -295,15 +346,16 @@ macro_rules! triad_solver {
         $(#[$feature])*
         fn box_restrict<const FROM_VERTICAL: usize>(
             state: &mut State,
-            b: usize,
+            bi: usize,
+            bj: usize,
             candidates: C16,
         ) -> bool {
+            let b = 3 * bi + bj;
             let mut cells = state.boxen[b];
             if cells.subset_of(candidates) {
                 return true;
             }
             let mut eliminating = cells.and_not(candidates);
-            let (bi, bj) = (b / 3, b % 3);
             let mut h = state.bands[0][bi].eliminations;
             let mut v = state.bands[1][bj].eliminations;
             let minimums = C16::load(&BOX_MINIMUMS);
@@ -428,13 +480,21 @@ macro_rules! triad_solver {
             state.bands[VERTICAL][band].configurations = configurations;
             let triads = to_triads(configurations);
             let peers = [triads.lo(), triads.lo().rotate_cols(), triads.hi()];
-            let boxes = &BOX_PEERS[VERTICAL][band];
-            for p in [(from_peer + 1) % 3, (from_peer + 2) % 3, from_peer] {
-                if !box_restrict::<VERTICAL>(state, boxes[p], to_candidates::<VERTICAL>(peers[p])) {
-                    return false;
+            // Box `p` of the band: the band is its row of boxes (horizontal) or column.
+            let restrict = |state: &mut State, p: usize| {
+                let candidates = to_candidates::<VERTICAL>(peers[p]);
+                if VERTICAL == 0 {
+                    box_restrict::<VERTICAL>(state, band, p, candidates)
+                } else {
+                    box_restrict::<VERTICAL>(state, p, band, candidates)
                 }
+            };
+            // The peer the message came from last, the others in order.
+            match from_peer {
+                0 => restrict(state, 1) && restrict(state, 2) && restrict(state, 0),
+                1 => restrict(state, 2) && restrict(state, 0) && restrict(state, 1),
+                _ => restrict(state, 0) && restrict(state, 1) && restrict(state, 2),
             }
-            true
         }
 
         /// A band's configurations as the 3×3 matrix of its positive triads.
@@ -563,7 +623,8 @@ macro_rules! triad_solver {
             match choose(state) {
                 None if is_sudoku(&state.boxen) => {
                     let boxes = &state.boxen;
-                    search.found(|| boxes.map(|b| b.to_array()));
+                    // A lane with one bit `d - 1` has `d` bits at or below it.
+                    search.found(|| boxes.map(|b| b.or(b.minus_one()).popcounts9().to_array()));
                 }
                 None => search.failures += 1,
                 Some((b, digit)) if b < 3 => branch::<0>(search, b, digit, state, depth),
@@ -608,24 +669,43 @@ macro_rules! triad_solver {
             }
         }
 
-        /// Searches the puzzle with `givens` (cell 0–80 row by row, digit 1–9, none
-        /// clashing) and the `banned` candidates taken out (others than cells 0–80 and
-        /// digits 1–9 are ignored).
+        /// Searches the puzzle whose `cells` (row by row, 0 for blank) have a digit where
+        /// `clues` (two words: cells 0–63, 64–80) have a bit, with the `banned` candidates
+        /// taken out (others than cells 0–80 and digits 1–9 are ignored). Returns `false`,
+        /// without searching, when two givens clash.
         $(#[$feature])*
-        pub(crate) fn solve(givens: &[(u8, u8)], banned: &[(usize, u8)], search: &mut Search<'_>) {
+        pub(crate) fn solve(
+            cells: &[u8; 81],
+            clues: [u64; 2],
+            banned: &[(usize, u8)],
+            search: &mut Search<'_>,
+        ) -> bool {
             let mut state = empty();
-            for &(cell, digit) in givens {
-                let cell = usize::from(cell);
-                let (bi, bj) = (cell / 27, cell % 9 / 3);
-                let (ei, ej) = (cell / 9 % 3, cell % 3);
-                let d = usize::from(digit - 1);
-                let b = &mut state.boxen[bi * 3 + bj];
-                *b = b.and_not(C16::load(&CELL_ASSIGNMENT[d][ei * 4 + ej]));
-                let digit = C8::all(1 << d);
-                let h = &mut state.bands[0][bi].eliminations;
-                *h = C8::load(&PEER_ELEM_TO_CONFIG_MASK[bj][ei]).and(digit).or(*h);
-                let v = &mut state.bands[1][bj].eliminations;
-                *v = C8::load(&PEER_ELEM_TO_CONFIG_MASK[bi][ej]).and(digit).or(*v);
+            // The digits used in each row (0–8), column (9–17) and box (18–26).
+            let mut used = [0u16; 27];
+            for (word, mut bits) in clues.into_iter().enumerate() {
+                while bits != 0 {
+                    let cell = 64 * word + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let Some(&digit) = cells.get(cell) else { break };
+                    let [row, col, bx] = UNITS[cell];
+                    let bit = 1u16 << digit;
+                    if (used[usize::from(row)] | used[usize::from(col)] | used[usize::from(bx)]) & bit != 0 {
+                        return false;
+                    }
+                    used[usize::from(row)] |= bit;
+                    used[usize::from(col)] |= bit;
+                    used[usize::from(bx)] |= bit;
+                    let CellIndex { bx, elem, bi, bj, ei, ej } = CELL_INDEX[cell];
+                    let d = usize::from(digit - 1);
+                    let b = &mut state.boxen[usize::from(bx)];
+                    *b = b.and_not(C16::load(&CELL_ASSIGNMENT[d][usize::from(elem)]));
+                    let digit = C8::all(1 << d);
+                    let h = &mut state.bands[0][usize::from(bi)].eliminations;
+                    *h = C8::load(&PEER_ELEM_TO_CONFIG_MASK[usize::from(bj)][usize::from(ei)]).and(digit).or(*h);
+                    let v = &mut state.bands[1][usize::from(bj)].eliminations;
+                    *v = C8::load(&PEER_ELEM_TO_CONFIG_MASK[usize::from(bi)][usize::from(ej)]).and(digit).or(*v);
+                }
             }
             let mut ok = band_eliminate::<0>(&mut state, 0, 1)
                 && band_eliminate::<1>(&mut state, 0, 1)
@@ -640,17 +720,18 @@ macro_rules! triad_solver {
                 if cell >= 81 || !(1..=9).contains(&digit) {
                     continue;
                 }
-                let b = cell / 27 * 3 + cell % 9 / 3;
+                let CellIndex { bx, elem, bi, bj, .. } = CELL_INDEX[cell];
                 let mut lane = [0; 16];
-                lane[cell / 9 % 3 * 4 + cell % 3] = 1 << (digit - 1);
-                let candidates = state.boxen[b].and_not(C16::load(&lane));
-                ok = box_restrict::<0>(&mut state, b, candidates);
+                lane[usize::from(elem)] = 1 << (digit - 1);
+                let candidates = state.boxen[usize::from(bx)].and_not(C16::load(&lane));
+                ok = box_restrict::<0>(&mut state, usize::from(bi), usize::from(bj), candidates);
             }
             if ok {
                 count(search, &mut state, 0);
             } else {
                 search.failures += 1;
             }
+            true
         }
     };
 }
