@@ -124,7 +124,7 @@ pub fn decode(enc: &Encoded, s: &Solution) -> Grid {
 }
 
 /// What a solver found for one puzzle.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[must_use]
 pub struct Answer {
     /// Solutions found, up to the cap asked for.

@@ -45,6 +45,14 @@ impl Grid {
         ok.then_some(Grid { shape, cells })
     }
 
+    /// Overwrites every cell with `cells` (row by row, 0 = blank) of the same shape.
+    /// (The callers are solvers that write checked solutions: the symbols are checked in
+    /// debug builds only.)
+    pub(crate) fn fill(&mut self, cells: &[u8]) {
+        debug_assert!(cells.iter().all(|&c| usize::from(c) <= self.shape.size()));
+        self.cells.copy_from_slice(cells);
+    }
+
     /// An empty grid.
     pub fn empty(shape: Shape) -> Grid {
         Grid {

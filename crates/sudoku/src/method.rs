@@ -31,6 +31,12 @@ pub trait PuzzleSolver {
     /// the first. A puzzle of another shape, or givens that clash, have no solution.
     fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer;
 
+    /// As [`PuzzleSolver::solve`], into `answer`, whose buffers a solver may reuse (the
+    /// dedicated 9×9 solver writes its solution into the grid `answer` holds).
+    fn solve_into(&mut self, puzzle: &Grid, cap: u64, answer: &mut Answer) {
+        *answer = self.solve(puzzle, cap);
+    }
+
     /// Limits the next puzzles' search (the engine's node and time limits; dancing links and
     /// SAT solve a 9×9 puzzle in microseconds and ignore it).
     fn set_limits(&mut self, _limits: csp_core::Limits) {}
@@ -59,6 +65,10 @@ impl PuzzleSolver for DlxSolver {
 impl PuzzleSolver for FastSolver {
     fn solve(&mut self, puzzle: &Grid, cap: u64) -> Answer {
         FastSolver::solve(self, puzzle, cap)
+    }
+
+    fn solve_into(&mut self, puzzle: &Grid, cap: u64, answer: &mut Answer) {
+        FastSolver::solve_into(self, puzzle, cap, answer);
     }
 
     fn set_limits(&mut self, limits: csp_core::Limits) {

@@ -7,10 +7,10 @@ use crate::report::{Status, json_line};
 use anyhow::{Result, bail};
 use clap::Args;
 use csp_core::Limits;
-use csp_sudoku::Shape;
 use csp_sudoku::method::{Method, Prepared, PuzzleSolver};
 use csp_sudoku::sat::Encoding;
 use csp_sudoku::verify;
+use csp_sudoku::{Answer, Shape};
 use serde_json::json;
 use std::collections::HashMap;
 use std::io::Write;
@@ -250,27 +250,27 @@ fn run_row(
     } else {
         16 * b.jobs
     };
+    // The answers of a chunk, reused from chunk to chunk (a solver may write into them).
+    let mut answers: Vec<Answer> = Vec::new();
     'passes: for pass in 0.. {
         for chunk in puzzles.chunks(chunk_size) {
             let t = Instant::now();
-            let answers = if b.jobs == 1 {
-                chunk
-                    .iter()
-                    .map(|p| {
-                        let shape = p.grid.shape();
-                        let solver = solvers
-                            .entry(shape)
-                            .or_insert_with(|| prepared.solver(shape));
-                        solver.set_limits(Limits {
-                            nodes: limits.node_limit,
-                            ..Limits::default()
-                        });
-                        solver.solve(&p.grid, 2)
-                    })
-                    .collect::<Vec<_>>()
+            if b.jobs == 1 {
+                answers.resize_with(chunk.len(), Answer::default);
+                for (p, answer) in chunk.iter().zip(answers.iter_mut()) {
+                    let shape = p.grid.shape();
+                    let solver = solvers
+                        .entry(shape)
+                        .or_insert_with(|| prepared.solver(shape));
+                    solver.set_limits(Limits {
+                        nodes: limits.node_limit,
+                        ..Limits::default()
+                    });
+                    solver.solve_into(&p.grid, 2, answer);
+                }
             } else {
-                pool.install(|| solve_all(chunk, &prepared, 2, limits, None, &hidden))
-            };
+                answers = pool.install(|| solve_all(chunk, &prepared, 2, limits, None, &hidden));
+            }
             solving += t.elapsed();
             for (p, a) in chunk.iter().zip(&answers) {
                 if let Some(sol) = &a.solution {

@@ -157,22 +157,44 @@ impl FastSolver {
     /// assert_eq!(fast.solve_without(&p.grid, &[(1, s.cells()[1])], 1).count, 0);
     /// ```
     pub fn solve_without(&mut self, puzzle: &Grid, banned: &[(usize, u8)], cap: u64) -> Answer {
-        let start = std::time::Instant::now();
         let mut answer = Answer {
             count: 0,
             exhausted: true,
             solution: None,
             stats: Stats::default(),
         };
-        if puzzle.shape() != nine() {
-            return answer;
-        }
-        if cap == 0 {
-            answer.exhausted = false;
-            return answer;
-        }
-        let Ok(cells) = <&[u8; 81]>::try_from(puzzle.cells()) else {
-            return answer;
+        self.search(puzzle, banned, cap, &mut answer);
+        answer
+    }
+
+    /// As [`FastSolver::solve`], into `answer`: a solution goes into the grid `answer`
+    /// already holds, so that a batch reusing its answers allocates nothing per puzzle.
+    ///
+    /// ```
+    /// use csp_sudoku::fast::FastSolver;
+    /// use csp_sudoku::parse;
+    /// let p = &parse::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "x").unwrap()[0];
+    /// let mut fast = FastSolver::new();
+    /// let mut answer = fast.solve(&p.grid, 1);
+    /// fast.solve_into(&p.grid, 2, &mut answer);
+    /// assert!(answer.is_unique());
+    /// ```
+    pub fn solve_into(&mut self, puzzle: &Grid, cap: u64, answer: &mut Answer) {
+        self.search(puzzle, &[], cap, answer);
+    }
+
+    /// Searches `puzzle` without the `banned` candidates and writes every field of `answer`.
+    fn search(&mut self, puzzle: &Grid, banned: &[(usize, u8)], cap: u64, answer: &mut Answer) {
+        let start = std::time::Instant::now();
+        answer.count = 0;
+        answer.exhausted = cap > 0;
+        answer.stats = Stats::default();
+        let Some(cells) = <&[u8; 81]>::try_from(puzzle.cells())
+            .ok()
+            .filter(|_| puzzle.shape() == nine() && cap > 0)
+        else {
+            answer.solution = None;
+            return;
         };
         // Only the cells with a digit are visited (a scan that branches on every cell
         // mispredicts on most of them).
@@ -213,14 +235,19 @@ impl FastSolver {
         };
         if !consistent {
             // Clashing givens: no solution, and nothing searched.
+            answer.solution = None;
             answer.stats.elapsed = start.elapsed();
-            return answer;
+            return;
         }
         answer.count = search.count;
         answer.exhausted = !search.stopped && search.count < cap;
-        answer.solution = search
-            .solution
-            .map(|cells| Grid::new(nine(), cells.to_vec()).expect("81 cells of a 9×9 grid"));
+        match (&mut answer.solution, search.solution) {
+            (Some(grid), Some(cells)) if grid.shape() == nine() => grid.fill(&cells),
+            (slot, found) => {
+                *slot = found
+                    .map(|cells| Grid::new(nine(), cells.to_vec()).expect("81 cells of a 9×9 grid"))
+            }
+        }
         answer.stats = Stats {
             nodes: search.nodes,
             failures: search.failures,
@@ -229,7 +256,6 @@ impl FastSolver {
             elapsed: start.elapsed(),
             ..Stats::default()
         };
-        answer
     }
 }
 
@@ -301,6 +327,37 @@ mod tests {
                 .filter(|&c| g.cells()[c] == 0)
                 .any(|c| fast.solve_without(&g, &[(c, s.cells()[c])], 1).count > 0);
             assert_eq!(unique, !other, "line {}", p.line);
+        }
+    }
+
+    /// One answer reused over puzzles with one, several and no solutions (and clashes):
+    /// each time what a fresh `solve` gives.
+    #[test]
+    fn solving_into_a_reused_answer_equals_a_fresh_solve() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../data/sudoku/puzzles3_magictour_top1465");
+        let mut fast = FastSolver::new();
+        let mut reused = Answer::default();
+        let mut grids: Vec<Grid> = Vec::new();
+        for p in parse::read(&path).unwrap().iter().take(40) {
+            let mut fewer = p.grid.clone();
+            for (cell, _) in p.grid.givens().take(3) {
+                fewer.set(cell / 9, cell % 9, 0);
+            }
+            let mut clash = p.grid.clone();
+            let (cell, d) = p.grid.givens().next().unwrap();
+            clash.set(cell / 9, (cell % 9 + 1) % 9, d);
+            grids.extend([p.grid.clone(), fewer, clash]);
+        }
+        grids.push(Grid::empty(Shape::square(2).unwrap()));
+        grids.push(Grid::empty(nine()));
+        for g in &grids {
+            for cap in [0, 1, 2, 3] {
+                fast.solve_into(g, cap, &mut reused);
+                let fresh = fast.solve(g, cap);
+                let key = |a: &Answer| (a.count, a.exhausted, a.solution.clone(), a.stats.nodes);
+                assert_eq!(key(&reused), key(&fresh), "{g:?} cap {cap}");
+            }
         }
     }
 
