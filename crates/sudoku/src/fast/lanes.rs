@@ -9,7 +9,9 @@
 //! since Rust 1.86): the intrinsics they call are safe inside them, and they may only be
 //! called from other AVX2 functions. Only the entry point that the dispatcher calls after
 //! checking the CPU needs `unsafe` (in `fast/mod.rs`). The portable twin is plain arrays, which
-//! the compiler turns into SSE2 where it can.
+//! the compiler turns into SSE2 or NEON where it can; its shuffles pick lanes without a branch.
+//! (Packing four lanes to a `u64` and working a word at a time, SWAR, ran slower on x86-64:
+//! the table shuffles cost more in words than in arrays.)
 //!
 //! Lane semantics that both must share:
 //! - `shuffle` takes one control per 16-bit lane, `0x0100 + 0x0202·k` for the source lane
@@ -36,14 +38,13 @@ pub(crate) mod portable {
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub(crate) struct C16([u16; 16]);
 
-    /// Lane `i` of a half `h` (8 lanes) under one shuffle control word.
-    #[inline]
+    /// The lane a shuffle control word takes, of eight lanes in `h`, or zero; without a
+    /// branch (the controls come from tables the compiler cannot predict).
+    #[inline(always)]
     fn pick(h: &[u16], c: u16) -> u16 {
-        if c & 0x80 != 0 {
-            0
-        } else {
-            h[usize::from(c & 0x0f) >> 1]
-        }
+        // Control `0x0100 + 0x0202·k` takes lane k; a control with bit 7 set gives zero.
+        let keep = ((c >> 7) & 1).wrapping_sub(1);
+        h[usize::from(c >> 1) & 7] & keep
     }
 
     macro_rules! lanewise {
@@ -90,12 +91,17 @@ pub(crate) mod portable {
                 pub(crate) fn all_zero(self) -> bool {
                     self.0.iter().all(|&a| a == 0)
                 }
-                #[inline]
+                #[inline(always)]
                 pub(crate) fn shuffle(self, control: $t) -> $t {
                     let mut r = [0; $n];
-                    for i in 0..$n {
-                        let h = i / 8 * 8;
-                        r[i] = pick(&self.0[h..h + 8], control.0[i]);
+                    for ((out, c), h) in r
+                        .chunks_exact_mut(8)
+                        .zip(control.0.chunks_exact(8))
+                        .zip(self.0.chunks_exact(8))
+                    {
+                        for (o, &c) in out.iter_mut().zip(c) {
+                            *o = pick(h, c);
+                        }
                     }
                     $t(r)
                 }
