@@ -73,7 +73,8 @@ pub struct FastSolver {
 /// solutions and node counts), only the speed differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lanes {
-    /// AVX2 (with POPCNT): 256-bit boxes, 128-bit bands; x86-64 CPUs since 2013–2015.
+    /// AVX2 (with POPCNT, BMI1 and BMI2): 256-bit boxes, 128-bit bands; x86-64 CPUs since
+    /// 2013–2015.
     Avx2,
     /// Plain Rust on arrays of lanes, for every CPU.
     Portable,
@@ -85,6 +86,8 @@ impl Lanes {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
         {
             return Lanes::Avx2;
         }
@@ -221,7 +224,7 @@ impl FastSolver {
             #[cfg(target_arch = "x86_64")]
             Lanes::Avx2 => {
                 // The one `unsafe` of the workspace. `triads::avx2::solve` is compiled for
-                // AVX2 and POPCNT, so calling it is sound only on a CPU that has both:
+                // AVX2, POPCNT, BMI1 and BMI2, so calling it is sound only on a CPU that has them:
                 // `self.lanes` is `Avx2` only when `Lanes::best` detected them at run time.
                 // A safe alternative would need the whole binary built for AVX2
                 // (`-C target-cpu`), or a SIMD crate whose runtime dispatch still ends in

@@ -145,8 +145,6 @@ static ROW_ROTATE_3X3: [[u16; 16]; 2] = [
     [s(1), s(2), s(0), s(3), s(5), s(6), s(4), s(7), s(1), s(2), s(0), s(3), s(4), s(5), s(6), s(7)],
     [s(2), s(0), s(1), s(3), s(6), s(4), s(5), s(7), s(2), s(0), s(1), s(3), s(4), s(5), s(6), s(7)],
 ];
-/// One candidate in each cell lane.
-static ONE_PER_CELL: [u16; 16] = [1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0];
 /// Every digit in the first lane of each row of a box.
 static ROW_HEADS: [u16; 16] = [K, 0, 0, 0, K, 0, 0, 0, K, 0, 0, 0, 0, 0, 0, 0];
 /// Every digit in the first row's three cells.
@@ -286,13 +284,14 @@ impl Search<'_> {
         true
     }
 
-    /// Counts a solution, keeping the first: `digits` are the boxes' cell lanes as digits
+    /// Counts a solution, keeping the first: `digits(b)` are box `b`'s cell lanes as digits
     /// (1–9).
-    fn found(&mut self, digits: impl FnOnce() -> [[u16; 16]; 9]) {
+    fn found(&mut self, digits: impl Fn(usize) -> [u16; 16]) {
         self.count += 1;
         if self.solution.is_none() {
-            let mut grid = [0u8; 81];
-            for (b, lanes) in digits().iter().enumerate() {
+            let grid = self.solution.insert([0; 81]);
+            for b in 0..9 {
+                let lanes = digits(b);
                 let corner = b / 3 * 27 + b % 3 * 3;
                 for (r, row) in lanes.chunks_exact(4).take(3).enumerate() {
                     for (c, &d) in row[..3].iter().enumerate() {
@@ -300,7 +299,6 @@ impl Search<'_> {
                     }
                 }
             }
-            self.solution = Some(grid);
         }
     }
 }
@@ -309,7 +307,7 @@ impl Search<'_> {
 macro_rules! triad_solver {
     ($(#[$feature:meta])*) => {
         use super::{
-            BOX_HEAD, BOX_MINIMUMS, CELLS, COL_HEADS, ONE_PER_CELL, ROW_HEADS, CELL_ASSIGNMENT, CONFIGS_TO_TRIADS, CONFIG_ROTATE,
+            BOX_HEAD, BOX_MINIMUMS, CELLS, COL_HEADS, ROW_HEADS, CELL_ASSIGNMENT, CONFIGS_TO_TRIADS, CONFIG_ROTATE,
             HORIZONTAL_TRIADS, K, LANE3_ALL, PEER_ELEM_TO_CONFIG_MASK, POS_TRIADS_TO_CANDIDATES,
             ROW_ROTATE_3X3, SHIFT, SHIFT16, Search, CellIndex, CELL_INDEX, UNITS,
         };
@@ -574,37 +572,28 @@ macro_rules! triad_solver {
         $(#[$feature])*
         fn is_sudoku(boxes: &[C16; 9]) -> bool {
             let cells = C16::load(&CELLS);
-            let b: [C16; 9] = [
-                boxes[0].and(cells),
-                boxes[1].and(cells),
-                boxes[2].and(cells),
-                boxes[3].and(cells),
-                boxes[4].and(cells),
-                boxes[5].and(cells),
-                boxes[6].and(cells),
-                boxes[7].and(cells),
-                boxes[8].and(cells),
-            ];
-            // One digit per cell: a candidate count of one in each cell lane.
-            let ones = C16::load(&ONE_PER_CELL);
+            // No cell with a second digit (an empty cell leaves its box without a digit,
+            // which the box check finds) ...
             let mut wrong = C16::all(0);
-            for x in &b {
-                wrong = wrong.or(x.popcounts9().xor(ones));
-            }
-            // Every digit in each row (lanes 0, 4, 8 after folding the rows), column
-            // (lanes 0–2 after folding the columns) and box (lane 0 after both).
+            // ... and every digit in each row (lanes 0, 4, 8 of a band's minirows folded),
+            // column (lanes 0–2 of a stack's minicolumns folded) and box.
             let mut rows = C16::all(K);
             let mut cols = C16::all(K);
             let mut whole = C16::all(K);
-            for i in 0..3 {
-                let r = b[3 * i].or(b[3 * i + 1]).or(b[3 * i + 2]);
-                rows = rows.and(r.or(r.rotate_rows()).or(r.rotate_rows2()));
-                let c = b[i].or(b[3 + i]).or(b[6 + i]);
-                cols = cols.and(c.or(c.rotate_cols()).or(c.rotate_cols2()));
-            }
-            for x in &b {
+            let mut minirows = [C16::all(0); 9];
+            let mut minicols = [C16::all(0); 9];
+            for (b, x) in boxes.iter().enumerate() {
+                let x = x.and(cells);
+                wrong = wrong.or(x.and(x.minus_one()));
                 let r = x.or(x.rotate_rows()).or(x.rotate_rows2());
+                let c = x.or(x.rotate_cols()).or(x.rotate_cols2());
                 whole = whole.and(r.or(r.rotate_cols()).or(r.rotate_cols2()));
+                minirows[b] = r;
+                minicols[b] = c;
+            }
+            for i in 0..3 {
+                rows = rows.and(minirows[3 * i].or(minirows[3 * i + 1]).or(minirows[3 * i + 2]));
+                cols = cols.and(minicols[i].or(minicols[3 + i]).or(minicols[6 + i]));
             }
             let full = |x: C16, lanes: &[u16; 16]| {
                 let m = C16::load(lanes);
@@ -624,7 +613,7 @@ macro_rules! triad_solver {
                 None if is_sudoku(&state.boxen) => {
                     let boxes = &state.boxen;
                     // A lane with one bit `d - 1` has `d` bits at or below it.
-                    search.found(|| boxes.map(|b| b.or(b.minus_one()).popcounts9().to_array()));
+                    search.found(|b| boxes[b].or(boxes[b].minus_one()).popcounts9().to_array());
                 }
                 None => search.failures += 1,
                 Some((b, digit)) if b < 3 => branch::<0>(search, b, digit, state, depth),
@@ -740,11 +729,61 @@ macro_rules! triad_solver {
 pub(crate) mod portable {
     use super::super::lanes::portable::{C8, C16};
     triad_solver!();
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// The box vectors of a grid (row by row, candidate sets as bits of digits 1–9).
+        fn boxes(grid: &[u16; 81]) -> [C16; 9] {
+            std::array::from_fn(|b| {
+                let mut lanes = [0; 16];
+                for e in 0..9 {
+                    let (r, c) = (b / 3 * 3 + e / 3, b % 3 * 3 + e % 3);
+                    lanes[e / 3 * 4 + e % 3] = grid[9 * r + c];
+                }
+                C16::load(&lanes)
+            })
+        }
+
+        /// The final check takes a solved grid and refuses one with a clash in a row, a
+        /// column or a box only, a cell with two digits, or an empty cell.
+        #[test]
+        fn the_final_check_refuses_every_kind_of_wrong_grid() {
+            // The pattern solution: cell (r, c) holds (3r + r/3 + c) mod 9 + 1.
+            let solved: [u16; 81] =
+                std::array::from_fn(|i| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9));
+            assert!(is_sudoku(&boxes(&solved)));
+            let bit = |g: &[u16; 81], r: usize, c: usize| g[9 * r + c];
+            // Swapping two cells of a row keeps the row and its boxes' digits but breaks
+            // two columns; swapping across boxes in a column breaks rows and boxes.
+            let mut row_swap = solved;
+            row_swap.swap(0, 4);
+            assert!(!is_sudoku(&boxes(&row_swap)));
+            let mut col_swap = solved;
+            col_swap.swap(0, 9 * 4);
+            assert!(!is_sudoku(&boxes(&col_swap)));
+            // Swapping within a minirow keeps every row and box but breaks two columns.
+            let mut minirow_swap = solved;
+            minirow_swap.swap(0, 1);
+            assert!(!is_sudoku(&boxes(&minirow_swap)));
+            // A Latin square that is not a sudoku: every row and column right, boxes wrong.
+            let latin: [u16; 81] = std::array::from_fn(|i| 1 << ((i / 9 + i % 9) % 9));
+            assert!(!is_sudoku(&boxes(&latin)));
+            let mut two = solved;
+            two[40] |= bit(&solved, 0, 0);
+            assert!(two[40] != solved[40] && !is_sudoku(&boxes(&two)));
+            let mut empty = solved;
+            empty[40] = 0;
+            assert!(!is_sudoku(&boxes(&empty)));
+        }
+    }
 }
 
-/// The solver on AVX2 lanes: call [`avx2::solve`] only where the CPU has AVX2 and POPCNT.
+/// The solver on AVX2 lanes: call [`avx2::solve`] only where the CPU has AVX2, POPCNT, BMI1
+/// and BMI2.
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2 {
     use super::super::lanes::avx2::{C8, C16};
-    triad_solver!(#[target_feature(enable = "avx2,popcnt")]);
+    triad_solver!(#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
