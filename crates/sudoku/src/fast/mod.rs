@@ -11,14 +11,15 @@
 //!
 //! The search is written once over a small set of lane operations (the private module
 //! `fast::lanes`) and compiled twice: on AVX2 registers, chosen at run time when the CPU has
-//! AVX2 and POPCNT, and on plain arrays for every other CPU. Both search the same tree: the
-//! same counts, the same first solution and the same node counts (tested). The AVX2 functions
-//! are safe Rust (`#[target_feature]` functions, in which the intrinsics are safe); the one
-//! `unsafe` block of the workspace is the dispatcher's call into them after the CPU check.
+//! AVX2, POPCNT, BMI1 and BMI2, and on plain arrays for every other CPU. Both search the same
+//! tree: the same counts, the same first solution and the same node counts (tested). The AVX2
+//! functions are safe Rust (`#[target_feature]` functions, in which the intrinsics are safe);
+//! the one `unsafe` block of the workspace is the dispatcher's call into them after the CPU
+//! check.
 //!
-//! Measured side by side with tdoku (its AVX2 build) on the shared lists it runs at
-//! 1.0–1.1× tdoku's speed; the portable path at about a quarter of the AVX2 one (see
-//! docs/sudoku.md).
+//! Measured side by side with tdoku's best build on the shared lists (`benches/sudoku_peers.py`)
+//! it runs at 0.95–1.05× tdoku's speed; the portable path at a quarter to a third of the AVX2
+//! one (see docs/sudoku.md).
 //!
 //! ```
 //! use csp_sudoku::fast::FastSolver;
