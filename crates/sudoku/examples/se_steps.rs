@@ -7,7 +7,8 @@
 //! the path), compares the two ratings, then applies SE's step. Prints, per SE technique: how
 //! often our next step rates the same, lower (we found an easier step SE did not consider, or
 //! rate it lower) or higher (we lack SE's step or rate it higher), and which of our
-//! techniques we chose instead; then how many whole puzzles get SE's ER exactly.
+//! techniques we chose instead; then how many whole puzzles get SE's ER exactly. A cell with
+//! one pencil mark in a pencil-mark state counts as solved, as SE reads those states.
 //!
 //! ```text
 //! cargo run --release -p csp-sudoku --example se_steps [-- --limit N]
@@ -45,7 +46,17 @@ fn starts(dir: &std::path::Path) -> HashMap<String, (Candidates, f64)> {
                 continue;
             };
             let c = if f[2].len() == 729 {
-                Candidates::from_pencil_marks(f[2]).ok()
+                // A cell with one pencil mark is solved in these states (HoDoKu's exports,
+                // as SE reads them): placed here, so that it is not taken for a single.
+                Candidates::from_pencil_marks(f[2]).ok().map(|mut c| {
+                    for cell in 0..81 {
+                        let m = c.mask(cell);
+                        if c.value(cell) == 0 && m.count_ones() == 1 {
+                            c.place(cell, m.trailing_zeros() as u8 + 1);
+                        }
+                    }
+                    c
+                })
             } else {
                 parse::parse(f[2], file)
                     .ok()
@@ -88,7 +99,8 @@ fn main() {
     let text = std::fs::read_to_string(&steps_path)
         .unwrap_or_else(|e| panic!("{}: {e}", steps_path.display()));
     let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
-    let (mut puzzles, mut exact, mut diverged_paths) = (0usize, 0usize, 0usize);
+    // Puzzles and exact ERs, from givens (0) and from pencil marks (1).
+    let (mut puzzles, mut exact, mut diverged_paths) = ([0usize; 2], [0usize; 2], 0usize);
     let start = std::time::Instant::now();
     for line in text.lines().take(limit) {
         let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
@@ -96,9 +108,10 @@ fn main() {
         let Some((c0, se_er)) = starts.get(id) else {
             continue;
         };
-        puzzles += 1;
+        let kind = usize::from(id.starts_with("rlpm"));
+        puzzles[kind] += 1;
         if (rate_candidates(c0.clone()).er - se_er).abs() < 0.05 {
-            exact += 1;
+            exact[kind] += 1;
         }
         let mut c = c0.clone();
         let mut diverged = false;
@@ -168,9 +181,16 @@ fn main() {
             instead.join(", ")
         );
     }
+    for (kind, name) in ["from givens", "from pencil marks"].iter().enumerate() {
+        println!(
+            "\n{} puzzles {name}: ER exactly SE's on {} ({:.1} %)",
+            puzzles[kind],
+            exact[kind],
+            pct(exact[kind], puzzles[kind])
+        );
+    }
     println!(
-        "\n{puzzles} puzzles: ER exactly SE's on {exact} ({:.1} %); {diverged_paths} paths left our candidates; {:.0} s",
-        pct(exact, puzzles),
+        "{diverged_paths} paths placed a digit our candidates had lost; {:.0} s",
         start.elapsed().as_secs_f64()
     );
 }
