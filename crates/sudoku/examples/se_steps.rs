@@ -11,8 +11,12 @@
 //! one pencil mark in a pencil-mark state counts as solved, as SE reads those states.
 //!
 //! ```text
-//! cargo run --release -p csp-sudoku --example se_steps [-- --limit N]
+//! cargo run --release -p csp-sudoku --example se_steps [-- --limit N] [--fit]
 //! ```
+//!
+//! `--fit` also prints, on standard error, a tab-separated line per step (`FIT`, SE's short
+//! name, SE's rating, our technique, our chain's length, our rating, whether the two
+//! eliminate the same candidates): the data the chain-length ratings were fitted on.
 
 use csp_sudoku::human::rating::{difficulty, rate_candidates};
 use csp_sudoku::human::{Candidates, next_step};
@@ -82,6 +86,7 @@ struct Tally {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let fit = args.iter().any(|a| a == "--fit");
     let limit = args
         .iter()
         .position(|a| a == "--limit")
@@ -122,6 +127,33 @@ fn main() {
             match next_step(&c) {
                 Some(ours) => {
                     let d = difficulty(&c, &ours);
+                    if fit {
+                        let theirs: Vec<(usize, u8)> = s[4]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .flat_map(|r| {
+                                let cell = r[0].as_u64().unwrap_or(0) as usize;
+                                r[1].as_array()
+                                    .into_iter()
+                                    .flatten()
+                                    .map(move |d| (cell, d.as_u64().unwrap_or(0) as u8))
+                                    .collect::<Vec<_>>()
+                            })
+                            .collect();
+                        let mut ours_el: Vec<(usize, u8)> =
+                            ours.eliminations.iter().map(|x| (x.0, x.1)).collect();
+                        ours_el.sort();
+                        let mut t2 = theirs.clone();
+                        t2.sort();
+                        eprintln!(
+                            "FIT\t{short}\t{rating}\t{}\t{}\t{}\t{}",
+                            ours.technique.name(),
+                            ours.chain.len(),
+                            d,
+                            ours_el == t2
+                        );
+                    }
                     if (d - rating).abs() < 0.05 {
                         t.same += 1;
                     } else {

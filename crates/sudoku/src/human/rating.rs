@@ -58,9 +58,10 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::NakedQuad => 5.0,
         Technique::Jellyfish => 5.2,
         Technique::HiddenQuad => 5.4,
-        Technique::WxyzWing => 5.5,
-        // SukakuExplainer: 6.2–6.4 by the pattern.
-        Technique::VwxyzWing => 6.3,
+        // SukakuExplainer's n-wings: a base, plus a tenth or two where the wing's largest
+        // cell is of middle size (its `biggestCardinality`: 3 of 2–4, or of 2–5).
+        Technique::WxyzWing => 5.5 + wing_size_bonus(c, step, 4),
+        Technique::VwxyzWing => 6.2 + wing_size_bonus(c, step, 5),
         Technique::BugPlusOne => 5.6,
         // The ratings of SukakuExplainer, which rated the calibration data: an X-chain by its
         // strong links (3 → 5.5, 4 → 5.9, ...); an XY-chain and a W-wing it finds only as
@@ -72,7 +73,9 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::GroupedTwoStrongLinks => 4.3,
         Technique::GroupedXChain => 5.7 + 0.4 * (step.chain.len() / 2).saturating_sub(3) as f64,
         Technique::SimpleColouring => 6.5 + length_bonus(step.chain.len()),
-        Technique::WWing => 7.0,
+        // SE finds a W-wing as a forcing chain of six implications (7.1 on every W-wing of
+        // its paths).
+        Technique::WWing => 7.1,
         // An XY-chain whose ends see each other closes into a cycle, which SE rates from 6.6.
         Technique::XyChain => {
             let ends = (step.chain.first(), step.chain.last());
@@ -86,7 +89,7 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         // `getLengthDifficulty`: +0.1 per doubling of the length beyond 4, roughly).
         Technique::ForcingChain => 7.0 + length_bonus(step.chain.len()),
         // SE finds these as its (non-dynamic) forcing chains and bidirectional cycles.
-        Technique::Aic => 7.0 + length_bonus(step.chain.len()),
+        Technique::Aic => 7.0 + se_length_bonus(step.chain.len()),
         // SE's Nishio forcing chains start at 7.5.
         Technique::Nishio => 7.5 + length_bonus(step.chain.len()),
         // SE's cell and region forcing chains start at 8.0; the chain is every branch's.
@@ -96,6 +99,34 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         // SE's dynamic forcing chains start at 8.5.
         Technique::DynamicForcingChain => 8.5 + length_bonus(step.chain.len()),
     }
+}
+
+/// SukakuExplainer's bonus for an n-wing of at most `max` candidates a cell: a tenth per step
+/// the largest cell of the wing is from the extremes (2 or `max`) towards the middle (3).
+fn wing_size_bonus(c: &Candidates, step: &Step, max: u32) -> f64 {
+    let biggest = step
+        .pattern
+        .iter()
+        .map(|&x| c.mask(x).count_ones())
+        .max()
+        .unwrap_or(2);
+    let middle = (max + 2) / 2;
+    let tenths = i64::from(max - middle) - (i64::from(middle) - i64::from(biggest)).abs();
+    tenths.max(0) as f64 / 10.0
+}
+
+/// SE's length difficulty (`ChainingHint.getLengthDifficulty` of SukakuExplainer): a tenth
+/// each time the chain's length passes 4, 6, 8, 12, 16, 24, 32, … (alternately ×3/2 and
+/// ×4/3). SE measures a chain by its implications less two, which for an alternating chain is
+/// its number of candidates (fitted on SE's paths: 6 → 7.1, 8 → 7.2, 10 and 12 → 7.3).
+fn se_length_bonus(len: usize) -> f64 {
+    let (mut ceil, mut tenths, mut odd) = (4usize, 0u32, false);
+    while len > ceil {
+        tenths += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    f64::from(tenths) / 10.0
 }
 
 /// A tenth per doubling of a chain's length beyond 4 (after SE's length difficulty).
@@ -323,10 +354,11 @@ pub fn base_difficulty(t: Technique) -> f64 {
         BugPlusOne => 5.6,
         GroupedXChain | FinnedSwordfish => 5.7,
         FinnedJellyfish => 6.1,
-        VwxyzWing => 6.3,
+        VwxyzWing => 6.2,
         SimpleColouring => 6.5,
         XyChain => 6.6,
-        WWing | Aic | ForcingChain => 7.0,
+        Aic | ForcingChain => 7.0,
+        WWing => 7.1,
         Nishio => 7.5,
         CellForcingChain | RegionForcingChain => 8.0,
         DynamicForcingChain => 8.5,
