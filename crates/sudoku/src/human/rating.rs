@@ -39,9 +39,20 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::XWing => 3.2,
         Technique::HiddenPair => 3.4,
         Technique::NakedTriple => 3.6,
-        // Not in SE 1.2.1: SukakuExplainer finds finned fish as grouped chains of 2, 3 and 4
-        // strong links (4.3, 5.7, 6.1).
-        Technique::FinnedXWing => 4.3,
+        // Not in SE 1.2.1: SukakuExplainer finds finned fish as chains of 2, 3 and 4 strong
+        // links (grouped: 4.3, 5.7, 6.1). It finds a finned X-wing and an empty rectangle as two strong links,
+        // one in a box: 4.1 where the box's link joins two cells, 4.3 where it is grouped.
+        Technique::FinnedXWing => {
+            let ungrouped = step.eliminations.first().is_some_and(|&(t, d)| {
+                let b = c.shape().box_of(t / n, t % n);
+                c.units()[2 * n + b]
+                    .iter()
+                    .filter(|&&x| c.has(x, d) && !step.eliminations.contains(&(x, d)))
+                    .count()
+                    == 2
+            });
+            if ungrouped { 4.1 } else { 4.3 }
+        }
         Technique::FinnedSwordfish => 5.7,
         Technique::FinnedJellyfish => 6.1,
         Technique::Swordfish => 3.8,
@@ -49,8 +60,14 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::Skyscraper => 4.0,
         Technique::TwoStringKite => 4.1,
         Technique::XyWing => 4.2,
-        // Not in SE 1.2.1; SukakuExplainer finds it as a grouped 2-string kite (4.3).
-        Technique::EmptyRectangle => 4.3,
+        // The pattern is the box's cells, then the line's strong link.
+        Technique::EmptyRectangle => {
+            if step.pattern.len() == 4 {
+                4.1
+            } else {
+                4.3
+            }
+        }
         Technique::XyzWing => 4.4,
         // Type 3 lists the naked subset's other cells after the four corners: SE adds a tenth
         // per cell (4.6 with one, a pair with the roofs).
@@ -342,9 +359,9 @@ pub fn base_difficulty(t: Technique) -> f64 {
         NakedTriple => 3.6,
         Swordfish => 3.8,
         HiddenTriple | Skyscraper => 4.0,
-        TwoStringKite => 4.1,
+        TwoStringKite | FinnedXWing | EmptyRectangle => 4.1,
         XyWing => 4.2,
-        FinnedXWing | EmptyRectangle | GroupedTwoStrongLinks => 4.3,
+        GroupedTwoStrongLinks => 4.3,
         XyzWing => 4.4,
         UniqueRectangle => 4.5,
         NakedQuad => 5.0,
