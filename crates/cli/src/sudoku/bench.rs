@@ -259,12 +259,13 @@ fn run_row(
                 answers.resize_with(chunk.len(), Answer::default);
                 for (p, answer) in chunk.iter().zip(answers.iter_mut()) {
                     let shape = p.grid.shape();
-                    let solver = solvers
-                        .entry(shape)
-                        .or_insert_with(|| prepared.solver(shape));
-                    solver.set_limits(Limits {
-                        nodes: limits.node_limit,
-                        ..Limits::default()
+                    let solver = solvers.entry(shape).or_insert_with(|| {
+                        let mut solver = prepared.solver(shape);
+                        solver.set_limits(Limits {
+                            nodes: limits.node_limit,
+                            ..Limits::default()
+                        });
+                        solver
                     });
                     solver.solve_into(&p.grid, 2, answer);
                 }
@@ -294,7 +295,8 @@ fn run_row(
                 break 'passes;
             }
         }
-        if solving >= b.repeat_seconds {
+        // An empty list (`--limit 0`) never adds solving time: one pass is all there is.
+        if puzzles.is_empty() || solving >= b.repeat_seconds {
             break;
         }
     }

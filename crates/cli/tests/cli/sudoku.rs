@@ -142,6 +142,25 @@ fn sudoku_svg_and_bench_run() {
     let solves = row["solves"].as_u64().unwrap();
     assert!(solves > 2 && solves.is_multiple_of(2), "{row}");
     assert!(row["seconds"].as_f64().unwrap() >= 0.2, "{row}");
+    // No puzzle to repeat (`--limit 0`): one empty row, not an endless loop.
+    let out = csp(&[
+        "sudoku",
+        "bench",
+        list.to_str().unwrap(),
+        "--methods",
+        "fast",
+        "--repeat-seconds",
+        "5",
+        "--limit",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (row["puzzles"].as_u64(), row["solves"].as_u64()),
+        (Some(0), Some(0))
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
