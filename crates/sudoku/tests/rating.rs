@@ -47,11 +47,21 @@ fn er_ranks_like_sudoku_explainer_on_its_corpus() {
         confusion[Level::of(se) as usize][Level::of(r.er) as usize] += 1;
     }
     let rho = report(&ours, &theirs, start);
+    let exact = ours
+        .iter()
+        .zip(&theirs)
+        .filter(|(a, b)| (*a - *b).abs() < 0.05)
+        .count();
+    let exact = exact as f64 / ours.len() as f64;
+    println!("ER exactly SE's on {:.1} %", 100.0 * exact);
+    // 74.6 % (73.3 % on the bundled third) when SE's chain-length steps and n-wing bonus
+    // were adopted (issue 55).
+    assert!(exact >= 0.73, "ER exact on {:.1} %", 100.0 * exact);
     println!("levels (rows SE, columns ours): easy medium hard expert extreme");
     for (i, row) in confusion.iter().enumerate() {
         println!("{i} {row:?}");
     }
-    assert!(rho >= 0.985, "Spearman {rho:.3}");
+    assert!(rho >= 0.99, "Spearman {rho:.3}");
 }
 
 #[test]
@@ -74,7 +84,7 @@ fn er_ranks_the_narrow_sudokuexchange_band() {
         theirs.push(se);
     }
     let rho = report(&ours, &theirs, start);
-    assert!(rho >= 0.885, "Spearman {rho:.3}");
+    assert!(rho >= 0.91, "Spearman {rho:.3}");
 }
 
 #[test]

@@ -44,8 +44,9 @@ fn clue_mask(cells: &[u8]) -> u128 {
     // Gathers bit 0 of each byte into the top byte, first byte lowest.
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let mut mask = 0u128;
-    for (i, chunk) in cells.chunks_exact(8).enumerate() {
-        let x = u64::from_le_bytes(chunk.try_into().expect("chunks of eight"));
+    let (chunks, _) = cells.as_chunks::<8>();
+    for (i, &chunk) in chunks.iter().enumerate() {
+        let x = u64::from_le_bytes(chunk);
         // A byte's high bit is set when the byte is not zero.
         let non_zero = (((x & LOW7) + LOW7) | x) & HIGH;
         let bits = (non_zero >> 7).wrapping_mul(GATHER) >> 56;

@@ -754,9 +754,8 @@ pub(crate) mod portable {
             let solved: [u16; 81] =
                 std::array::from_fn(|i| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9));
             assert!(is_sudoku(&boxes(&solved)));
-            let bit = |g: &[u16; 81], r: usize, c: usize| g[9 * r + c];
-            // Swapping two cells of a row keeps the row and its boxes' digits but breaks
-            // two columns; swapping across boxes in a column breaks rows and boxes.
+            // Swapping two cells of a row keeps the row but breaks two columns and two boxes;
+            // swapping two cells of a column keeps the column but breaks two rows.
             let mut row_swap = solved;
             row_swap.swap(0, 4);
             assert!(!is_sudoku(&boxes(&row_swap)));
@@ -771,7 +770,7 @@ pub(crate) mod portable {
             let latin: [u16; 81] = std::array::from_fn(|i| 1 << ((i / 9 + i % 9) % 9));
             assert!(!is_sudoku(&boxes(&latin)));
             let mut two = solved;
-            two[40] |= bit(&solved, 0, 0);
+            two[40] |= solved[0];
             assert!(two[40] != solved[40] && !is_sudoku(&boxes(&two)));
             let mut empty = solved;
             empty[40] = 0;

@@ -40,8 +40,8 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::HiddenPair => 3.4,
         Technique::NakedTriple => 3.6,
         // Not in SE 1.2.1: SukakuExplainer finds finned fish as chains of 2, 3 and 4 strong
-        // links (grouped: 4.3, 5.7, 6.1). It finds a finned X-wing and an empty rectangle as two strong links,
-        // one in a box: 4.1 where the box's link joins two cells, 4.3 where it is grouped.
+        // links (grouped: 4.3, 5.7, 6.1). A finned X-wing and an empty rectangle are two
+        // strong links, one in a box: 4.1 where the box's link joins two cells, else 4.3.
         Technique::FinnedXWing => {
             let ungrouped = step.eliminations.first().is_some_and(|&(t, d)| {
                 let b = c.shape().box_of(t / n, t % n);
@@ -127,6 +127,11 @@ fn wing_size_bonus(c: &Candidates, step: &Step, max: u32) -> f64 {
         .map(|&x| c.mask(x).count_ones())
         .max()
         .unwrap_or(2);
+    wing_bonus(biggest, max)
+}
+
+/// The bonus of [`wing_size_bonus`] for a wing whose largest cell has `biggest` candidates.
+fn wing_bonus(biggest: u32, max: u32) -> f64 {
     let middle = (max + 2) / 2;
     let tenths = i64::from(max - middle) - (i64::from(middle) - i64::from(biggest)).abs();
     tenths.max(0) as f64 / 10.0
@@ -457,6 +462,41 @@ pub fn spearman(a: &[f64], b: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SE's chain-length steps: a tenth past 4, 6, 8, 12, 16, 24 and 32 implications.
+    #[test]
+    fn chain_length_bonus_steps_as_se() {
+        let tenths = |len| (se_length_bonus(len) * 10.0).round() as u32;
+        let expected = [
+            (0, 0),
+            (4, 0),
+            (5, 1),
+            (6, 1),
+            (7, 2),
+            (8, 2),
+            (9, 3),
+            (12, 3),
+            (13, 4),
+            (16, 4),
+            (17, 5),
+            (24, 5),
+            (25, 6),
+            (32, 6),
+            (33, 7),
+        ];
+        for (len, t) in expected {
+            assert_eq!(tenths(len), t, "length {len}");
+        }
+    }
+
+    /// SukakuExplainer's WXYZ-wings rate 5.5–5.6 and VWXYZ-wings 6.2–6.4 by the largest
+    /// cell: the middle size (3) is the hardest.
+    #[test]
+    fn wing_bonus_peaks_at_the_middle_size() {
+        let tenths = |b, max| (wing_bonus(b, max) * 10.0).round() as u32;
+        assert_eq!([2, 3, 4].map(|b| tenths(b, 4)), [0, 1, 0]);
+        assert_eq!([2, 3, 4, 5].map(|b| tenths(b, 5)), [1, 2, 1, 0]);
+    }
 
     #[test]
     fn spearman_of_monotone_samples_is_one_and_of_reversed_minus_one() {
