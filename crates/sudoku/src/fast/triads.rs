@@ -190,23 +190,12 @@ const fn cell_assignment() -> [[[u16; 16]; 16]; 9] {
     t
 }
 
-/// The row (0–8), column (9–17) and box (18–26) of each cell.
-static UNITS: [[u8; 3]; 81] = units();
-
-const fn units() -> [[u8; 3]; 81] {
-    let mut t = [[0; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        t[cell] = [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8];
-        cell += 1;
-    }
-    t
-}
-
 /// Where a cell is in the box vectors and the bands.
 #[derive(Clone, Copy)]
 struct CellIndex {
+    /// Its row and column (0–8).
+    row: u8,
+    col: u8,
     /// Its box (0–8) and its lane in the box vector.
     bx: u8,
     elem: u8,
@@ -222,6 +211,8 @@ static CELL_INDEX: [CellIndex; 81] = cell_index();
 
 const fn cell_index() -> [CellIndex; 81] {
     let mut t = [CellIndex {
+        row: 0,
+        col: 0,
         bx: 0,
         elem: 0,
         bi: 0,
@@ -233,6 +224,8 @@ const fn cell_index() -> [CellIndex; 81] {
     while cell < 81 {
         let (bi, bj, ei, ej) = (cell / 27, cell % 9 / 3, cell / 9 % 3, cell % 3);
         t[cell] = CellIndex {
+            row: (cell / 9) as u8,
+            col: (cell % 9) as u8,
             bx: (bi * 3 + bj) as u8,
             elem: (ei * 4 + ej) as u8,
             bi: bi as u8,
@@ -309,7 +302,7 @@ macro_rules! triad_solver {
         use super::{
             BOX_HEAD, BOX_MINIMUMS, CELLS, COL_HEADS, ROW_HEADS, CELL_ASSIGNMENT, CONFIGS_TO_TRIADS, CONFIG_ROTATE,
             HORIZONTAL_TRIADS, K, LANE3_ALL, PEER_ELEM_TO_CONFIG_MASK, POS_TRIADS_TO_CANDIDATES,
-            ROW_ROTATE_3X3, SHIFT, SHIFT16, Search, CellIndex, CELL_INDEX, UNITS,
+            ROW_ROTATE_3X3, SHIFT, SHIFT16, Search, CellIndex, CELL_INDEX,
         };
 
         /// A band: its configurations and those to rule out at its next update.
@@ -670,22 +663,22 @@ macro_rules! triad_solver {
             search: &mut Search<'_>,
         ) -> bool {
             let mut state = empty();
-            // The digits used in each row (0–8), column (9–17) and box (18–26).
             let mut used = [0u16; 27];
             for (word, mut bits) in clues.into_iter().enumerate() {
                 while bits != 0 {
                     let cell = 64 * word + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let Some(&digit) = cells.get(cell) else { break };
-                    let [row, col, bx] = UNITS[cell];
+                    let CellIndex { row, col, bx, elem, bi, bj, ei, ej } = CELL_INDEX[cell];
+                    // The digits used in rows (0–8), columns (9–17) and boxes (18–26).
+                    let units = [usize::from(row), 9 + usize::from(col), 18 + usize::from(bx)];
                     let bit = 1u16 << digit;
-                    if (used[usize::from(row)] | used[usize::from(col)] | used[usize::from(bx)]) & bit != 0 {
+                    if units.iter().any(|&u| used[u] & bit != 0) {
                         return false;
                     }
-                    used[usize::from(row)] |= bit;
-                    used[usize::from(col)] |= bit;
-                    used[usize::from(bx)] |= bit;
-                    let CellIndex { bx, elem, bi, bj, ei, ej } = CELL_INDEX[cell];
+                    for u in units {
+                        used[u] |= bit;
+                    }
                     let d = usize::from(digit - 1);
                     let b = &mut state.boxen[usize::from(bx)];
                     *b = b.and_not(C16::load(&CELL_ASSIGNMENT[d][usize::from(elem)]));
