@@ -39,8 +39,8 @@ fn starts(dir: &std::path::Path) -> HashMap<String, (Candidates, f64)> {
     let mut out = HashMap::new();
     for file in ["se_explainer_corpus.tsv", "se_explainer_pencilmark.tsv"] {
         let path = dir.join(file);
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| die(&format!("{}: {e}", path.display())));
         for line in text.lines().skip(1) {
             let f: Vec<&str> = line.split('\t').collect();
             if f.len() < 6 || !f[4].is_empty() {
@@ -74,6 +74,22 @@ fn starts(dir: &std::path::Path) -> HashMap<String, (Candidates, f64)> {
     out
 }
 
+/// Reports bad input and stops.
+fn die(message: &str) -> ! {
+    eprintln!("se_steps: {message}");
+    std::process::exit(2)
+}
+
+/// A step's `(cell, digit)`, or a clear stop at `at` when it is not a 9×9 candidate.
+fn candidate(at: &str, cell: u64, digit: u64) -> (usize, u8) {
+    if cell >= 81 || !(1..=9).contains(&digit) {
+        die(&format!(
+            "{at}: expected a cell 0–80 and a digit 1–9, found {cell} and {digit}"
+        ));
+    }
+    (cell as usize, digit as u8)
+}
+
 #[derive(Default)]
 struct Tally {
     steps: usize,
@@ -102,13 +118,15 @@ fn main() {
     let starts = starts(&dir);
     let steps_path = dir.join("se_explainer_steps.jsonl");
     let text = std::fs::read_to_string(&steps_path)
-        .unwrap_or_else(|e| panic!("{}: {e}", steps_path.display()));
+        .unwrap_or_else(|e| die(&format!("{}: {e}", steps_path.display())));
     let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
     // Puzzles and exact ERs, from givens (0) and from pencil marks (1).
     let (mut puzzles, mut exact, mut diverged_paths) = ([0usize; 2], [0usize; 2], 0usize);
     let start = std::time::Instant::now();
-    for line in text.lines().take(limit) {
-        let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+    for (n, line) in text.lines().enumerate().take(limit) {
+        let at = format!("{}:{}", steps_path.display(), n + 1);
+        let v: serde_json::Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| die(&format!("{at}: expected a JSON object: {e}")));
         let id = v["id"].as_str().unwrap_or_default();
         let Some((c0, se_er)) = starts.get(id) else {
             continue;
@@ -175,7 +193,7 @@ fn main() {
             // SE's step, on our candidates.
             let (cell, value) = (s[2].as_i64().unwrap_or(-1), s[3].as_u64().unwrap_or(0));
             if cell >= 0 && value > 0 {
-                let (cell, value) = (cell as usize, value as u8);
+                let (cell, value) = candidate(&at, cell as u64, value);
                 if !c.has(cell, value) {
                     diverged = true;
                     break;
@@ -183,9 +201,10 @@ fn main() {
                 c.place(cell, value);
             }
             for r in s[4].as_array().into_iter().flatten() {
-                let cell = r[0].as_u64().unwrap_or(0) as usize;
                 for d in r[1].as_array().into_iter().flatten() {
-                    c.eliminate(cell, d.as_u64().unwrap_or(0) as u8);
+                    let (cell, d) =
+                        candidate(&at, r[0].as_u64().unwrap_or(81), d.as_u64().unwrap_or(0));
+                    c.eliminate(cell, d);
                 }
             }
         }
