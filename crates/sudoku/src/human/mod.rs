@@ -8,8 +8,9 @@
 //! 2-string kite, empty rectangle, grouped strong links and grouped X-chains, XY-wing, XYZ-wing, unique rectangles (types 1–4), WXYZ- and
 //! VWXYZ-wings, BUG+1, W-wing, simple colouring, X-chains, XY-chains, alternating inference
 //! chains and loops (mixing bivalue cells and conjugate pairs), and as the last
-//! resort forcing chains: by contradiction, Nishio, cell and region forcing chains (static:
-//! following only what one link forces), then dynamic forcing chains (following every single).
+//! resort forcing chains: by contradiction, then Nishio, cell and region forcing chains and
+//! dynamic forcing chains on Sudoku Explainer's implication nets (static: the links of the grid
+//! as it stands; dynamic: also those the eliminations along the way make).
 //! Not implemented: grouped nodes in mixed chains (AICs), almost locked sets, aligned exclusions and
 //! SE's nested chains; a puzzle that needs them is left unsolved and its rating is an estimate.
 
@@ -234,8 +235,10 @@ pub struct Step {
     pub placements: Vec<Candidate>,
     /// Candidates removed.
     pub eliminations: Vec<Candidate>,
-    /// For a forcing chain: the placements that follow from the assumption, in order, up
-    /// to the contradiction (its length drives the rating).
+    /// For a forcing chain by contradiction: the placements that follow from the assumption,
+    /// in order, up to the contradiction; for the Nishio, cell, region and dynamic forcing
+    /// chains: every implication (candidate on or off) each branch's conclusion rests on,
+    /// branch after branch. Its length drives the rating.
     pub chain: Vec<Candidate>,
     /// One plain sentence.
     pub explanation: String,
@@ -312,7 +315,12 @@ pub(crate) fn next_step_before(c: &Candidates, stop: &dyn Fn(Technique) -> bool)
             Technique::ALL[3..]
                 .iter()
                 .take_while(|&&t| !stop(t))
-                .find_map(|t| t.find(c))
+                .find_map(|&t| match t {
+                    // SE searches both in one pass and takes the least complex.
+                    CellForcingChain => techniques::multiple_forcing_chains(c),
+                    RegionForcingChain => None,
+                    _ => t.find(c),
+                })
         })
 }
 

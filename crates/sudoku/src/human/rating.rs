@@ -107,14 +107,11 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         Technique::ForcingChain => 7.0 + length_bonus(step.chain.len()),
         // SE finds these as its (non-dynamic) forcing chains and bidirectional cycles.
         Technique::Aic => 7.0 + se_length_bonus(step.chain.len()),
-        // SE's Nishio forcing chains start at 7.5.
-        Technique::Nishio => 7.5 + length_bonus(step.chain.len()),
-        // SE's cell and region forcing chains start at 8.0; the chain is every branch's.
-        Technique::CellForcingChain | Technique::RegionForcingChain => {
-            8.0 + length_bonus(step.chain.len())
-        }
-        // SE's dynamic forcing chains start at 8.5.
-        Technique::DynamicForcingChain => 8.5 + length_bonus(step.chain.len()),
+        // SE's Nishio (7.5), cell and region (8.0) and dynamic (8.5) forcing chains, with its
+        // length difficulty on the implications they rest on (the chain holds them all).
+        Technique::Nishio => 7.5 + net_length_bonus(step),
+        Technique::CellForcingChain | Technique::RegionForcingChain => 8.0 + net_length_bonus(step),
+        Technique::DynamicForcingChain => 8.5 + net_length_bonus(step),
     }
 }
 
@@ -149,6 +146,12 @@ fn se_length_bonus(len: usize) -> f64 {
         odd = !odd;
     }
     f64::from(tenths) / 10.0
+}
+
+/// SE's length difficulty of a forcing chain found on implication nets: its complexity (the
+/// implications of every branch, which the step's chain lists) less two.
+fn net_length_bonus(step: &Step) -> f64 {
+    se_length_bonus(step.chain.len().saturating_sub(2))
 }
 
 /// A tenth per doubling of a chain's length beyond 4 (after SE's length difficulty).

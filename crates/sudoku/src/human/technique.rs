@@ -77,16 +77,17 @@ pub enum Technique {
     /// A candidate whose placement leads, through the singles one link makes, to a
     /// contradiction.
     ForcingChain,
-    /// A digit assumed in a cell leaves, by its hidden singles, a unit without a place for it.
+    /// A digit assumed in a cell (or assumed absent) and followed alone, by its hidden
+    /// singles, ends in a contradiction.
     Nishio,
-    /// Every candidate of a cell, followed by the singles one link makes, leads to the same
-    /// conclusion.
+    /// Every candidate of a cell, followed through the links of the grid as it stands, leads
+    /// to the same conclusion.
     CellForcingChain,
-    /// Every place of a digit in a unit, followed by the singles one link makes, leads to the
-    /// same conclusion.
+    /// Every place of a digit in a unit, followed through the links of the grid as it stands,
+    /// leads to the same conclusion.
     RegionForcingChain,
-    /// A contradiction, cell or region forcing chain following every single, not only those
-    /// one link makes.
+    /// A contradiction, double, cell or region forcing chain whose links also come from the
+    /// eliminations along the way.
     DynamicForcingChain,
 }
 
@@ -249,16 +250,16 @@ impl Technique {
                 "A candidate whose placement leads, through the singles one link makes, to a contradiction."
             }
             Technique::Nishio => {
-                "A digit assumed in a cell leaves, by its hidden singles, a unit without a place for it."
+                "A digit assumed in a cell (or assumed absent) and followed alone, by its hidden singles, ends in a contradiction."
             }
             Technique::CellForcingChain => {
-                "Every candidate of a cell, followed by the singles one link makes, leads to the same conclusion."
+                "Every candidate of a cell, followed through the links of the grid as it stands, leads to the same conclusion."
             }
             Technique::RegionForcingChain => {
-                "Every place of a digit in a unit, followed by the singles one link makes, leads to the same conclusion."
+                "Every place of a digit in a unit, followed through the links of the grid as it stands, leads to the same conclusion."
             }
             Technique::DynamicForcingChain => {
-                "A contradiction, cell or region forcing chain following every single, not only those one link makes."
+                "A contradiction, double, cell or region forcing chain whose links also come from the eliminations along the way."
             }
         }
     }

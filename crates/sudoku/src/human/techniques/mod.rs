@@ -10,6 +10,8 @@ mod wings;
 mod chains;
 mod forcing;
 mod grouped;
+mod implications;
+mod nets;
 
 use super::technique::Technique;
 use super::{Candidates, Step};
@@ -77,12 +79,18 @@ impl Technique {
             Technique::XyChain => xy_chain(c),
             Technique::Aic => chains::aic(c),
             Technique::ForcingChain => forcing::contradiction(c),
-            Technique::Nishio => forcing::nishio(c),
-            Technique::CellForcingChain => forcing::multiple(c, true),
-            Technique::RegionForcingChain => forcing::multiple(c, false),
-            Technique::DynamicForcingChain => forcing::dynamic(c),
+            Technique::Nishio => nets::nishio(c),
+            Technique::CellForcingChain => nets::multiple(c, nets::Multiple::Cells),
+            Technique::RegionForcingChain => nets::multiple(c, nets::Multiple::Regions),
+            Technique::DynamicForcingChain => nets::dynamic(c),
         }
     }
+}
+
+/// Static cell and region forcing chains together, as Sudoku Explainer searches them: the least
+/// complex of either kind.
+pub(crate) fn multiple_forcing_chains(c: &Candidates) -> Option<Step> {
+    nets::multiple(c, nets::Multiple::Both)
 }
 
 /// Whether applying `step` leaves a hidden single where there was none (singles are tried
