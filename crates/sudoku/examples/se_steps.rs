@@ -18,8 +18,8 @@
 //! name, SE's rating, our technique, our chain's length, our rating, whether the two
 //! eliminate the same candidates): the data the chain-length ratings were fitted on.
 
-use csp_sudoku::human::rating::{difficulty, rate_candidates};
-use csp_sudoku::human::{Candidates, next_step};
+use csp_sudoku::human::Candidates;
+use csp_sudoku::human::rating::{next_rated_step, rate_candidates};
 use csp_sudoku::parse;
 use std::collections::{BTreeMap, HashMap};
 
@@ -142,9 +142,8 @@ fn main() {
             let (short, rating) = (s[0].as_str().unwrap_or("?"), s[1].as_f64().unwrap_or(0.0));
             let t = tally.entry(family(short)).or_default();
             t.steps += 1;
-            match next_step(&c) {
-                Some(ours) => {
-                    let d = difficulty(&c, &ours);
+            match next_rated_step(&c) {
+                Some((ours, d)) => {
                     if fit {
                         let theirs: Vec<(usize, u8)> = s[4]
                             .as_array()

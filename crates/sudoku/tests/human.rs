@@ -7,6 +7,7 @@ use common::{data, every, rated};
 
 use csp_core::SearchConfig;
 use csp_sudoku::generate::{Generator, Symmetry};
+use csp_sudoku::human::rating::next_rated_step;
 use csp_sudoku::human::{Candidates, Step, Technique, next_step};
 use csp_sudoku::{ModelKind, Puzzle, Shape, Solver, encode, verify};
 use std::collections::BTreeMap;
@@ -84,6 +85,33 @@ fn no_step_contradicts_the_solution_and_every_technique_fires() {
     }
     // Subsets and locked candidates alone solve a fair share of these hard sets.
     assert!(solved > 0, "{fired:?}");
+}
+
+/// The rater's path (SE's choice among its forcing chains and cycles where the chains begin)
+/// never lies either.
+#[test]
+fn the_raters_steps_never_contradict_the_solution() {
+    let enc = encode(Shape::square(3).unwrap(), ModelKind::AllDifferent);
+    let mut solver = Solver::new(&enc, SearchConfig::default());
+    let mut chains = 0;
+    for p in every("puzzles3_magictour_top1465", 14) {
+        let truth = solver.solve(&p.grid, 1).solution.expect("solvable");
+        let mut c = Candidates::new(&p.grid).expect("no clash");
+        while let Some((step, d)) = next_rated_step(&c) {
+            for &(cell, digit) in &step.placements {
+                assert_eq!(truth.cells()[cell], digit, "line {}: {step:?}", p.line);
+            }
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(truth.cells()[cell], digit, "line {}: {step:?}", p.line);
+            }
+            assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
+            if (6.5..8.0).contains(&d) && step.technique >= Technique::XChain {
+                chains += 1;
+            }
+            c.apply(&step);
+        }
+    }
+    assert!(chains > 50, "{chains} chain steps");
 }
 
 /// Sudoku Explainer's technique names (as in the rated data) whose positions our technique

@@ -302,25 +302,42 @@ pub fn next_step_until(c: &Candidates, deadline: Option<std::time::Instant>) -> 
 /// [`next_step`], giving up (`None`) at the first technique of the main pass (after singles
 /// and direct forms) for which `stop` holds.
 pub(crate) fn next_step_before(c: &Candidates, stop: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    next_step_in(c, stop, false).map(|(step, _)| step)
+}
+
+/// [`next_step_before`]; with `se_chains`, Sudoku Explainer's forcing chains and cycles (with
+/// their rating) are tried where simple colouring, W-wings, XY-chains and AICs would be: the
+/// rater's path, which picks among those chains as SE does.
+pub(crate) fn next_step_in(
+    c: &Candidates,
+    stop: &dyn Fn(Technique) -> bool,
+    se_chains: bool,
+) -> Option<(Step, Option<f64>)> {
     use Technique::*;
     let first = [FullHouse, HiddenSingle];
     let direct = [Pointing, Claiming, HiddenPair];
-    first
+    let plain = first
         .iter()
         .find_map(|t| t.find(c))
         .or_else(|| direct.iter().find_map(|t| t.find_direct(c)))
         .or_else(|| NakedSingle.find(c))
-        .or_else(|| HiddenTriple.find_direct(c))
-        .or_else(|| {
-            Technique::ALL[3..]
-                .iter()
-                .take_while(|&&t| !stop(t))
-                .find_map(|&t| match t {
-                    // SE searches both in one pass and takes the least complex.
-                    CellForcingChain => techniques::multiple_forcing_chains(c),
-                    RegionForcingChain => None,
-                    _ => t.find(c),
-                })
+        .or_else(|| HiddenTriple.find_direct(c));
+    if let Some(step) = plain {
+        return Some((step, None));
+    }
+    let se_family = [SimpleColouring, WWing, XyChain, Aic];
+    Technique::ALL[3..]
+        .iter()
+        .take_while(|&&t| !stop(t))
+        .find_map(|&t| match t {
+            SimpleColouring if se_chains => {
+                techniques::forcing_chains_and_cycles(c).map(|(step, rating)| (step, Some(rating)))
+            }
+            _ if se_chains && se_family.contains(&t) => None,
+            // SE searches both in one pass and takes the least complex.
+            CellForcingChain => techniques::multiple_forcing_chains(c).map(|s| (s, None)),
+            RegionForcingChain => None,
+            _ => t.find(c).map(|s| (s, None)),
         })
 }
 

@@ -6,7 +6,7 @@
 
 use super::technique::Technique;
 use super::techniques::{leaves_hidden_single, leaves_hidden_single_in_its_unit};
-use super::{Candidates, Step, next_step_before};
+use super::{Candidates, Step, next_step_in};
 use crate::grid::Grid;
 use csp_core::termination::past;
 use std::fmt;
@@ -258,6 +258,15 @@ impl fmt::Display for Level {
     }
 }
 
+/// The rater's next step from `c` and its difficulty: the easiest-first step, except that among
+/// the chains (from simple colouring to AICs) it takes Sudoku Explainer's least difficult
+/// forcing chain or cycle, as SE does. `None` when no technique applies.
+pub fn next_rated_step(c: &Candidates) -> Option<(Step, f64)> {
+    let (step, rating) = next_step_in(c, &|_| false, true)?;
+    let d = rating.unwrap_or_else(|| difficulty(c, &step));
+    Some((step, d))
+}
+
 /// Rates a puzzle from its candidate grid; `None` when the givens clash. When no technique
 /// applies before the grid is solved, ER is set beyond the forcing chains: 8.5 plus a tenth
 /// per doubling of the candidates left (a rough stand-in for SE's nested chains, documented
@@ -297,7 +306,7 @@ fn walk(
         if past(deadline) {
             return Walk::Stopped(er);
         }
-        let Some(step) = next_step_before(&c, &stop) else {
+        let Some((step, se_rating)) = next_step_in(&c, &stop, true) else {
             if past(deadline) {
                 return Walk::Stopped(er);
             }
@@ -323,7 +332,7 @@ fn walk(
                 steps,
             });
         };
-        let d = difficulty(&c, &step);
+        let d = se_rating.unwrap_or_else(|| difficulty(&c, &step));
         if d > max_er {
             return Walk::Above;
         }

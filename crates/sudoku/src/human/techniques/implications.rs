@@ -25,6 +25,9 @@ pub(crate) struct Rules {
     /// Links inside a cell (an "on" turns off its cell's other digits, an "off" in a bivalue
     /// cell turns the other digit on); Nishio chains follow one digit and leave them out.
     pub(crate) cells: bool,
+    /// Links inside a unit (an "off" turns on the digit's other place in a unit left with
+    /// two); SE's Y-cycles leave them out.
+    pub(crate) regions: bool,
     /// Whether each "off" is removed from the net's copy of the grid before the next links are
     /// read (SE's dynamic chains).
     pub(crate) dynamic: bool,
@@ -184,7 +187,7 @@ pub(crate) fn follow(c: &Candidates, rules: Rules, start: Potential) -> Net {
             }
         } else if let Some(i) = off.pop_front() {
             let p = net.nodes[i];
-            let made = off_to_on(c, &marks, &source, rules, &net, i, p);
+            let made = off_to_on(c, &marks, &source, rules, &|q| net.node(q), i, p);
             if rules.dynamic {
                 marks[p.cell] &= !(1u64 << (p.digit - 1));
             }
@@ -214,7 +217,7 @@ fn units_of(c: &Candidates, cell: usize) -> [&[usize]; 3] {
 }
 
 /// What an "on" turns off: its cell's other digits, then the digit in its box, row and column.
-fn on_to_off(
+pub(super) fn on_to_off(
     c: &Candidates,
     marks: &[u64],
     rules: Rules,
@@ -235,23 +238,74 @@ fn on_to_off(
         }
     }
     let bit = 1u64 << (p.digit - 1);
+    let n = c.shape().size();
     let [bx, row, col] = units_of(c, p.cell);
-    // A cell in two of the units is turned off once, from the first.
-    for &x in bx.iter().chain(row).chain(col) {
-        if x != p.cell && marks[x] & bit != 0 && !found.iter().any(|q| q.cell == x) {
+    let box_of = |x: usize| c.shape().box_of(x / n, x % n);
+    let home = box_of(p.cell);
+    for &x in bx {
+        if x != p.cell && marks[x] & bit != 0 {
             found.push(off(x, p.digit));
+        }
+    }
+    // A cell in the box and the row or column is turned off once, from the box.
+    for &x in row.iter().chain(col) {
+        if x != p.cell && marks[x] & bit != 0 && box_of(x) != home {
+            found.push(off(x, p.digit));
+        }
+    }
+}
+
+/// What an "off" turns on through static links (the grid never changes), into `made`: the
+/// other digit of a bivalue cell (with `rules.cells`), then the other place of the digit in
+/// its box, row and column (with `rules.regions`), each once. [`off_to_on`] without parents.
+pub(super) fn static_off_to_on(
+    c: &Candidates,
+    marks: &[u64],
+    rules: Rules,
+    p: Potential,
+    made: &mut Vec<Potential>,
+) {
+    made.clear();
+    if rules.cells && marks[p.cell].count_ones() == 2 {
+        let other = marks[p.cell] & !(1u64 << (p.digit - 1));
+        made.push(Potential {
+            cell: p.cell,
+            digit: other.trailing_zeros() as u8 + 1,
+            on: true,
+        });
+    }
+    if !rules.regions {
+        return;
+    }
+    let bit = 1u64 << (p.digit - 1);
+    for unit in units_of(c, p.cell) {
+        let mut places = unit
+            .iter()
+            .copied()
+            .filter(|&x| x != p.cell && marks[x] & bit != 0);
+        if let (Some(x), None) = (places.next(), places.next()) {
+            let q = Potential {
+                cell: x,
+                digit: p.digit,
+                on: true,
+            };
+            if !made.contains(&q) {
+                made.push(q);
+            }
         }
     }
 }
 
 /// What an "off" turns on, each with its parents: the node of the "off" (`node`), then, in a
 /// dynamic net, the "offs" that had removed the other candidates of the cell or unit.
-fn off_to_on(
+/// `node_of` finds the node of an "off" already reached (every candidate gone from a dynamic
+/// net's grid was turned off by the net).
+pub(super) fn off_to_on(
     c: &Candidates,
     marks: &[u64],
     source: &[u64],
     rules: Rules,
-    net: &Net,
+    node_of: &dyn Fn(Potential) -> Option<usize>,
     node: usize,
     p: Potential,
 ) -> Vec<(Potential, Vec<u32>)> {
@@ -262,8 +316,7 @@ fn off_to_on(
             digit,
             on: false,
         };
-        // Every candidate gone from the net's grid was turned off by the net.
-        if let Some(j) = net.node(gone) {
+        if let Some(j) = node_of(gone) {
             parents.push(j as u32);
         }
     };
@@ -283,7 +336,7 @@ fn off_to_on(
         made.push((q, parents));
     }
     let bit = 1u64 << (p.digit - 1);
-    for unit in units_of(c, p.cell) {
+    for unit in units_of(c, p.cell).into_iter().filter(|_| rules.regions) {
         let mut places = unit
             .iter()
             .copied()
@@ -335,6 +388,7 @@ mod tests {
         let c = candidates(EASY);
         let rules = Rules {
             cells: true,
+            regions: true,
             dynamic: false,
         };
         let p = Potential {
@@ -366,6 +420,7 @@ mod tests {
         for dynamic in [false, true] {
             let rules = Rules {
                 cells: true,
+                regions: true,
                 dynamic,
             };
             let right = follow(
@@ -407,6 +462,7 @@ mod tests {
         for dynamic in [false, true] {
             let rules = Rules {
                 cells: true,
+                regions: true,
                 dynamic,
             };
             let net = follow(&c, rules, start);

@@ -8,6 +8,7 @@ mod uniqueness;
 mod wings;
 // The chains and forcing chains: the hardest techniques, with a file each.
 mod chains;
+mod cycles;
 mod forcing;
 mod grouped;
 mod implications;
@@ -85,6 +86,12 @@ impl Technique {
             Technique::DynamicForcingChain => nets::dynamic(c),
         }
     }
+}
+
+/// Sudoku Explainer's least difficult forcing chain or cycle, with its rating: what SE finds
+/// where simple colouring, W-wings, XY-chains and AICs are tried here.
+pub(crate) fn forcing_chains_and_cycles(c: &Candidates) -> Option<(Step, f64)> {
+    cycles::forcing_chains_and_cycles(c)
 }
 
 /// Static cell and region forcing chains together, as Sudoku Explainer searches them: the least

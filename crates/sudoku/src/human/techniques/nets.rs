@@ -129,6 +129,7 @@ impl Best {
 pub(crate) fn nishio(c: &Candidates) -> Option<Step> {
     let rules = Rules {
         cells: false,
+        regions: true,
         dynamic: true,
     };
     let nets = Nets::of(c, rules, true);
@@ -145,6 +146,7 @@ pub(crate) fn nishio(c: &Candidates) -> Option<Step> {
 pub(crate) fn multiple(c: &Candidates, which: Multiple) -> Option<Step> {
     let rules = Rules {
         cells: true,
+        regions: true,
         dynamic: false,
     };
     let nets = Nets::of(c, rules, false);
@@ -173,6 +175,7 @@ pub(crate) fn multiple(c: &Candidates, which: Multiple) -> Option<Step> {
 pub(crate) fn dynamic(c: &Candidates) -> Option<Step> {
     let rules = Rules {
         cells: true,
+        regions: true,
         dynamic: true,
     };
     let nets = Nets::of(c, rules, true);
