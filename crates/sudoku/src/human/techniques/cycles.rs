@@ -60,18 +60,24 @@ impl Arena {
     }
 }
 
-/// Membership of potentials by id.
+/// Membership of potentials by id, emptied in O(1) between searches (a stamp per id).
 struct Seen {
     n: usize,
-    bits: Vec<bool>,
+    stamps: Vec<u32>,
+    now: u32,
 }
 
 impl Seen {
     fn new(n: usize) -> Seen {
         Seen {
             n,
-            bits: vec![false; 2 * n * n * n],
+            stamps: vec![0; 2 * n * n * n],
+            now: 1,
         }
+    }
+
+    fn clear(&mut self) {
+        self.now += 1;
     }
 
     fn id(&self, p: Potential) -> usize {
@@ -81,48 +87,104 @@ impl Seen {
     /// Marks `p`; whether it was new.
     fn insert(&mut self, p: Potential) -> bool {
         let id = self.id(p);
-        !std::mem::replace(&mut self.bits[id], true)
+        std::mem::replace(&mut self.stamps[id], self.now) != self.now
     }
 
     fn contains(&self, p: Potential) -> bool {
-        self.bits[self.id(p)]
+        self.stamps[self.id(p)] == self.now
     }
 }
 
-/// Per candidate, what its "off" turns on through static links: the other digit of its cell
-/// when bivalue, and its other place in its box, row and column when they hold two (each
-/// once). Read once per search, since every search follows thousands of "offs".
-struct Strong {
-    n: usize,
-    cell: Vec<Option<Potential>>,
-    units: Vec<Vec<Potential>>,
+/// A list per candidate, in one buffer.
+#[derive(Default)]
+struct Lists {
+    items: Vec<Potential>,
+    spans: Vec<(u32, u32)>,
 }
 
-impl Strong {
-    fn of(c: &Candidates, marks: &[u64]) -> Strong {
+impl Lists {
+    fn push(&mut self, list: &[Potential]) {
+        let start = self.items.len() as u32;
+        self.items.extend_from_slice(list);
+        self.spans.push((start, self.items.len() as u32));
+    }
+
+    fn get(&self, v: usize) -> &[Potential] {
+        let (a, b) = self.spans[v];
+        &self.items[a as usize..b as usize]
+    }
+}
+
+/// The static links of the grid, per candidate, read once per step since every search follows
+/// thousands of them: what its "on" turns off (the other digits of its cell; the digit in its
+/// box, row and column) and what its "off" turns on (the other digit of a bivalue cell; its
+/// other place in a box, row or column that holds two), in SE's order.
+struct Links {
+    n: usize,
+    cell_offs: Lists,
+    peer_offs: Lists,
+    cell_on: Vec<Option<Potential>>,
+    unit_ons: Lists,
+}
+
+impl Links {
+    fn of(c: &Candidates, marks: &[u64]) -> Links {
         let n = c.shape().size();
-        let (mut cell, mut units) = (vec![None; n * n * n], vec![Vec::new(); n * n * n]);
         let only = |cells: bool| Rules {
             cells,
             regions: !cells,
             dynamic: false,
         };
+        let mut links = Links {
+            n,
+            cell_offs: Lists::default(),
+            peer_offs: Lists::default(),
+            cell_on: vec![None; n * n * n],
+            unit_ons: Lists::default(),
+        };
         let mut made = Vec::new();
         for x in 0..n * n {
-            for digit in super::digits(marks[x]) {
-                let p = Potential {
+            for digit in 1..=n as u8 {
+                let v = x * n + usize::from(digit) - 1;
+                if marks[x] >> (digit - 1) & 1 == 0 {
+                    links.cell_offs.push(&[]);
+                    links.peer_offs.push(&[]);
+                    links.unit_ons.push(&[]);
+                    continue;
+                }
+                let on = Potential {
                     cell: x,
                     digit,
-                    on: false,
+                    on: true,
                 };
-                let v = x * n + usize::from(digit) - 1;
-                static_off_to_on(c, marks, only(true), p, &mut made);
-                cell[v] = made.first().copied();
-                static_off_to_on(c, marks, only(false), p, &mut made);
-                units[v] = made.clone();
+                let others: Vec<Potential> = super::digits(marks[x] & !(1u64 << (digit - 1)))
+                    .map(|d| Potential {
+                        cell: x,
+                        digit: d,
+                        on: false,
+                    })
+                    .collect();
+                links.cell_offs.push(&others);
+                on_to_off(c, marks, only(false), on, &mut made);
+                links.peer_offs.push(&made);
+                let off = Potential { on: false, ..on };
+                static_off_to_on(c, marks, only(true), off, &mut made);
+                links.cell_on[v] = made.first().copied();
+                static_off_to_on(c, marks, only(false), off, &mut made);
+                links.unit_ons.push(&made);
             }
         }
-        Strong { n, cell, units }
+        links
+    }
+
+    /// What the "on" `p` turns off: its cell's other digits (`y`), then its peers' digit.
+    fn offs(&self, p: Potential, y: bool, out: &mut Vec<Potential>) {
+        out.clear();
+        let v = p.cell * self.n + usize::from(p.digit) - 1;
+        if y {
+            out.extend_from_slice(self.cell_offs.get(v));
+        }
+        out.extend_from_slice(self.peer_offs.get(v));
     }
 
     /// What the "off" `p` turns on: through its cell (`y`), then its units (`x`).
@@ -130,11 +192,45 @@ impl Strong {
         out.clear();
         let v = p.cell * self.n + usize::from(p.digit) - 1;
         if y {
-            out.extend(self.cell[v]);
+            out.extend(self.cell_on[v]);
         }
         if x {
-            out.extend_from_slice(&self.units[v]);
+            out.extend_from_slice(self.unit_ons.get(v));
         }
+    }
+}
+
+/// Buffers every search reuses.
+struct Scratch {
+    arena: Arena,
+    on_seen: Seen,
+    off_seen: Seen,
+    pending_on: VecDeque<usize>,
+    pending_off: VecDeque<usize>,
+    found: Vec<Potential>,
+    made: Vec<Potential>,
+}
+
+impl Scratch {
+    fn new(n: usize) -> Scratch {
+        Scratch {
+            arena: Arena::default(),
+            on_seen: Seen::new(n),
+            off_seen: Seen::new(n),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            found: Vec::new(),
+            made: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.arena.nodes.clear();
+        self.arena.depths.clear();
+        self.on_seen.clear();
+        self.off_seen.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
     }
 }
 
@@ -163,21 +259,58 @@ fn difficulty(base: f64, complexity: usize) -> f64 {
     base + added
 }
 
-/// Whether a hint of `base` and `complexity` found in pass `rank` would beat `best` (later
-/// hints win only when strictly better, as in SE's stable sort).
-fn can_win(best: Option<&Hint>, base: f64, complexity: usize, rank: u8) -> bool {
-    best.is_none_or(|b| {
-        (difficulty(base, complexity), complexity, rank) < (b.difficulty, b.complexity, b.rank)
-    })
+/// The best hint so far: the least difficult, then least complex, then X before Y before XY,
+/// then the first found (SE's stable sort).
+#[derive(Default)]
+struct Best {
+    hint: Option<Hint>,
 }
 
-/// SE's least difficult forcing chain or cycle, as a step and its rating. Each search stops at
-/// the depth where nothing it could still find would beat the best so far.
+impl Best {
+    /// Whether a hint of `base` and `complexity` found in pass `rank` would beat the best (a
+    /// later hint wins only when strictly better).
+    fn can_win(&self, base: f64, complexity: usize, rank: u8) -> bool {
+        self.hint.as_ref().is_none_or(|b| {
+            (difficulty(base, complexity), complexity, rank) < (b.difficulty, b.complexity, b.rank)
+        })
+    }
+}
+
+/// What a search is for: its pass's rank and base ratings, and the best hint so far, which
+/// each search tightens as it finds better ones and stops when nothing deeper can win.
+struct Pass<'a> {
+    best: &'a mut Best,
+    rank: u8,
+    base: f64,
+}
+
+impl Pass<'_> {
+    fn can_win(&self, complexity: usize) -> bool {
+        self.best.can_win(self.base, complexity, self.rank)
+    }
+
+    fn offer(&mut self, hint: Hint) {
+        if self.can_win(hint.complexity) {
+            self.best.hint = Some(hint);
+        }
+    }
+}
+
+/// SE's least difficult forcing chain or cycle, as a step and its rating. Each search stops
+/// where nothing it could still find would beat the best so far.
 pub(crate) fn forcing_chains_and_cycles(c: &Candidates) -> Option<(Step, f64)> {
     let n = c.shape().size();
     let marks: Vec<u64> = (0..n * n).map(|x| c.mask(x)).collect();
-    let strong = Strong::of(c, &marks);
-    let mut best: Option<Hint> = None;
+    let links = Links::of(c, &marks);
+    let mut best = Best::default();
+    search(c, &marks, &links, &mut best, &mut Scratch::new(n));
+    let hint = best.hint?;
+    Some((step(c, &hint), hint.difficulty))
+}
+
+/// Every start of the three passes (X, Y, XY), in SE's order.
+fn search(c: &Candidates, marks: &[u64], links: &Links, best: &mut Best, sc: &mut Scratch) {
+    let n = c.shape().size();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         let rank = if x && y {
             4
@@ -186,7 +319,10 @@ pub(crate) fn forcing_chains_and_cycles(c: &Candidates) -> Option<(Step, f64)> {
         } else {
             2
         };
-        let (cycle_base, chain_base) = if x && y { (7.0, 7.0) } else { (6.5, 6.6) };
+        let (cycle_base, chain_base): (f64, f64) = if x && y { (7.0, 7.0) } else { (6.5, 6.6) };
+        if !best.can_win(cycle_base.min(chain_base), 2, rank) {
+            continue;
+        }
         for cell in (0..n * n).filter(|&z| c.value(z) == 0 && marks[z].count_ones() > 1) {
             // Y-cycles start from bivalue cells only.
             if !x && marks[cell].count_ones() > 2 {
@@ -198,55 +334,21 @@ pub(crate) fn forcing_chains_and_cycles(c: &Candidates) -> Option<(Step, f64)> {
                     digit,
                     on: true,
                 };
-                let keep_going = |k: usize| can_win(best.as_ref(), cycle_base, k, rank);
-                for line in cycles(c, &marks, &strong, y, x, start, &keep_going) {
-                    let eliminations = cycle_eliminations(c, &marks, &line);
-                    let complexity = line.len() - 1;
-                    if !eliminations.is_empty()
-                        && can_win(best.as_ref(), cycle_base, complexity, rank)
-                    {
-                        best = Some(Hint {
-                            difficulty: difficulty(cycle_base, complexity),
-                            complexity,
-                            rank,
-                            cycle: true,
-                            line,
-                            eliminations,
-                            placements: vec![],
-                        });
-                    }
-                }
-                if !x {
-                    continue;
-                }
-                for from in [start, Potential { on: false, ..start }] {
-                    let keep_going = |k: usize| can_win(best.as_ref(), chain_base, k, rank);
-                    for line in forcing_chains(c, &marks, &strong, y, from, &keep_going) {
-                        let complexity = line.len();
-                        if !can_win(best.as_ref(), chain_base, complexity, rank) {
-                            continue;
-                        }
-                        let (placements, eliminations) = if from.on {
-                            (vec![], vec![(cell, digit)])
-                        } else {
-                            (vec![(cell, digit)], vec![])
-                        };
-                        best = Some(Hint {
-                            difficulty: difficulty(chain_base, complexity),
-                            complexity,
-                            rank,
-                            cycle: false,
-                            line,
-                            eliminations,
-                            placements,
-                        });
+                let mut pass = Pass {
+                    best,
+                    rank,
+                    base: cycle_base,
+                };
+                cycles(c, marks, links, (y, x), start, &mut pass, sc);
+                if x {
+                    pass.base = chain_base;
+                    for from in [start, Potential { on: false, ..start }] {
+                        forcing_chains(links, y, from, &mut pass, sc);
                     }
                 }
             }
         }
     }
-    let hint = best?;
-    Some((step(c, &hint), hint.difficulty))
 }
 
 /// The loops from `start` back to itself (SE's `doCycles`): breadth first, level by level, an
@@ -254,148 +356,152 @@ pub(crate) fn forcing_chains_and_cycles(c: &Candidates) -> Option<(Step, f64)> {
 fn cycles(
     c: &Candidates,
     marks: &[u64],
-    strong: &Strong,
-    y: bool,
-    x: bool,
+    links: &Links,
+    (y, x): (bool, bool),
     start: Potential,
-    keep_going: &dyn Fn(usize) -> bool,
-) -> Vec<Vec<Potential>> {
-    let n = c.shape().size();
-    let rules = Rules {
-        cells: y,
-        regions: x,
-        dynamic: false,
-    };
-    let mut arena = Arena::default();
-    let mut on_seen = Seen::new(n);
-    on_seen.insert(start);
-    let mut pending_on = VecDeque::from([arena.push(start, None)]);
-    let mut pending_off = VecDeque::new();
-    let (mut found, mut made) = (Vec::new(), Vec::new());
-    let mut ends = Vec::new();
+    pass: &mut Pass,
+    sc: &mut Scratch,
+) {
+    sc.clear();
+    sc.on_seen.insert(start);
+    let first = sc.arena.push(start, None);
+    sc.pending_on.push_back(first);
     let mut length = 0;
-    while !pending_on.is_empty() || !pending_off.is_empty() {
+    while !sc.pending_on.is_empty() || !sc.pending_off.is_empty() {
         // Loops closed after these "ons" have at least one more implication.
-        if arena
-            .depth_of_queue(&pending_on)
-            .is_some_and(|d| !keep_going(d + 1))
+        if sc
+            .arena
+            .depth_of_queue(&sc.pending_on)
+            .is_some_and(|d| !pass.can_win(d + 1))
         {
-            break;
+            return;
         }
         length += 1;
-        while let Some(i) = pending_on.pop_front() {
-            let p = arena.nodes[i].0;
-            on_to_off(c, marks, rules, p, &mut found);
-            for &q in &found {
-                if !arena.descends_from(i, q) {
-                    pending_off.push_back(arena.push(q, Some(i)));
+        while let Some(i) = sc.pending_on.pop_front() {
+            links.offs(sc.arena.nodes[i].0, y, &mut sc.found);
+            for &q in &sc.found {
+                if !sc.arena.descends_from(i, q) {
+                    let j = sc.arena.push(q, Some(i));
+                    sc.pending_off.push_back(j);
                 }
             }
         }
         length += 1;
         // A loop closed by these "offs" has as many implications as their depth.
-        if arena
-            .depth_of_queue(&pending_off)
-            .is_some_and(|d| !keep_going(d))
+        if sc
+            .arena
+            .depth_of_queue(&sc.pending_off)
+            .is_some_and(|d| !pass.can_win(d))
         {
-            break;
+            return;
         }
-        while let Some(i) = pending_off.pop_front() {
-            let p = arena.nodes[i].0;
-            strong.ons(p, rules.cells, rules.regions, &mut made);
-            for &q in &made {
-                let j = arena.push(q, Some(i));
-                if length >= 4 && q == start {
-                    ends.push(j);
+        while let Some(i) = sc.pending_off.pop_front() {
+            links.ons(sc.arena.nodes[i].0, y, x, &mut sc.made);
+            for k in 0..sc.made.len() {
+                let q = sc.made[k];
+                let j = sc.arena.push(q, Some(i));
+                if length >= 4 && q == start && pass.can_win(sc.arena.depths[j] - 1) {
+                    let line = sc.arena.line(j);
+                    let eliminations = cycle_eliminations(c, marks, &line);
+                    if !eliminations.is_empty() {
+                        pass.offer(Hint {
+                            difficulty: difficulty(pass.base, line.len() - 1),
+                            complexity: line.len() - 1,
+                            rank: pass.rank,
+                            cycle: true,
+                            line,
+                            eliminations,
+                            placements: vec![],
+                        });
+                    }
                 }
-                if on_seen.insert(q) {
-                    pending_on.push_back(j);
+                if sc.on_seen.insert(q) {
+                    sc.pending_on.push_back(j);
                 }
             }
         }
     }
-    ends.into_iter().map(|j| arena.line(j)).collect()
 }
 
-/// The chains from `from` to its opposite (SE's `doForcingChains`), as lines from `from`.
-fn forcing_chains(
-    c: &Candidates,
-    marks: &[u64],
-    strong: &Strong,
-    y: bool,
-    from: Potential,
-    keep_going: &dyn Fn(usize) -> bool,
-) -> Vec<Vec<Potential>> {
-    let n = c.shape().size();
-    let rules = Rules {
-        cells: y,
-        regions: true,
-        dynamic: false,
-    };
-    let mut arena = Arena::default();
-    let (mut on_seen, mut off_seen) = (Seen::new(n), Seen::new(n));
-    let first = arena.push(from, None);
-    let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+/// The chains from `from` to its opposite (SE's `doForcingChains`): the start is false
+/// (assumed on) or true (assumed off).
+fn forcing_chains(links: &Links, y: bool, from: Potential, pass: &mut Pass, sc: &mut Scratch) {
+    sc.clear();
+    let first = sc.arena.push(from, None);
     if from.on {
-        on_seen.insert(from);
-        pending_on.push_back(first);
+        sc.on_seen.insert(from);
+        sc.pending_on.push_back(first);
     } else {
-        off_seen.insert(from);
-        pending_off.push_back(first);
+        sc.off_seen.insert(from);
+        sc.pending_off.push_back(first);
     }
     let opposite = Potential {
         on: !from.on,
         ..from
     };
-    let mut ends: Vec<usize> = Vec::new();
-    let (mut found, mut made) = (Vec::new(), Vec::new());
+    let (placements, eliminations) = if from.on {
+        (vec![], vec![(from.cell, from.digit)])
+    } else {
+        (vec![(from.cell, from.digit)], vec![])
+    };
+    let reach = |arena: &Arena, j: usize, pass: &mut Pass| {
+        if pass.can_win(arena.depths[j]) {
+            let line = arena.line(j);
+            pass.offer(Hint {
+                difficulty: difficulty(pass.base, line.len()),
+                complexity: line.len(),
+                rank: pass.rank,
+                cycle: false,
+                line,
+                eliminations: eliminations.clone(),
+                placements: placements.clone(),
+            });
+        }
+    };
     // A chain ending after a queue's nodes has one more implication than their depth.
-    let deep = |arena: &Arena, queue: &VecDeque<usize>| {
+    let deep = |arena: &Arena, queue: &VecDeque<usize>, pass: &Pass| {
         arena
             .depth_of_queue(queue)
-            .is_some_and(|d| !keep_going(d + 1))
+            .is_some_and(|d| !pass.can_win(d + 1))
     };
-    while !pending_on.is_empty() || !pending_off.is_empty() {
-        if deep(&arena, &pending_on) {
-            break;
+    while !sc.pending_on.is_empty() || !sc.pending_off.is_empty() {
+        if deep(&sc.arena, &sc.pending_on, pass) {
+            return;
         }
-        while let Some(i) = pending_on.pop_front() {
-            let p = arena.nodes[i].0;
-            on_to_off(c, marks, rules, p, &mut found);
-            for &q in &found {
-                let at_end = q == opposite && !ends.iter().any(|&e| arena.nodes[e].0 == q);
-                if at_end || !off_seen.contains(q) {
-                    let j = arena.push(q, Some(i));
-                    if at_end {
-                        ends.push(j);
+        while let Some(i) = sc.pending_on.pop_front() {
+            links.offs(sc.arena.nodes[i].0, y, &mut sc.found);
+            for k in 0..sc.found.len() {
+                let q = sc.found[k];
+                if q == opposite || !sc.off_seen.contains(q) {
+                    let j = sc.arena.push(q, Some(i));
+                    if q == opposite {
+                        reach(&sc.arena, j, pass);
                     }
-                    if off_seen.insert(q) {
-                        pending_off.push_back(j);
+                    if sc.off_seen.insert(q) {
+                        sc.pending_off.push_back(j);
                     }
                 }
             }
         }
-        if deep(&arena, &pending_off) {
-            break;
+        if deep(&sc.arena, &sc.pending_off, pass) {
+            return;
         }
-        while let Some(i) = pending_off.pop_front() {
-            let p = arena.nodes[i].0;
-            strong.ons(p, rules.cells, rules.regions, &mut made);
-            for &q in &made {
-                let at_end = q == opposite && !ends.iter().any(|&e| arena.nodes[e].0 == q);
-                if at_end || !on_seen.contains(q) {
-                    let j = arena.push(q, Some(i));
-                    if at_end {
-                        ends.push(j);
+        while let Some(i) = sc.pending_off.pop_front() {
+            links.ons(sc.arena.nodes[i].0, y, true, &mut sc.made);
+            for k in 0..sc.made.len() {
+                let q = sc.made[k];
+                if q == opposite || !sc.on_seen.contains(q) {
+                    let j = sc.arena.push(q, Some(i));
+                    if q == opposite {
+                        reach(&sc.arena, j, pass);
                     }
-                    if on_seen.insert(q) {
-                        pending_on.push_back(j);
+                    if sc.on_seen.insert(q) {
+                        sc.pending_on.push_back(j);
                     }
                 }
             }
         }
     }
-    ends.into_iter().map(|e| arena.line(e)).collect()
 }
 
 /// What a cycle removes (SE's `createCycleHint`): outside the loop's cells, the candidates of
@@ -420,8 +526,10 @@ fn cycle_eliminations(c: &Candidates, marks: &[u64], line: &[Potential]) -> Vec<
         }
     }
     let mut out = Vec::new();
-    for z in 0..n * n {
-        out.extend(super::digits(forward[z] & back[z]).map(|d| (z, d)));
+    for (z, (&f, &b)) in forward.iter().zip(&back).enumerate() {
+        if f & b != 0 {
+            out.extend(super::digits(f & b).map(|d| (z, d)));
+        }
     }
     out
 }

@@ -132,8 +132,15 @@ fn unit_name(c: &Candidates, u: usize) -> String {
     }
 }
 
-fn digits(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |d| mask >> d & 1 == 1).map(|d| d + 1)
+/// The digits of a mask, ascending (one step per digit, not per bit).
+fn digits(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            d
+        })
+    })
 }
 
 fn digit_list(mask: u64) -> String {
