@@ -42,6 +42,16 @@ def interrupt_after(seconds):
     ids=["chromatic_number", "solve_many"],
 )
 def test_ctrl_c_stops_the_solve(work, capfd):
+    # A process started in the background by a non-interactive shell inherits SIGINT ignored,
+    # and Python then never raises KeyboardInterrupt: install Python's handler for this test.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        check_ctrl_c_stops(work, capfd)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def check_ctrl_c_stops(work, capfd):
     timer, sent = interrupt_after(0.5)
     start = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
