@@ -94,6 +94,19 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
         .filter(|&x| c.value(x) == 0 && (2..=k as u32).contains(&c.mask(x).count_ones()))
         .collect();
     let mut cells = Vec::with_capacity(k);
+    // SukakuExplainer takes the least difficult wing (its largest cell's size farthest from
+    // the middle, which it rates lower), then the one eliminating most: every wing is looked at.
+    let middle = (k as i64 + 2) / 2;
+    let key = |step: &Step| {
+        let biggest = step
+            .pattern
+            .iter()
+            .map(|&x| c.mask(x).count_ones())
+            .max()
+            .unwrap_or(2);
+        ((middle - i64::from(biggest)).abs(), step.eliminations.len())
+    };
+    let mut best: Option<Step> = None;
     for &p in &open {
         let peers: Vec<usize> = open
             .iter()
@@ -102,7 +115,7 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
             .collect();
         cells.clear();
         cells.push(p);
-        let found = grow_wing(
+        grow_wing(
             c,
             k,
             &peers,
@@ -117,25 +130,34 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
                     .into_iter()
                     .filter(|(x, _)| !cells.contains(x))
                     .collect();
-                (!elim.is_empty()).then(|| Step {
-                technique: t,
-                pattern: cells.to_vec(),
-                placements: vec![],
-                eliminations: elim,
-                chain: Vec::new(),
-                explanation: format!(
-                    "{} hold the {k} digits {} between them and every digit but {z} at most once, so one of them is {z}: cells seeing all their {z}s lose {z}",
-                    cells.iter().map(|&x| c.name(x)).collect::<Vec<_>>().join(", "),
-                    digit_list(union)
-                ),
-            })
+                if elim.is_empty() {
+                    return None;
+                }
+                let step = Step {
+                    technique: t,
+                    pattern: cells.to_vec(),
+                    placements: vec![],
+                    eliminations: elim,
+                    chain: Vec::new(),
+                    explanation: format!(
+                        "{} hold the {k} digits {} between them and every digit but {z} at most once, so one of them is {z}: cells seeing all their {z}s lose {z}",
+                        cells
+                            .iter()
+                            .map(|&x| c.name(x))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        digit_list(union)
+                    ),
+                };
+                if best.as_ref().is_none_or(|b| key(&step) > key(b)) {
+                    best = Some(step);
+                }
+                // Keep looking: every wing is compared.
+                None
             },
         );
-        if found.is_some() {
-            return found;
-        }
     }
-    None
+    best
 }
 
 /// Grows a wing from `cells` (the pivot first) with peers from `from` on: `union` is the
