@@ -151,6 +151,16 @@ impl Candidates {
         self.marks[cell]
     }
 
+    /// The most candidates any of `cells` has (2 for none): the size SukakuExplainer rates an
+    /// n-wing by.
+    pub(crate) fn largest(&self, cells: &[usize]) -> u32 {
+        cells
+            .iter()
+            .map(|&x| self.mask(x).count_ones())
+            .max()
+            .unwrap_or(2)
+    }
+
     /// Whether `d` is a candidate in `cell`.
     pub fn has(&self, cell: usize, d: u8) -> bool {
         self.marks[cell] >> (d - 1) & 1 == 1

@@ -118,13 +118,7 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
 /// SukakuExplainer's bonus for an n-wing of at most `max` candidates a cell: a tenth per step
 /// the largest cell of the wing is from the extremes (2 or `max`) towards the middle (3).
 fn wing_size_bonus(c: &Candidates, step: &Step, max: u32) -> f64 {
-    let biggest = step
-        .pattern
-        .iter()
-        .map(|&x| c.mask(x).count_ones())
-        .max()
-        .unwrap_or(2);
-    wing_bonus(biggest, max)
+    wing_bonus(c.largest(&step.pattern), max)
 }
 
 /// The bonus of [`wing_size_bonus`] for a wing whose largest cell has `biggest` candidates.

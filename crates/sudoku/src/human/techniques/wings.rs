@@ -98,12 +98,7 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
     // the middle, which it rates lower), then the one eliminating most: every wing is looked at.
     let middle = (k as i64 + 2) / 2;
     let key = |step: &Step| {
-        let biggest = step
-            .pattern
-            .iter()
-            .map(|&x| c.mask(x).count_ones())
-            .max()
-            .unwrap_or(2);
+        let biggest = c.largest(&step.pattern);
         ((middle - i64::from(biggest)).abs(), step.eliminations.len())
     };
     let mut best: Option<Step> = None;
