@@ -123,18 +123,21 @@ fn sudoku_svg_and_bench_run() {
     }
     // Repeated passes: the two puzzles solved again and again for 0.2 s, counted once as
     // puzzles and every time as solves.
-    let out = csp(&[
-        "sudoku",
-        "bench",
-        list.to_str().unwrap(),
-        "--methods",
-        "fast",
-        "--repeat-seconds",
-        "0.2",
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let repeated = |extra: &[&str]| {
+        let mut args = vec![
+            "sudoku",
+            "bench",
+            list.to_str().unwrap(),
+            "--methods",
+            "fast",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = csp(&args);
+        assert_eq!(out.status.code(), Some(0));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let row = repeated(&["--repeat-seconds", "0.2"]);
     assert_eq!(
         (row["puzzles"].as_u64(), row["unique"].as_u64()),
         (Some(2), Some(2))
@@ -143,20 +146,7 @@ fn sudoku_svg_and_bench_run() {
     assert!(solves > 2 && solves.is_multiple_of(2), "{row}");
     assert!(row["seconds"].as_f64().unwrap() >= 0.2, "{row}");
     // No puzzle to repeat (`--limit 0`): one empty row, not an endless loop.
-    let out = csp(&[
-        "sudoku",
-        "bench",
-        list.to_str().unwrap(),
-        "--methods",
-        "fast",
-        "--repeat-seconds",
-        "5",
-        "--limit",
-        "0",
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = repeated(&["--repeat-seconds", "5", "--limit", "0"]);
     assert_eq!(
         (row["puzzles"].as_u64(), row["solves"].as_u64()),
         (Some(0), Some(0))

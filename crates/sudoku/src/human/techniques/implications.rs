@@ -124,23 +124,32 @@ impl Net {
 
     /// How many implications `node` rests on, itself included (SE's `getAncestorCount`).
     pub(crate) fn ancestors(&self, node: usize) -> usize {
-        self.ancestry(node).len()
+        let mut count = 0;
+        self.visit_ancestors(node, |_| count += 1);
+        count
     }
 
     /// The implications `node` rests on, itself included, each once.
     pub(crate) fn ancestry(&self, node: usize) -> Vec<Potential> {
-        let mut seen = vec![false; self.at.len()];
-        let mut todo = vec![node];
         let mut found = Vec::new();
+        self.visit_ancestors(node, |p| found.push(p));
+        found
+    }
+
+    /// Calls `f` once per potential `node` rests on (itself included). Every candidate hint is
+    /// measured this way, so the visited set is a bitset of words, not a byte per potential.
+    fn visit_ancestors(&self, node: usize, mut f: impl FnMut(Potential)) {
+        let mut seen = vec![0u64; self.at.len().div_ceil(64)];
+        let mut todo = vec![node];
         while let Some(i) = todo.pop() {
             let p = self.nodes[i];
-            if !seen[p.id(self.n)] {
-                seen[p.id(self.n)] = true;
-                found.push(p);
+            let id = p.id(self.n);
+            if seen[id / 64] >> (id % 64) & 1 == 0 {
+                seen[id / 64] |= 1 << (id % 64);
+                f(p);
                 todo.extend(self.parents_of(i).iter().map(|&j| j as usize));
             }
         }
-        found
     }
 
     /// The main line from the assumption to `node`, following first parents.
