@@ -34,7 +34,36 @@ pub struct Candidates {
     /// Bit `d − 1` set when digit `d` is still a candidate (empty cells only).
     marks: Vec<u64>,
     /// Shared, since trial copies (forcing chains) clone the grid thousands of times.
-    units: Arc<Vec<Vec<usize>>>,
+    geometry: Arc<Geometry>,
+}
+
+/// The units of a shape and every cell's peers as a bit set, computed once per grid: techniques
+/// ask "do these cells see each other" millions of times while rating.
+#[derive(Debug, PartialEq, Eq)]
+struct Geometry {
+    units: Vec<Vec<usize>>,
+    /// 64-bit words per cell in `peers`.
+    words: usize,
+    peers: Vec<u64>,
+}
+
+impl Geometry {
+    fn of(shape: Shape) -> Geometry {
+        let units = shape.units();
+        let cells = shape.cells();
+        let words = cells.div_ceil(64);
+        let mut peers = vec![0u64; cells * words];
+        for cell in 0..cells {
+            for p in peers_of(shape, &units, cell) {
+                peers[cell * words + p / 64] |= 1 << (p % 64);
+            }
+        }
+        Geometry {
+            units,
+            words,
+            peers,
+        }
+    }
 }
 
 impl Candidates {
@@ -51,7 +80,7 @@ impl Candidates {
             shape,
             values: puzzle.cells().to_vec(),
             marks: vec![all; n * n],
-            units: Arc::new(shape.units()),
+            geometry: Arc::new(Geometry::of(shape)),
         };
         for cell in 0..n * n {
             if c.values[cell] != 0 {
@@ -61,7 +90,7 @@ impl Candidates {
         for cell in 0..n * n {
             let v = c.values[cell];
             if v != 0 {
-                for p in peers_of(c.shape, &c.units, cell) {
+                for p in peers_of(c.shape, &c.geometry.units, cell) {
                     c.marks[p] &= !(1u64 << (v - 1));
                 }
             }
@@ -87,7 +116,7 @@ impl Candidates {
             shape,
             values: vec![0; size * size],
             marks: vec![0; size * size],
-            units: Arc::new(shape.units()),
+            geometry: Arc::new(Geometry::of(shape)),
         };
         for (i, &ch) in chars.iter().enumerate() {
             if ch == '.' || ch == '0' {
@@ -138,7 +167,7 @@ impl Candidates {
 
     /// The rows, columns and boxes, as cell lists.
     pub fn units(&self) -> &[Vec<usize>] {
-        &self.units
+        &self.geometry.units
     }
 
     /// The value of `cell` (0 when empty).
@@ -168,21 +197,26 @@ impl Candidates {
 
     /// The cells sharing a unit with `cell` (not `cell` itself), each once.
     pub fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        peers_of(self.shape, &self.units, cell)
+        peers_of(self.shape, &self.geometry.units, cell)
     }
 
     /// Whether two different cells share a row, column or box.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        let n = self.shape.size();
-        let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
-        a != b && (ra == rb || ca == cb || self.shape.box_of(ra, ca) == self.shape.box_of(rb, cb))
+        let g = &self.geometry;
+        g.peers[a * g.words + b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// The peers of `cell` as a bit set over cells (bit `p % 64` of word `p / 64`).
+    pub(crate) fn peer_bits(&self, cell: usize) -> &[u64] {
+        let g = &self.geometry;
+        &g.peers[cell * g.words..(cell + 1) * g.words]
     }
 
     /// Places `d` in `cell` and removes `d` from its peers.
     pub fn place(&mut self, cell: usize, d: u8) {
         self.values[cell] = d;
         self.marks[cell] = 0;
-        for p in peers_of(self.shape, &self.units, cell) {
+        for p in peers_of(self.shape, &self.geometry.units, cell) {
             self.marks[p] &= !(1u64 << (d - 1));
         }
     }

@@ -11,7 +11,6 @@
 
 use crate::human::technique::Technique;
 use crate::human::{Candidates, Step};
-use std::collections::HashMap;
 
 /// The shortest grouped X-chain with between `min_links` and `max_links` strong links that
 /// uses at least one group and eliminates something.
@@ -23,16 +22,9 @@ pub(crate) fn grouped_x_chain(
 ) -> Option<Step> {
     let n = c.shape().size();
     let words = (n * n).div_ceil(64);
-    // Per cell, its peers as a bit set.
-    let mut peers = vec![0u64; n * n * words];
-    for x in 0..n * n {
-        for p in c.peers(x) {
-            peers[x * words + p / 64] |= 1 << (p % 64);
-        }
-    }
     let mut best: Option<(Vec<Vec<usize>>, u8, Vec<usize>)> = None;
     for d in 1..=n as u8 {
-        let g = DigitGraph::new(c, d, &peers, words);
+        let g = DigitGraph::new(c, d, words);
         let limit = best.as_ref().map_or(2 * max_links, |b| b.0.len() - 1);
         if let Some((path, elim)) = g.shortest(2 * min_links, limit) {
             best = Some((path, d, elim));
@@ -81,68 +73,128 @@ pub(crate) fn grouped_x_chain(
     })
 }
 
+/// A node's cells, all on one line: the line and the places on it (one cell reads as a row's).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Node {
+    column: bool,
+    line: usize,
+    places: u64,
+}
+
+impl Node {
+    /// The node of the cells of `unit` at the places `of` (bit `i` for `unit[i]`).
+    fn of(unit: &[usize], of: u64, n: usize) -> Node {
+        let first = unit[of.trailing_zeros() as usize];
+        let row = first / n;
+        let column = in_unit(unit, of).any(|x| x / n != row);
+        let (line, pos): (usize, fn(usize, usize) -> usize) = if column {
+            (first % n, |x, n| x / n)
+        } else {
+            (row, |x, n| x % n)
+        };
+        let places = in_unit(unit, of).fold(0, |m, x| m | 1u64 << pos(x, n));
+        Node {
+            column,
+            line,
+            places,
+        }
+    }
+
+    fn len(self) -> usize {
+        self.places.count_ones() as usize
+    }
+
+    fn cells(self, n: usize) -> impl Iterator<Item = usize> {
+        super::digits(self.places).map(move |d| {
+            let pos = usize::from(d) - 1;
+            if self.column {
+                pos * n + self.line
+            } else {
+                self.line * n + pos
+            }
+        })
+    }
+}
+
+/// The cells of `unit` at the places `of` (bit `i` for `unit[i]`).
+fn in_unit(unit: &[usize], of: u64) -> impl Iterator<Item = usize> + '_ {
+    super::digits(of).map(move |d| unit[usize::from(d) - 1])
+}
+
 /// One digit's nodes and links.
 struct DigitGraph {
+    n: usize,
     words: usize,
     /// Cells holding the digit, as a bit set.
     holders: Vec<u64>,
     /// Per node (rows of `words`): its cells, and the cells seeing all of them.
     cells: Vec<u64>,
     seen: Vec<u64>,
-    nodes: Vec<Vec<usize>>,
+    nodes: Vec<Node>,
     strong: Vec<Vec<usize>>,
-    weak: Vec<Vec<usize>>,
+    /// Per node (rows of `weak_words`): the nodes weakly linked to it.
+    weak: Vec<u64>,
+    weak_words: usize,
 }
 
 impl DigitGraph {
-    fn new(c: &Candidates, d: u8, peers: &[u64], words: usize) -> DigitGraph {
+    fn new(c: &Candidates, d: u8, words: usize) -> DigitGraph {
         let n = c.shape().size();
         let box_of = |x: usize| c.shape().box_of(x / n, x % n);
-        let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
-        let mut nodes: Vec<Vec<usize>> = Vec::new();
+        let mut nodes: Vec<Node> = Vec::new();
         let mut strong_pairs: Vec<(usize, usize)> = Vec::new();
-        let mut id = |cells: Vec<usize>, nodes: &mut Vec<Vec<usize>>| -> usize {
-            *ids.entry(cells.clone()).or_insert_with(|| {
-                nodes.push(cells);
+        let id = |unit: &[usize], of: u64, nodes: &mut Vec<Node>| -> usize {
+            let node = Node::of(unit, of, n);
+            nodes.iter().position(|&m| m == node).unwrap_or_else(|| {
+                nodes.push(node);
                 nodes.len() - 1
             })
         };
+        let lines: [fn(usize, usize) -> usize; 2] = [|x, n| x / n, |x, n| x % n];
         for (u, unit) in c.units().iter().enumerate() {
-            let places: Vec<usize> = unit.iter().copied().filter(|&x| c.has(x, d)).collect();
-            if places.len() < 2 {
+            // The digit's places in the unit (bit `i` for `unit[i]`), and the part of them
+            // passing a test.
+            let places = (0..unit.len())
+                .filter(|&i| c.has(unit[i], d))
+                .fold(0u64, |m, i| m | 1 << i);
+            if places.count_ones() < 2 {
                 continue;
             }
+            let part = |keep: &dyn Fn(usize) -> bool| {
+                (0..unit.len())
+                    .filter(|&i| places >> i & 1 == 1 && keep(unit[i]))
+                    .fold(0u64, |m, i| m | 1 << i)
+            };
+            let alike = |of: u64, f: &dyn Fn(usize) -> usize| {
+                let first = f(unit[of.trailing_zeros() as usize]);
+                in_unit(unit, of).all(|x| f(x) == first)
+            };
             // Two-part splits of the places, each part in one box and on one line.
-            let mut splits: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-            if u < 2 * n {
-                let b0 = box_of(places[0]);
-                let (a, b): (Vec<usize>, Vec<usize>) =
-                    places.iter().partition(|&&x| box_of(x) == b0);
-                if !b.is_empty() && b.iter().all(|&x| box_of(x) == box_of(b[0])) {
-                    splits.push((a, b));
-                }
-            } else {
-                let lines: [fn(usize, usize) -> usize; 2] = [|x, n| x / n, |x, n| x % n];
-                for line_a in lines {
-                    for &p in &places {
-                        let (a, b): (Vec<usize>, Vec<usize>) =
-                            places.iter().partition(|&&x| line_a(x, n) == line_a(p, n));
-                        if b.is_empty() {
-                            continue;
-                        }
-                        let one_line = |v: &[usize], f: fn(usize, usize) -> usize| {
-                            v.iter().all(|&x| f(x, n) == f(v[0], n))
-                        };
-                        if one_line(&b, lines[0]) || one_line(&b, lines[1]) {
-                            splits.push((a, b));
-                        }
-                    }
-                }
-            }
-            for (a, b) in splits {
-                let (ia, ib) = (id(a, &mut nodes), id(b, &mut nodes));
+            let mut add = |a: u64, b: u64, nodes: &mut Vec<Node>| {
+                let (ia, ib) = (id(unit, a, nodes), id(unit, b, nodes));
                 if !strong_pairs.contains(&(ia, ib)) && !strong_pairs.contains(&(ib, ia)) {
                     strong_pairs.push((ia, ib));
+                }
+            };
+            if u < 2 * n {
+                let b0 = box_of(unit[places.trailing_zeros() as usize]);
+                let a = part(&|x| box_of(x) == b0);
+                let b = places & !a;
+                if b != 0 && alike(b, &box_of) {
+                    add(a, b, &mut nodes);
+                }
+            } else {
+                for line_a in lines {
+                    for p in in_unit(unit, places) {
+                        let a = part(&|x| line_a(x, n) == line_a(p, n));
+                        let b = places & !a;
+                        if b == 0 {
+                            continue;
+                        }
+                        if alike(b, &|x| lines[0](x, n)) || alike(b, &|x| lines[1](x, n)) {
+                            add(a, b, &mut nodes);
+                        }
+                    }
                 }
             }
         }
@@ -156,20 +208,23 @@ impl DigitGraph {
         let mut cells = vec![0u64; nodes.len() * words];
         let mut seen = vec![u64::MAX; nodes.len() * words];
         for (i, node) in nodes.iter().enumerate() {
-            for &x in node {
+            for x in node.cells(n) {
                 cells[i * words + x / 64] |= 1 << (x % 64);
-                for w in 0..words {
-                    seen[i * words + w] &= peers[x * words + w];
+                for (s, &p) in seen[i * words..(i + 1) * words]
+                    .iter_mut()
+                    .zip(c.peer_bits(x))
+                {
+                    *s &= p;
                 }
             }
         }
-        let mut weak = vec![Vec::new(); nodes.len()];
-        for i in 0..nodes.len() {
-            for j in i + 1..nodes.len() {
-                let ok = (0..words).all(|w| cells[j * words + w] & !seen[i * words + w] == 0);
-                if ok {
-                    weak[i].push(j);
-                    weak[j].push(i);
+        let weak_words = nodes.len().div_ceil(64);
+        let mut weak = vec![0u64; nodes.len() * weak_words];
+        for (i, seen_i) in seen.chunks_exact(words).enumerate() {
+            for (j, cells_j) in cells.chunks_exact(words).enumerate().skip(i + 1) {
+                if cells_j.iter().zip(seen_i).all(|(&a, &b)| a & !b == 0) {
+                    weak[i * weak_words + j / 64] |= 1 << (j % 64);
+                    weak[j * weak_words + i / 64] |= 1 << (i % 64);
                 }
             }
         }
@@ -178,6 +233,7 @@ impl DigitGraph {
             holders[x / 64] |= 1 << (x % 64);
         }
         DigitGraph {
+            n,
             words,
             holders,
             cells,
@@ -185,7 +241,23 @@ impl DigitGraph {
             nodes,
             strong,
             weak,
+            weak_words,
         }
+    }
+
+    /// The nodes weakly linked to `v`, in order.
+    fn weak_of(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        let row = &self.weak[v * self.weak_words..(v + 1) * self.weak_words];
+        row.iter().enumerate().flat_map(|(k, &w)| {
+            let mut m = w;
+            std::iter::from_fn(move || {
+                (m != 0).then(|| {
+                    let j = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    k * 64 + j
+                })
+            })
+        })
     }
 
     /// The shortest chain (as node cell lists) of at least `min_nodes` and at most
@@ -199,6 +271,7 @@ impl DigitGraph {
         let mut best: Option<(Vec<Vec<usize>>, Vec<usize>)> = None;
         let mut prev = vec![usize::MAX; 2 * m];
         let mut touched: Vec<usize> = Vec::new();
+        let mut targets: Vec<usize> = Vec::new();
         for start in 0..m {
             if self.strong[start].is_empty() {
                 continue;
@@ -217,8 +290,13 @@ impl DigitGraph {
                 let mut next = Vec::new();
                 for &s in &frontier {
                     let (v, on) = (s / 2, s % 2 == 1);
-                    let targets = if on { &self.weak[v] } else { &self.strong[v] };
-                    for &w in targets {
+                    targets.clear();
+                    if on {
+                        targets.extend(self.weak_of(v));
+                    } else {
+                        targets.extend_from_slice(&self.strong[v]);
+                    }
+                    for &w in &targets {
                         let t = 2 * w + usize::from(!on);
                         if prev[t] != usize::MAX {
                             continue;
@@ -258,7 +336,10 @@ impl DigitGraph {
                             continue; // a plain X-chain, found earlier
                         }
                         if !elim.is_empty() {
-                            let nodes = path.iter().map(|&p| self.nodes[p].clone()).collect();
+                            let nodes = path
+                                .iter()
+                                .map(|&p| self.nodes[p].cells(self.n).collect())
+                                .collect();
                             best = Some((nodes, elim));
                             break 'bfs;
                         }

@@ -215,13 +215,18 @@ fn common_peers(c: &Candidates, ends: &[usize], d: u8) -> Vec<(usize, u8)> {
     let Some(&first) = ends.first() else {
         return Vec::new();
     };
-    // Such a cell is a peer of the first end: look among those only, in cell order.
-    let mut out: Vec<(usize, u8)> = c
-        .peers(first)
-        .filter(|&x| !ends.contains(&x) && c.has(x, d) && ends.iter().all(|&e| c.sees(x, e)))
-        .map(|x| (x, d))
-        .collect();
-    out.sort_unstable();
+    // The ends' peer sets intersected word by word (no cell is its own peer), in cell order.
+    let mut out = Vec::new();
+    for (w, &word) in c.peer_bits(first).iter().enumerate() {
+        let mut bits = ends[1..].iter().fold(word, |m, &e| m & c.peer_bits(e)[w]);
+        while bits != 0 {
+            let x = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if c.has(x, d) {
+                out.push((x, d));
+            }
+        }
+    }
     out
 }
 

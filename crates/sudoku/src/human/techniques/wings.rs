@@ -97,11 +97,12 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
     // SukakuExplainer takes the least difficult wing (its largest cell's size farthest from
     // the middle, which it rates lower), then the one eliminating most: every wing is looked at.
     let middle = (k as i64 + 2) / 2;
-    let key = |step: &Step| {
-        let biggest = c.largest(&step.pattern);
-        ((middle - i64::from(biggest)).abs(), step.eliminations.len())
+    let key = |cells: &[usize], eliminations: usize| {
+        let biggest = c.largest(cells);
+        ((middle - i64::from(biggest)).abs(), eliminations)
     };
     let mut best: Option<Step> = None;
+    let mut best_key = None;
     for &p in &open {
         let peers: Vec<usize> = open
             .iter()
@@ -125,10 +126,12 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
                     .into_iter()
                     .filter(|(x, _)| !cells.contains(x))
                     .collect();
-                if elim.is_empty() {
+                let now = Some(key(cells, elim.len()));
+                if elim.is_empty() || now <= best_key {
                     return None;
                 }
-                let step = Step {
+                best_key = now;
+                best = Some(Step {
                     technique: t,
                     pattern: cells.to_vec(),
                     placements: vec![],
@@ -143,10 +146,7 @@ pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
                             .join(", "),
                         digit_list(union)
                     ),
-                };
-                if best.as_ref().is_none_or(|b| key(&step) > key(b)) {
-                    best = Some(step);
-                }
+                });
                 // Keep looking: every wing is compared.
                 None
             },
