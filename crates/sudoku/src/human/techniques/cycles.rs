@@ -60,6 +60,133 @@ impl Arena {
     }
 }
 
+/// A potential's index among the `2·n³` of a grid.
+fn id(n: usize, p: Potential) -> usize {
+    2 * (p.cell * n + usize::from(p.digit) - 1) + usize::from(p.on)
+}
+
+/// The potential of an index (the inverse of [`id`]).
+fn potential(n: usize, id: usize) -> Potential {
+    let v = id / 2;
+    Potential {
+        cell: v / n,
+        digit: (v % n) as u8 + 1,
+        on: id % 2 == 1,
+    }
+}
+
+/// The strongly connected components of a pass's implication graph (Tarjan's numbering: a
+/// component reaches only components numbered lower). A line from `a` to `b` stays among the
+/// components numbered from `b`'s to `a`'s, and a loop within its start's component: the
+/// searches skip every potential outside, which changes nothing they find, since no line
+/// through such a potential comes back (SE searches them all).
+struct Components {
+    n: usize,
+    comp: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl Components {
+    fn of(links: &Links, marks: &[u64], (y, x): (bool, bool)) -> Components {
+        let n = links.n;
+        let total = 2 * n * n * n;
+        // The graph in one buffer: the targets of every potential present.
+        let mut start = vec![0u32; total + 1];
+        let mut targets: Vec<u32> = Vec::new();
+        let mut out = Vec::new();
+        for v in 0..total {
+            let p = potential(n, v);
+            if marks[p.cell] >> (p.digit - 1) & 1 == 1 {
+                if p.on {
+                    links.offs(p, y, &mut out);
+                } else {
+                    links.ons(p, y, x, &mut out);
+                }
+                targets.extend(out.iter().map(|&q| id(n, q) as u32));
+            }
+            start[v + 1] = targets.len() as u32;
+        }
+        // Tarjan's algorithm without recursion: (node, next edge) frames.
+        const NONE: u32 = u32::MAX;
+        let mut index = vec![NONE; total];
+        let mut low = vec![0u32; total];
+        let mut on_stack = vec![false; total];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut frames: Vec<(u32, u32)> = Vec::new();
+        let mut comp = vec![NONE; total];
+        let mut size = Vec::new();
+        let mut next = 0u32;
+        for root in 0..total {
+            if index[root] != NONE || !has(marks, n, root) {
+                continue;
+            }
+            frames.push((root as u32, start[root]));
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut e)) = frames.last_mut() {
+                let v = v as usize;
+                if *e < start[v + 1] {
+                    let w = targets[*e as usize] as usize;
+                    *e += 1;
+                    if index[w] == NONE {
+                        index[w] = next;
+                        low[w] = next;
+                        next += 1;
+                        stack.push(w as u32);
+                        on_stack[w] = true;
+                        frames.push((w as u32, start[w]));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(index[w]);
+                    }
+                    continue;
+                }
+                frames.pop();
+                if let Some(&(u, _)) = frames.last() {
+                    low[u as usize] = low[u as usize].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let c = size.len() as u32;
+                    let mut members = 0;
+                    while let Some(w) = stack.pop() {
+                        on_stack[w as usize] = false;
+                        comp[w as usize] = c;
+                        members += 1;
+                        if w as usize == v {
+                            break;
+                        }
+                    }
+                    size.push(members);
+                }
+            }
+        }
+        Components { n, comp, size }
+    }
+
+    fn of_potential(&self, p: Potential) -> u32 {
+        self.comp[id(self.n, p)]
+    }
+
+    /// Whether a loop can pass through `p` (its component has more than it).
+    fn loops(&self, p: Potential) -> bool {
+        self.size[self.of_potential(p) as usize] > 1
+    }
+
+    /// The components a line from `a` to `b` can pass through, or `None` when there is none.
+    fn between(&self, a: Potential, b: Potential) -> Option<std::ops::RangeInclusive<u32>> {
+        let (ca, cb) = (self.of_potential(a), self.of_potential(b));
+        (cb <= ca).then_some(cb..=ca)
+    }
+}
+
+/// Whether the potential of index `v` is a candidate.
+fn has(marks: &[u64], n: usize, v: usize) -> bool {
+    let p = potential(n, v);
+    marks[p.cell] >> (p.digit - 1) & 1 == 1
+}
+
 /// Membership of potentials by id, emptied in O(1) between searches (a stamp per id).
 struct Seen {
     n: usize,
@@ -81,7 +208,7 @@ impl Seen {
     }
 
     fn id(&self, p: Potential) -> usize {
-        2 * (p.cell * self.n + usize::from(p.digit) - 1) + usize::from(p.on)
+        id(self.n, p)
     }
 
     /// Marks `p`; whether it was new.
@@ -282,6 +409,7 @@ struct Pass<'a> {
     best: &'a mut Best,
     rank: u8,
     base: f64,
+    components: &'a Components,
 }
 
 impl Pass<'_> {
@@ -323,6 +451,7 @@ fn search(c: &Candidates, marks: &[u64], links: &Links, best: &mut Best, sc: &mu
         if !best.can_win(cycle_base.min(chain_base), 2, rank) {
             continue;
         }
+        let components = Components::of(links, marks, (y, x));
         for cell in (0..n * n).filter(|&z| c.value(z) == 0 && marks[z].count_ones() > 1) {
             // Y-cycles start from bivalue cells only.
             if !x && marks[cell].count_ones() > 2 {
@@ -338,6 +467,7 @@ fn search(c: &Candidates, marks: &[u64], links: &Links, best: &mut Best, sc: &mu
                     best,
                     rank,
                     base: cycle_base,
+                    components: &components,
                 };
                 cycles(c, marks, links, (y, x), start, &mut pass, sc);
                 if x {
@@ -362,6 +492,10 @@ fn cycles(
     pass: &mut Pass,
     sc: &mut Scratch,
 ) {
+    if !pass.components.loops(start) {
+        return;
+    }
+    let home = pass.components.of_potential(start);
     sc.clear();
     sc.on_seen.insert(start);
     let first = sc.arena.push(start, None);
@@ -380,7 +514,7 @@ fn cycles(
         while let Some(i) = sc.pending_on.pop_front() {
             links.offs(sc.arena.nodes[i].0, y, &mut sc.found);
             for &q in &sc.found {
-                if !sc.arena.descends_from(i, q) {
+                if pass.components.of_potential(q) == home && !sc.arena.descends_from(i, q) {
                     let j = sc.arena.push(q, Some(i));
                     sc.pending_off.push_back(j);
                 }
@@ -399,6 +533,9 @@ fn cycles(
             links.ons(sc.arena.nodes[i].0, y, x, &mut sc.made);
             for k in 0..sc.made.len() {
                 let q = sc.made[k];
+                if pass.components.of_potential(q) != home {
+                    continue;
+                }
                 let j = sc.arena.push(q, Some(i));
                 if length >= 4 && q == start && pass.can_win(sc.arena.depths[j] - 1) {
                     let line = sc.arena.line(j);
@@ -426,6 +563,14 @@ fn cycles(
 /// The chains from `from` to its opposite (SE's `doForcingChains`): the start is false
 /// (assumed on) or true (assumed off).
 fn forcing_chains(links: &Links, y: bool, from: Potential, pass: &mut Pass, sc: &mut Scratch) {
+    let opposite = Potential {
+        on: !from.on,
+        ..from
+    };
+    let Some(between) = pass.components.between(from, opposite) else {
+        return;
+    };
+    let on_line = |q: Potential| between.contains(&pass.components.of_potential(q));
     sc.clear();
     let first = sc.arena.push(from, None);
     if from.on {
@@ -435,10 +580,6 @@ fn forcing_chains(links: &Links, y: bool, from: Potential, pass: &mut Pass, sc: 
         sc.off_seen.insert(from);
         sc.pending_off.push_back(first);
     }
-    let opposite = Potential {
-        on: !from.on,
-        ..from
-    };
     let (placements, eliminations) = if from.on {
         (vec![], vec![(from.cell, from.digit)])
     } else {
@@ -472,7 +613,7 @@ fn forcing_chains(links: &Links, y: bool, from: Potential, pass: &mut Pass, sc: 
             links.offs(sc.arena.nodes[i].0, y, &mut sc.found);
             for k in 0..sc.found.len() {
                 let q = sc.found[k];
-                if q == opposite || !sc.off_seen.contains(q) {
+                if on_line(q) && (q == opposite || !sc.off_seen.contains(q)) {
                     let j = sc.arena.push(q, Some(i));
                     if q == opposite {
                         reach(&sc.arena, j, pass);
@@ -490,7 +631,7 @@ fn forcing_chains(links: &Links, y: bool, from: Potential, pass: &mut Pass, sc: 
             links.ons(sc.arena.nodes[i].0, y, true, &mut sc.made);
             for k in 0..sc.made.len() {
                 let q = sc.made[k];
-                if q == opposite || !sc.on_seen.contains(q) {
+                if on_line(q) && (q == opposite || !sc.on_seen.contains(q)) {
                     let j = sc.arena.push(q, Some(i));
                     if q == opposite {
                         reach(&sc.arena, j, pass);
@@ -582,5 +723,65 @@ fn step(c: &Candidates, hint: &Hint) -> Step {
         eliminations: hint.eliminations.clone(),
         chain: hint.line.iter().map(|p| (p.cell, p.digit)).collect(),
         explanation,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse;
+
+    /// What a potential reaches in a pass's graph, by plain breadth-first search.
+    fn reach(links: &Links, (y, x): (bool, bool), from: Potential) -> Vec<bool> {
+        let n = links.n;
+        let mut seen = vec![false; 2 * n * n * n];
+        let mut queue = vec![from];
+        seen[id(n, from)] = true;
+        let mut out = Vec::new();
+        while let Some(p) = queue.pop() {
+            if p.on {
+                links.offs(p, y, &mut out);
+            } else {
+                links.ons(p, y, x, &mut out);
+            }
+            for &q in &out {
+                if !std::mem::replace(&mut seen[id(n, q)], true) {
+                    queue.push(q);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn components_are_mutual_reachability_and_number_downstream_lower() {
+        // A diabolical puzzle (sudokuexchange), after its givens: many links of every kind.
+        let text =
+            "32.4....6.6.2.38..5...7....1.....5.9....3....9.4.....3....4...1..13.2.6.6....1.45";
+        let c = Candidates::new(&parse(text, "t").unwrap()[0].grid).unwrap();
+        let marks: Vec<u64> = (0..81).map(|x| c.mask(x)).collect();
+        let links = Links::of(&c, &marks);
+        let present: Vec<Potential> = (0..2 * 729)
+            .filter(|&v| has(&marks, 9, v))
+            .map(|v| potential(9, v))
+            .collect();
+        for pass in [(false, true), (true, false), (true, true)] {
+            let comps = Components::of(&links, &marks, pass);
+            let reaches: Vec<Vec<bool>> = present.iter().map(|&p| reach(&links, pass, p)).collect();
+            for (i, &a) in present.iter().enumerate() {
+                for (j, &b) in present.iter().enumerate() {
+                    let (ab, ba) = (reaches[i][id(9, b)], reaches[j][id(9, a)]);
+                    let (ca, cb) = (comps.of_potential(a), comps.of_potential(b));
+                    assert_eq!(ca == cb, ab && ba, "{a:?} {b:?} in pass {pass:?}");
+                    if ab {
+                        assert!(cb <= ca && comps.between(a, b).is_some());
+                    }
+                }
+                let alone = present
+                    .iter()
+                    .all(|&b| b == a || comps.of_potential(b) != comps.of_potential(a));
+                assert_eq!(comps.loops(a), !alone);
+            }
+        }
     }
 }
