@@ -12,7 +12,6 @@ use csp_sudoku::sat::Encoding;
 use csp_sudoku::verify;
 use csp_sudoku::{Answer, Shape};
 use serde_json::json;
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -240,7 +239,9 @@ fn run_row(
     // One thread solves in a plain loop with one solver per shape for the whole row, so that
     // the figure is the solver's and not the thread pool's (a fast solver's puzzle takes a
     // few microseconds).
-    let mut solvers: HashMap<Shape, Box<dyn PuzzleSolver + '_>> = HashMap::new();
+    // A list, not a map: a set has one shape or a few, and hashing a shape per puzzle costs
+    // more than comparing it.
+    let mut solvers: Vec<(Shape, Box<dyn PuzzleSolver + '_>)> = Vec::new();
     let hidden = indicatif::ProgressBar::hidden();
     // Only the solving is timed: the verification of every answer below is not the
     // method's work (and costs more than a fast solver's search on easy sets).
@@ -259,15 +260,19 @@ fn run_row(
                 answers.resize_with(chunk.len(), Answer::default);
                 for (p, answer) in chunk.iter().zip(answers.iter_mut()) {
                     let shape = p.grid.shape();
-                    let solver = solvers.entry(shape).or_insert_with(|| {
-                        let mut solver = prepared.solver(shape);
-                        solver.set_limits(Limits {
-                            nodes: limits.node_limit,
-                            ..Limits::default()
-                        });
-                        solver
-                    });
-                    solver.solve_into(&p.grid, 2, answer);
+                    let at = match solvers.iter().position(|(s, _)| *s == shape) {
+                        Some(at) => at,
+                        None => {
+                            let mut solver = prepared.solver(shape);
+                            solver.set_limits(Limits {
+                                nodes: limits.node_limit,
+                                ..Limits::default()
+                            });
+                            solvers.push((shape, solver));
+                            solvers.len() - 1
+                        }
+                    };
+                    solvers[at].1.solve_into(&p.grid, 2, answer);
                 }
             } else {
                 answers = pool.install(|| solve_all(chunk, &prepared, 2, limits, None, &hidden));

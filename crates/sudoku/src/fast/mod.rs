@@ -58,6 +58,30 @@ fn clue_mask(cells: &[u8]) -> u128 {
     mask
 }
 
+/// Whether two of the givens (the cells of `cells` marked in `clues`, two words: cells 0–63,
+/// 64–80) share a digit and a row, column or box.
+fn clashes(cells: &[u8; 81], clues: [u64; 2]) -> bool {
+    // The digits used in rows (0–8), columns (9–17) and boxes (18–26).
+    let mut used = [0u16; 27];
+    for (word, mut bits) in clues.into_iter().enumerate() {
+        while bits != 0 {
+            let cell = 64 * word + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(&digit) = cells.get(cell) else { break };
+            let (row, col) = (cell / 9, cell % 9);
+            let units = [row, 9 + col, 18 + row / 3 * 3 + col / 3];
+            let bit = 1u16 << digit;
+            if units.iter().any(|&u| used[u] & bit != 0) {
+                return true;
+            }
+            for u in units {
+                used[u] |= bit;
+            }
+        }
+    }
+    false
+}
+
 /// The 9×9 shape.
 fn nine() -> Shape {
     Shape::square(3).expect("3×3 boxes make a shape")
@@ -222,7 +246,7 @@ impl FastSolver {
             max_failures: limits.failures.unwrap_or(u64::MAX),
             stop: &mut stop,
         };
-        let consistent = match self.lanes {
+        match self.lanes {
             #[cfg(target_arch = "x86_64")]
             Lanes::Avx2 => {
                 // The one `unsafe` of the workspace. `triads::avx2::solve` is compiled for
@@ -233,13 +257,13 @@ impl FastSolver {
                 // an `unsafe` call of its own; `std::simd` is unstable.
                 #[allow(unsafe_code, reason = "after the CPU check above")]
                 unsafe {
-                    triads::avx2::solve(cells, clues, banned, &mut search)
+                    triads::avx2::solve(cells, clues, banned, &mut search);
                 }
             }
             _ => triads::portable::solve(cells, clues, banned, &mut search),
-        };
-        if !consistent {
-            // Clashing givens: no solution, and nothing searched.
+        }
+        // Clashing givens count no solution; only then is it worth telling them apart.
+        if search.count == 0 && clashes(cells, clues) {
             answer.solution = None;
             answer.stats.elapsed = start.elapsed();
             return;
@@ -373,10 +397,20 @@ mod tests {
         let a = fast.solve(&empty, 5);
         assert_eq!((a.count, a.exhausted), (5, false));
         verify(&empty, a.solution.as_ref().unwrap()).unwrap();
-        // Two 1s in the first row.
-        let clash = parse::parse(&format!("11{}", ".".repeat(79)), "x").unwrap();
-        let a = fast.solve(&clash[0].grid, 2);
-        assert_eq!((a.count, a.exhausted), (0, true));
+        // Two 1s in the first row, column and box: no solution, and nothing reported searched.
+        for (a, b) in [(0, 8), (0, 72), (0, 20), (80, 60)] {
+            let mut cells = vec![b'.'; 81];
+            (cells[a], cells[b]) = (b'1', b'1');
+            let clash = parse::parse(std::str::from_utf8(&cells).unwrap(), "x").unwrap();
+            let cells: &[u8; 81] = clash[0].grid.cells().try_into().unwrap();
+            let m = clue_mask(cells);
+            assert!(clashes(cells, [m as u64, (m >> 64) as u64]));
+            let mut apart = *cells;
+            apart[b] = 2;
+            assert!(!clashes(&apart, [m as u64, (m >> 64) as u64]));
+            let a = fast.solve(&clash[0].grid, 2);
+            assert_eq!((a.count, a.exhausted, a.stats.nodes), (0, true, 0));
+        }
         // A node limit stops the count, inexact.
         fast.set_limits(csp_core::Limits {
             nodes: Some(3),

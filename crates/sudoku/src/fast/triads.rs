@@ -193,9 +193,6 @@ const fn cell_assignment() -> [[[u16; 16]; 16]; 9] {
 /// Where a cell is in the box vectors and the bands.
 #[derive(Clone, Copy)]
 struct CellIndex {
-    /// Its row and column (0–8).
-    row: u8,
-    col: u8,
     /// Its box (0–8) and its lane in the box vector.
     bx: u8,
     elem: u8,
@@ -211,8 +208,6 @@ static CELL_INDEX: [CellIndex; 81] = cell_index();
 
 const fn cell_index() -> [CellIndex; 81] {
     let mut t = [CellIndex {
-        row: 0,
-        col: 0,
         bx: 0,
         elem: 0,
         bi: 0,
@@ -224,8 +219,6 @@ const fn cell_index() -> [CellIndex; 81] {
     while cell < 81 {
         let (bi, bj, ei, ej) = (cell / 27, cell % 9 / 3, cell / 9 % 3, cell % 3);
         t[cell] = CellIndex {
-            row: (cell / 9) as u8,
-            col: (cell % 9) as u8,
             bx: (bi * 3 + bj) as u8,
             elem: (ei * 4 + ej) as u8,
             bi: bi as u8,
@@ -653,32 +646,23 @@ macro_rules! triad_solver {
 
         /// Searches the puzzle whose `cells` (row by row, 0 for blank) have a digit where
         /// `clues` (two words: cells 0–63, 64–80) have a bit, with the `banned` candidates
-        /// taken out (others than cells 0–80 and digits 1–9 are ignored). Returns `false`,
-        /// without searching, when two givens clash.
+        /// taken out (others than cells 0–80 and digits 1–9 are ignored). Givens that clash
+        /// count no solution: a given's cell keeps its digit alone, and a solution counts only
+        /// when it is a sudoku (the caller tells clashes apart afterwards, when none counted).
         $(#[$feature])*
         pub(crate) fn solve(
             cells: &[u8; 81],
             clues: [u64; 2],
             banned: &[(usize, u8)],
             search: &mut Search<'_>,
-        ) -> bool {
+        ) {
             let mut state = empty();
-            let mut used = [0u16; 27];
             for (word, mut bits) in clues.into_iter().enumerate() {
                 while bits != 0 {
                     let cell = 64 * word + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let Some(&digit) = cells.get(cell) else { break };
-                    let CellIndex { row, col, bx, elem, bi, bj, ei, ej } = CELL_INDEX[cell];
-                    // The digits used in rows (0–8), columns (9–17) and boxes (18–26).
-                    let units = [usize::from(row), 9 + usize::from(col), 18 + usize::from(bx)];
-                    let bit = 1u16 << digit;
-                    if units.iter().any(|&u| used[u] & bit != 0) {
-                        return false;
-                    }
-                    for u in units {
-                        used[u] |= bit;
-                    }
+                    let CellIndex { bx, elem, bi, bj, ei, ej } = CELL_INDEX[cell];
                     let d = usize::from(digit - 1);
                     let b = &mut state.boxen[usize::from(bx)];
                     *b = b.and_not(C16::load(&CELL_ASSIGNMENT[d][usize::from(elem)]));
@@ -713,7 +697,6 @@ macro_rules! triad_solver {
             } else {
                 search.failures += 1;
             }
-            true
         }
     };
 }
