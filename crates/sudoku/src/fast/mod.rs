@@ -18,7 +18,7 @@
 //! check.
 //!
 //! Measured side by side with tdoku's best build on the shared lists (`benches/sudoku_peers.py`)
-//! it runs at 0.95–1.05× tdoku's speed; the portable path at a quarter to a third of the AVX2
+//! it runs at 1.00–1.07× tdoku's speed (a few per cent apart run to run); the portable path at a quarter to a third of the AVX2
 //! one (see docs/sudoku.md).
 //!
 //! ```
