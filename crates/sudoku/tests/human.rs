@@ -161,6 +161,7 @@ fn se_names(t: Technique) -> &'static [&'static str] {
         ],
         Technique::WxyzWing => &["WXYZ-Wing"],
         Technique::VwxyzWing => &["VWXYZ-Wing"],
+        Technique::UvwxyzWing => &["UVWXYZ-Wing"],
         // SE's non-dynamic forcing chains and cycles are alternating inference chains.
         Technique::Aic => &[
             "Forcing Chain",

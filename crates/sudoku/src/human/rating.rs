@@ -79,6 +79,9 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         // cell is of middle size (its `biggestCardinality`: 3 of 2–4, or of 2–5).
         Technique::WxyzWing => 5.5 + wing_size_bonus(c, step, 4),
         Technique::VwxyzWing => 6.2 + wing_size_bonus(c, step, 5),
+        // SukakuExplainer rates every UVWXYZ-wing 6.6, after its VWXYZ-wings and before its
+        // chains.
+        Technique::UvwxyzWing => 6.6,
         Technique::BugPlusOne => 5.6,
         // The ratings of SukakuExplainer, which rated the calibration data: an X-chain by its
         // strong links (3 → 5.5, 4 → 5.9, ...); an XY-chain and a W-wing it finds only as
@@ -383,6 +386,7 @@ pub fn base_difficulty(t: Technique) -> f64 {
         GroupedXChain | FinnedSwordfish => 5.7,
         FinnedJellyfish => 6.1,
         VwxyzWing => 6.2,
+        UvwxyzWing => 6.6,
         SimpleColouring => 6.5,
         XyChain => 6.6,
         Aic | ForcingChain => 7.0,

@@ -51,7 +51,7 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
-    /// Four cells seeing a pivot, four digits, one of them not confined.
+    /// Three cells seeing each other with four digits, and a bivalue cell seeing every place of one of its digits among them.
     WxyzWing,
     /// A chain of strong and weak links on one digit: one of its two ends holds the digit.
     XChain,
@@ -63,8 +63,10 @@ pub enum Technique {
     FinnedSwordfish,
     /// A jellyfish with extra candidates (fins) in one box.
     FinnedJellyfish,
-    /// Five cells seeing a pivot, five digits, one of them not confined.
+    /// Four cells seeing each other with five digits, and a bivalue cell seeing every place of one of its digits among them.
     VwxyzWing,
+    /// Five cells seeing each other with six digits, and a bivalue cell seeing every place of one of its digits among them.
+    UvwxyzWing,
     /// Two-colouring a digit's strong links: a colour seen twice in a unit is false, and a
     /// cell seeing both colours cannot hold the digit.
     SimpleColouring,
@@ -93,7 +95,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 38] = [
+    pub const ALL: [Technique; 39] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -123,6 +125,7 @@ impl Technique {
         Technique::FinnedSwordfish,
         Technique::FinnedJellyfish,
         Technique::VwxyzWing,
+        Technique::UvwxyzWing,
         Technique::SimpleColouring,
         Technique::WWing,
         Technique::XyChain,
@@ -164,6 +167,7 @@ impl Technique {
             Technique::UniqueRectangle => "unique rectangle",
             Technique::WxyzWing => "WXYZ-wing",
             Technique::VwxyzWing => "VWXYZ-wing",
+            Technique::UvwxyzWing => "UVWXYZ-wing",
             Technique::BugPlusOne => "BUG+1",
             Technique::WWing => "W-wing",
             Technique::SimpleColouring => "simple colouring",
@@ -218,7 +222,7 @@ impl Technique {
             Technique::Jellyfish => "The X-wing pattern with four lines.",
             Technique::HiddenQuad => "Four digits confined to four cells of a unit.",
             Technique::WxyzWing => {
-                "Four cells seeing a pivot, four digits, one of them not confined."
+                "Three cells seeing each other with four digits, and a bivalue cell seeing every place of one of its digits among them."
             }
             Technique::XChain => {
                 "A chain of strong and weak links on one digit: one of its two ends holds the digit."
@@ -232,7 +236,10 @@ impl Technique {
             Technique::FinnedSwordfish => "A swordfish with extra candidates (fins) in one box.",
             Technique::FinnedJellyfish => "A jellyfish with extra candidates (fins) in one box.",
             Technique::VwxyzWing => {
-                "Five cells seeing a pivot, five digits, one of them not confined."
+                "Four cells seeing each other with five digits, and a bivalue cell seeing every place of one of its digits among them."
+            }
+            Technique::UvwxyzWing => {
+                "Five cells seeing each other with six digits, and a bivalue cell seeing every place of one of its digits among them."
             }
             Technique::SimpleColouring => {
                 "Two-colouring a digit's strong links: a colour seen twice in a unit is false, and a cell seeing both colours cannot hold the digit."

@@ -21,7 +21,7 @@ use single_digit::{empty_rectangle, simple_colouring, two_links, x_chain};
 use singles::{full_house, hidden_single, naked_single};
 use subsets::{hidden_subset, locked, naked_subset};
 use uniqueness::{bug_plus_one, unique_rectangle};
-use wings::{n_wing, w_wing, xy_chain, xy_wing, xyz_wing};
+use wings::{als_wing, w_wing, xy_chain, xy_wing, xyz_wing};
 
 impl Technique {
     /// The first instance of this technique in `c`, if any.
@@ -71,8 +71,9 @@ impl Technique {
             Technique::GroupedXChain => grouped::grouped_x_chain(c, 3, 8, self),
             Technique::XyzWing => xyz_wing(c),
             Technique::UniqueRectangle => unique_rectangle(c),
-            Technique::WxyzWing => n_wing(c, 4, self),
-            Technique::VwxyzWing => n_wing(c, 5, self),
+            Technique::WxyzWing => als_wing(c, 4, self),
+            Technique::VwxyzWing => als_wing(c, 5, self),
+            Technique::UvwxyzWing => als_wing(c, 6, self),
             Technique::BugPlusOne => bug_plus_one(c),
             Technique::WWing => w_wing(c),
             Technique::SimpleColouring => simple_colouring(c),

@@ -1,5 +1,5 @@
-//! Patterns of bivalue and small cells: XY-, XYZ-, WXYZ- and VWXYZ-wings, W-wings and
-//! XY-chains.
+//! Patterns of bivalue and small cells: XY- and XYZ-wings, the WXYZ-, VWXYZ- and UVWXYZ-wings
+//! of an almost locked set and a bivalue cell, W-wings and XY-chains.
 
 use super::*;
 
@@ -84,120 +84,224 @@ pub(super) fn xyz_wing(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// A generalised wing: a pivot and `k − 1` of its peers, `k` cells holding together exactly
-/// `k` digits, every digit but one (z) confined to cells that see each other. The cells need
-/// `k` values from `k` digits with each confined digit at most once, so z is among them: a cell
-/// seeing every z of the pattern cannot be z. XY- and XYZ-wings are the case `k = 3`.
-pub(super) fn n_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
+/// WXYZ-, VWXYZ- and UVWXYZ-wings as SukakuExplainer finds them: an almost locked set of
+/// `k − 1` cells that all see each other and hold `k` digits between them, and a bivalue cell
+/// {x, z} of two of those digits, every x of the set seeing it. If the bivalue cell is not z
+/// it is x, the set loses x and locks its other digits, z among them: so z is in the bivalue
+/// cell or in the set, and a cell seeing every z of both loses z. When z is linked too (every
+/// z of the set sees the bivalue cell), x goes the same way and the set's other digits stay
+/// in the set: cells seeing all of one of them lose it. Of all the wings the least difficult
+/// is taken (SukakuExplainer rates by the set's largest cell), then the one eliminating most,
+/// then SE's order of its pattern codes.
+pub(super) fn als_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
     let n = c.shape().size();
     let open: Vec<usize> = (0..n * n)
-        .filter(|&x| c.value(x) == 0 && (2..=k as u32).contains(&c.mask(x).count_ones()))
+        .filter(|&x| c.value(x) == 0 && c.mask(x).count_ones() >= 2)
         .collect();
-    let mut cells = Vec::with_capacity(k);
-    // SukakuExplainer takes the least difficult wing (its largest cell's size farthest from
-    // the middle, which it rates lower), then the one eliminating most: every wing is looked at.
-    let middle = (k as i64 + 2) / 2;
-    let key = |cells: &[usize], eliminations: usize| {
-        let biggest = c.largest(cells);
-        ((middle - i64::from(biggest)).abs(), eliminations)
-    };
-    let mut best: Option<Step> = None;
-    let mut best_key = None;
-    for &p in &open {
-        let peers: Vec<usize> = open
-            .iter()
-            .copied()
-            .filter(|&x| c.sees(p, x) && (c.mask(x) | c.mask(p)).count_ones() <= k as u32)
-            .collect();
-        cells.clear();
-        cells.push(p);
-        grow_wing(
+    let mut best: Option<(Wing, (i64, usize, String))> = None;
+    let mut set = Vec::with_capacity(k - 1);
+    for (i, &first) in open.iter().enumerate() {
+        if c.mask(first).count_ones() as usize > k {
+            continue;
+        }
+        set.clear();
+        set.push(first);
+        grow_set(
             c,
             k,
-            &peers,
-            0,
-            &mut cells,
-            c.mask(p),
-            0,
-            &mut |cells, union, z| {
-                let z = z.trailing_zeros() as u8 + 1;
-                let holders: Vec<usize> = cells.iter().copied().filter(|&x| c.has(x, z)).collect();
-                let elim: Vec<(usize, u8)> = common_peers(c, &holders, z)
-                    .into_iter()
-                    .filter(|(x, _)| !cells.contains(x))
-                    .collect();
-                let now = Some(key(cells, elim.len()));
-                if elim.is_empty() || now <= best_key {
-                    return None;
+            &open,
+            i + 1,
+            &mut set,
+            c.mask(first),
+            &mut |set, digits| {
+                for wing in wings_of(c, set, digits) {
+                    let key = wing.key(c, k);
+                    if best.as_ref().is_none_or(|(_, b)| key < *b) {
+                        best = Some((wing, key));
+                    }
                 }
-                best_key = now;
-                best = Some(Step {
-                    technique: t,
-                    pattern: cells.to_vec(),
-                    placements: vec![],
-                    eliminations: elim,
-                    chain: Vec::new(),
-                    explanation: format!(
-                        "{} hold the {k} digits {} between them and every digit but {z} at most once, so one of them is {z}: cells seeing all their {z}s lose {z}",
-                        cells
-                            .iter()
-                            .map(|&x| c.name(x))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        digit_list(union)
-                    ),
-                });
-                // Keep looking: every wing is compared.
-                None
             },
         );
     }
-    best
+    let (wing, _) = best?;
+    Some(wing.step(c, t))
 }
 
-/// Grows a wing from `cells` (the pivot first) with peers from `from` on: `union` is the
-/// cells' digits, `loose` the digits held by two cells that do not see each other. A set is
-/// cut as soon as it has more than `k` digits or two loose ones (adding cells only adds
-/// both); full sets with `k` digits and one loose digit go to `f`.
-#[allow(clippy::too_many_arguments, reason = "a recursion's accumulators")]
-fn grow_wing(
+/// Grows a set of cells that all see each other, in cell order, from `open[from..]`; each
+/// set of `k − 1` cells holding `k` digits goes to `f` (a set with more digits is cut, as
+/// adding cells only adds digits).
+fn grow_set(
     c: &Candidates,
     k: usize,
-    peers: &[usize],
+    open: &[usize],
     from: usize,
-    cells: &mut Vec<usize>,
-    union: u64,
-    loose: u64,
-    f: &mut impl FnMut(&[usize], u64, u64) -> Option<Step>,
-) -> Option<Step> {
-    if cells.len() == k {
-        return (union.count_ones() as usize == k && loose.count_ones() == 1)
-            .then(|| f(cells, union, loose))
-            .flatten();
+    set: &mut Vec<usize>,
+    digits: u64,
+    f: &mut impl FnMut(&[usize], u64),
+) {
+    if set.len() == k - 1 {
+        if digits.count_ones() as usize == k {
+            f(set, digits);
+        }
+        return;
     }
-    for (i, &x) in peers.iter().enumerate().skip(from) {
-        let m = c.mask(x);
-        let u = union | m;
-        if u.count_ones() as usize > k {
+    for (i, &x) in open.iter().enumerate().skip(from) {
+        let u = digits | c.mask(x);
+        if u.count_ones() as usize > k || !set.iter().all(|&y| c.sees(x, y)) {
             continue;
         }
-        let mut l = loose;
-        for d in digits(m & union & !loose) {
-            if cells.iter().any(|&y| c.has(y, d) && !c.sees(x, y)) {
-                l |= 1 << (d - 1);
-            }
-        }
-        if l.count_ones() > 1 {
-            continue;
-        }
-        cells.push(x);
-        let found = grow_wing(c, k, peers, i + 1, cells, u, l, f);
-        cells.pop();
-        if found.is_some() {
-            return found;
+        set.push(x);
+        grow_set(c, k, open, i + 1, set, u, f);
+        set.pop();
+    }
+}
+
+/// A wing found: its set, its bivalue cell, the linked digit `x` and the other `z`, whether
+/// both are linked, and what it removes.
+struct Wing {
+    set: Vec<usize>,
+    pivot: usize,
+    x: u8,
+    z: u8,
+    double: bool,
+    eliminations: Vec<(usize, u8)>,
+}
+
+impl Wing {
+    /// SE's sort key, least first: difficulty (its set's largest cell), most eliminations,
+    /// then its pattern code ("1 or 2 links, largest cell, candidates in the set") last first.
+    fn key(&self, c: &Candidates, k: usize) -> (i64, usize, String) {
+        let biggest = c.largest(&self.set);
+        let size: usize = self
+            .set
+            .iter()
+            .map(|&x| c.mask(x).count_ones() as usize)
+            .sum();
+        let middle = (k as i64 + 2) / 2;
+        let difficulty = if k < 6 {
+            (middle - i64::from(biggest)).abs()
+        } else {
+            0
+        };
+        let code = format!("{}{biggest}{size}", if self.double { 2 } else { 1 });
+        // The code sorts last first: compare its complement.
+        let code: String = code
+            .chars()
+            .map(|ch| char::from(b'9' - ch as u8 + b'0'))
+            .collect();
+        (-difficulty, usize::MAX - self.eliminations.len(), code)
+    }
+
+    fn step(self, c: &Candidates, t: Technique) -> Step {
+        let names = |cells: &[usize]| {
+            cells
+                .iter()
+                .map(|&x| c.name(x))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let digits = self.set.iter().fold(0, |m, &x| m | c.mask(x));
+        let (set, y, x, z) = (names(&self.set), c.name(self.pivot), self.x, self.z);
+        let holds = format!(
+            "{set} hold {} digits ({}) in {} cells; {y} is {x} or {z}",
+            self.set.len() + 1,
+            digit_list(digits),
+            self.set.len()
+        );
+        let explanation = if self.double {
+            format!(
+                "{holds} and sees every {x} and every {z} among them: one of the two is in {y} and the other among them, with the set's other digits, so cells seeing all the places of one of those digits lose it"
+            )
+        } else {
+            format!(
+                "{holds} and sees every {x} among them: if {y} is {x}, they are left with their other digits, so {z} is in {y} or among them, and cells seeing all those {z}s lose {z}"
+            )
+        };
+        let mut pattern = self.set.clone();
+        pattern.push(self.pivot);
+        Step {
+            technique: t,
+            pattern,
+            placements: vec![],
+            eliminations: self.eliminations,
+            chain: Vec::new(),
+            explanation,
         }
     }
-    None
+}
+
+/// The wings of one set (with `digits`): every bivalue cell seeing one of its cells, in cell
+/// order, with two of its digits, of which one or both are linked.
+fn wings_of(c: &Candidates, set: &[usize], digits: u64) -> Vec<Wing> {
+    let n = c.shape().size();
+    let mut out = Vec::new();
+    for y in 0..n * n {
+        let m = c.mask(y);
+        if set.contains(&y) || m.count_ones() != 2 || m & !digits != 0 {
+            continue;
+        }
+        if !set.iter().any(|&s| c.sees(s, y)) {
+            continue;
+        }
+        let linked = |d: u8| set.iter().filter(|&&s| c.has(s, d)).all(|&s| c.sees(s, y));
+        let mut two = super::digits(m);
+        let (lo, hi) = (two.next().unwrap_or(0), two.next().unwrap_or(0));
+        let (x, z, double) = match (linked(lo), linked(hi)) {
+            (true, false) => (lo, hi, false),
+            (false, true) => (hi, lo, false),
+            (true, true) => (lo, hi, true),
+            (false, false) => continue,
+        };
+        let wing = wing(c, set, digits, y, x, z, double);
+        if !wing.eliminations.is_empty() {
+            out.push(wing);
+        }
+    }
+    out
+}
+
+/// The wing of `set` and bivalue cell `y` linked on `x` (and on `z` when `double`), with its
+/// eliminations. SE's pattern code counts a double link as one unless it removes one of the
+/// set's other digits, or both x's and z's.
+fn wing(c: &Candidates, set: &[usize], digits: u64, y: usize, x: u8, z: u8, double: bool) -> Wing {
+    let outside = |cell: usize| cell != y && !set.contains(&cell);
+    // Cells seeing every cell of `set` holding `d` (and `y` too when `with_y`), holding `d`.
+    let seeing_all = |d: u8, with_y: bool| -> Vec<(usize, u8)> {
+        let mut ends: Vec<usize> = set.iter().copied().filter(|&s| c.has(s, d)).collect();
+        if with_y {
+            ends.push(y);
+        }
+        common_peers(c, &ends, d)
+            .into_iter()
+            .filter(|&(cell, _)| outside(cell))
+            .collect()
+    };
+    let mut eliminations = Vec::new();
+    let (mut weak, mut strong_x) = (false, false);
+    if double {
+        for w in super::digits(digits & !c.mask(y)) {
+            let gone = seeing_all(w, false);
+            weak |= !gone.is_empty();
+            eliminations.extend(gone);
+        }
+        let gone = seeing_all(x, true);
+        strong_x = !gone.is_empty();
+        eliminations.extend(gone);
+    }
+    let gone = seeing_all(z, true);
+    let strong_z = !gone.is_empty();
+    eliminations.extend(gone);
+    eliminations.sort_unstable();
+    eliminations.dedup();
+    let double = double && (weak || (strong_z && strong_x));
+    Wing {
+        set: set.to_vec(),
+        pivot: y,
+        x,
+        z,
+        double,
+        eliminations,
+    }
 }
 
 /// W-wing: bivalue cells A and B with the same pair {x, y}, and a strong link on x whose ends
