@@ -87,7 +87,7 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
         // strong links (3 → 5.5, 4 → 5.9, ...); an XY-chain and a W-wing it finds only as
         // forcing chains (7.0 and up; its Y-cycles are 6.6–7.0). Colouring is not in SE: it
         // is rated as a chain over its strong links.
-        Technique::XChain => 5.5 + 0.4 * (step.chain.len() / 2).saturating_sub(3) as f64,
+        Technique::XChain => x_chain_rating(c, step),
         // Its grouped chains (the chain holds a candidate per node): 2 strong links 4.3,
         // 3 → 5.7, 4 → 6.1, then +0.4 a link.
         Technique::GroupedTwoStrongLinks => 4.3,
@@ -122,6 +122,30 @@ pub fn difficulty(c: &Candidates, step: &Step) -> f64 {
 /// the largest cell of the wing is from the extremes (2 or `max`) towards the middle (3).
 fn wing_size_bonus(c: &Candidates, step: &Step, max: u32) -> f64 {
     wing_bonus(c.largest(&step.pattern), max)
+}
+
+/// SukakuExplainer's strong-link chains: 5.4 for three links, 0.4 more per link, and a tenth
+/// each for a link in a box and for links in both rows and columns (`StrongLinksHint`).
+fn x_chain_rating(c: &Candidates, step: &Step) -> f64 {
+    let n = c.shape().size();
+    let places =
+        |cells: &mut dyn Iterator<Item = usize>, d: u8| cells.filter(|&x| c.has(x, d)).count();
+    let (mut in_box, mut rows, mut cols) = (false, false, false);
+    for pair in step.chain.chunks_exact(2) {
+        let ((a, d), (b, _)) = (pair[0], pair[1]);
+        // A pair that is the digit's only two places in its line counts as a line link.
+        if a / n == b / n && places(&mut (0..n).map(|j| a / n * n + j), d) == 2 {
+            rows = true;
+        } else if a % n == b % n && places(&mut (0..n).map(|i| i * n + a % n), d) == 2 {
+            cols = true;
+        } else {
+            in_box = true;
+        }
+    }
+    let links = step.chain.len() / 2;
+    5.4 + 0.4 * links.saturating_sub(3) as f64
+        + 0.1 * f64::from(u8::from(in_box))
+        + 0.1 * f64::from(u8::from(rows && cols))
 }
 
 /// The bonus of [`wing_size_bonus`] for a wing whose largest cell has `biggest` candidates.
@@ -381,7 +405,8 @@ pub fn base_difficulty(t: Technique) -> f64 {
         NakedQuad => 5.0,
         Jellyfish => 5.2,
         HiddenQuad => 5.4,
-        WxyzWing | XChain => 5.5,
+        XChain => 5.4,
+        WxyzWing => 5.5,
         BugPlusOne => 5.6,
         GroupedXChain | FinnedSwordfish => 5.7,
         FinnedJellyfish => 6.1,
