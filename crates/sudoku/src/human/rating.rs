@@ -128,15 +128,15 @@ fn wing_size_bonus(c: &Candidates, step: &Step, max: u32) -> f64 {
 /// each for a link in a box and for links in both rows and columns (`StrongLinksHint`).
 fn x_chain_rating(c: &Candidates, step: &Step) -> f64 {
     let n = c.shape().size();
-    let places =
-        |cells: &mut dyn Iterator<Item = usize>, d: u8| cells.filter(|&x| c.has(x, d)).count();
+    // A pair that is the digit's only two places in its row or column counts as a line link.
+    let pair_in = |unit: &[usize], d: u8| unit.iter().filter(|&&x| c.has(x, d)).count() == 2;
+    let units = c.units();
     let (mut in_box, mut rows, mut cols) = (false, false, false);
     for pair in step.chain.chunks_exact(2) {
         let ((a, d), (b, _)) = (pair[0], pair[1]);
-        // A pair that is the digit's only two places in its line counts as a line link.
-        if a / n == b / n && places(&mut (0..n).map(|j| a / n * n + j), d) == 2 {
+        if a / n == b / n && pair_in(&units[a / n], d) {
             rows = true;
-        } else if a % n == b % n && places(&mut (0..n).map(|i| i * n + a % n), d) == 2 {
+        } else if a % n == b % n && pair_in(&units[n + a % n], d) {
             cols = true;
         } else {
             in_box = true;

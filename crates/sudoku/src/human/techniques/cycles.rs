@@ -60,21 +60,6 @@ impl Arena {
     }
 }
 
-/// A potential's index among the `2·n³` of a grid.
-fn id(n: usize, p: Potential) -> usize {
-    2 * (p.cell * n + usize::from(p.digit) - 1) + usize::from(p.on)
-}
-
-/// The potential of an index (the inverse of [`id`]).
-fn potential(n: usize, id: usize) -> Potential {
-    let v = id / 2;
-    Potential {
-        cell: v / n,
-        digit: (v % n) as u8 + 1,
-        on: id % 2 == 1,
-    }
-}
-
 /// The strongly connected components of a pass's implication graph (Tarjan's numbering: a
 /// component reaches only components numbered lower). A line from `a` to `b` stays among the
 /// components numbered from `b`'s to `a`'s, and a loop within its start's component: the
@@ -95,14 +80,14 @@ impl Components {
         let mut targets: Vec<u32> = Vec::new();
         let mut out = Vec::new();
         for v in 0..total {
-            let p = potential(n, v);
+            let p = Potential::of_id(n, v);
             if marks[p.cell] >> (p.digit - 1) & 1 == 1 {
                 if p.on {
                     links.offs(p, y, &mut out);
                 } else {
                     links.ons(p, y, x, &mut out);
                 }
-                targets.extend(out.iter().map(|&q| id(n, q) as u32));
+                targets.extend(out.iter().map(|&q| q.id(n) as u32));
             }
             start[v + 1] = targets.len() as u32;
         }
@@ -166,7 +151,7 @@ impl Components {
     }
 
     fn of_potential(&self, p: Potential) -> u32 {
-        self.comp[id(self.n, p)]
+        self.comp[p.id(self.n)]
     }
 
     /// Whether a loop can pass through `p` (its component has more than it).
@@ -183,7 +168,7 @@ impl Components {
 
 /// Whether the potential of index `v` is a candidate.
 fn has(marks: &[u64], n: usize, v: usize) -> bool {
-    let p = potential(n, v);
+    let p = Potential::of_id(n, v);
     marks[p.cell] >> (p.digit - 1) & 1 == 1
 }
 
@@ -208,7 +193,7 @@ impl Seen {
     }
 
     fn id(&self, p: Potential) -> usize {
-        id(self.n, p)
+        p.id(self.n)
     }
 
     /// Marks `p`; whether it was new.
@@ -606,39 +591,60 @@ fn forcing_chains(links: &Links, y: bool, from: Potential, pass: &mut Pass, sc: 
             .is_some_and(|d| !pass.can_win(d + 1))
     };
     while !sc.pending_on.is_empty() || !sc.pending_off.is_empty() {
-        if deep(&sc.arena, &sc.pending_on, pass) {
-            return;
-        }
-        while let Some(i) = sc.pending_on.pop_front() {
-            links.offs(sc.arena.nodes[i].0, y, &mut sc.found);
-            for k in 0..sc.found.len() {
-                let q = sc.found[k];
-                if on_line(q) && (q == opposite || !sc.off_seen.contains(q)) {
-                    let j = sc.arena.push(q, Some(i));
-                    if q == opposite {
-                        reach(&sc.arena, j, pass);
-                    }
-                    if sc.off_seen.insert(q) {
-                        sc.pending_off.push_back(j);
-                    }
-                }
+        for from_on in [true, false] {
+            let queue = if from_on {
+                &sc.pending_on
+            } else {
+                &sc.pending_off
+            };
+            if deep(&sc.arena, queue, pass) {
+                return;
             }
+            expand(
+                links,
+                y,
+                from_on,
+                sc,
+                &on_line,
+                opposite,
+                &mut |arena, j| reach(arena, j, pass),
+            );
         }
-        if deep(&sc.arena, &sc.pending_off, pass) {
-            return;
+    }
+}
+
+/// One level of a forcing-chain search: every "on" (`from_on`) or "off" queued is followed to
+/// what it implies on the line; each potential is queued once, and `reached` hears of every
+/// arrival at `opposite`.
+fn expand(
+    links: &Links,
+    y: bool,
+    from_on: bool,
+    sc: &mut Scratch,
+    on_line: &dyn Fn(Potential) -> bool,
+    opposite: Potential,
+    reached: &mut dyn FnMut(&Arena, usize),
+) {
+    let (queue, next, seen) = if from_on {
+        (&mut sc.pending_on, &mut sc.pending_off, &mut sc.off_seen)
+    } else {
+        (&mut sc.pending_off, &mut sc.pending_on, &mut sc.on_seen)
+    };
+    while let Some(i) = queue.pop_front() {
+        let p = sc.arena.nodes[i].0;
+        if from_on {
+            links.offs(p, y, &mut sc.found);
+        } else {
+            links.ons(p, y, true, &mut sc.found);
         }
-        while let Some(i) = sc.pending_off.pop_front() {
-            links.ons(sc.arena.nodes[i].0, y, true, &mut sc.made);
-            for k in 0..sc.made.len() {
-                let q = sc.made[k];
-                if on_line(q) && (q == opposite || !sc.on_seen.contains(q)) {
-                    let j = sc.arena.push(q, Some(i));
-                    if q == opposite {
-                        reach(&sc.arena, j, pass);
-                    }
-                    if sc.on_seen.insert(q) {
-                        sc.pending_on.push_back(j);
-                    }
+        for &q in &sc.found {
+            if on_line(q) && (q == opposite || !seen.contains(q)) {
+                let j = sc.arena.push(q, Some(i));
+                if q == opposite {
+                    reached(&sc.arena, j);
+                }
+                if seen.insert(q) {
+                    next.push_back(j);
                 }
             }
         }
@@ -736,7 +742,7 @@ mod tests {
         let n = links.n;
         let mut seen = vec![false; 2 * n * n * n];
         let mut queue = vec![from];
-        seen[id(n, from)] = true;
+        seen[from.id(n)] = true;
         let mut out = Vec::new();
         while let Some(p) = queue.pop() {
             if p.on {
@@ -745,7 +751,7 @@ mod tests {
                 links.ons(p, y, x, &mut out);
             }
             for &q in &out {
-                if !std::mem::replace(&mut seen[id(n, q)], true) {
+                if !std::mem::replace(&mut seen[q.id(n)], true) {
                     queue.push(q);
                 }
             }
@@ -763,14 +769,14 @@ mod tests {
         let links = Links::of(&c, &marks);
         let present: Vec<Potential> = (0..2 * 729)
             .filter(|&v| has(&marks, 9, v))
-            .map(|v| potential(9, v))
+            .map(|v| Potential::of_id(9, v))
             .collect();
         for pass in [(false, true), (true, false), (true, true)] {
             let comps = Components::of(&links, &marks, pass);
             let reaches: Vec<Vec<bool>> = present.iter().map(|&p| reach(&links, pass, p)).collect();
             for (i, &a) in present.iter().enumerate() {
                 for (j, &b) in present.iter().enumerate() {
-                    let (ab, ba) = (reaches[i][id(9, b)], reaches[j][id(9, a)]);
+                    let (ab, ba) = (reaches[i][b.id(9)], reaches[j][a.id(9)]);
                     let (ca, cb) = (comps.of_potential(a), comps.of_potential(b));
                     assert_eq!(ca == cb, ab && ba, "{a:?} {b:?} in pass {pass:?}");
                     if ab {

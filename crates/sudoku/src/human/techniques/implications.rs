@@ -42,8 +42,19 @@ pub(crate) struct Potential {
 }
 
 impl Potential {
-    fn id(self, n: usize) -> usize {
+    /// Its index among the `2·n³` potentials of a grid of size `n`.
+    pub(super) fn id(self, n: usize) -> usize {
         2 * (self.cell * n + usize::from(self.digit) - 1) + usize::from(self.on)
+    }
+
+    /// The potential of an index (the inverse of [`Potential::id`]).
+    pub(super) fn of_id(n: usize, id: usize) -> Potential {
+        let v = id / 2;
+        Potential {
+            cell: v / n,
+            digit: (v % n) as u8 + 1,
+            on: id % 2 == 1,
+        }
     }
 
     fn negated(self) -> Potential {

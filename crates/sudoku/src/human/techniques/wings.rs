@@ -1,6 +1,8 @@
 //! Patterns of bivalue and small cells: XY- and XYZ-wings, the WXYZ-, VWXYZ- and UVWXYZ-wings
 //! of an almost locked set and a bivalue cell, W-wings and XY-chains.
 
+use std::cmp::Reverse;
+
 use super::*;
 
 pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
@@ -98,7 +100,7 @@ pub(super) fn als_wing(c: &Candidates, k: usize, t: Technique) -> Option<Step> {
     let open: Vec<usize> = (0..n * n)
         .filter(|&x| c.value(x) == 0 && c.mask(x).count_ones() >= 2)
         .collect();
-    let mut best: Option<(Wing, (i64, usize, String))> = None;
+    let mut best: Option<(Wing, WingKey)> = None;
     let mut set = Vec::with_capacity(k - 1);
     for (i, &first) in open.iter().enumerate() {
         if c.mask(first).count_ones() as usize > k {
@@ -156,6 +158,9 @@ fn grow_set(
     }
 }
 
+/// SE's order of wings, least first: see [`Wing::key`].
+type WingKey = (Reverse<i64>, Reverse<usize>, Reverse<String>);
+
 /// A wing found: its set, its bivalue cell, the linked digit `x` and the other `z`, whether
 /// both are linked, and what it removes.
 struct Wing {
@@ -168,9 +173,10 @@ struct Wing {
 }
 
 impl Wing {
-    /// SE's sort key, least first: difficulty (its set's largest cell), most eliminations,
-    /// then its pattern code ("1 or 2 links, largest cell, candidates in the set") last first.
-    fn key(&self, c: &Candidates, k: usize) -> (i64, usize, String) {
+    /// SE's sort key, least first: difficulty (the farther its set's largest cell is from the
+    /// middle size, the easier), most eliminations, then its pattern code ("1 or 2 links,
+    /// largest cell, candidates in the set") last first.
+    fn key(&self, c: &Candidates, k: usize) -> WingKey {
         let biggest = c.largest(&self.set);
         let size: usize = self
             .set
@@ -178,18 +184,17 @@ impl Wing {
             .map(|&x| c.mask(x).count_ones() as usize)
             .sum();
         let middle = (k as i64 + 2) / 2;
-        let difficulty = if k < 6 {
+        let easier = if k < 6 {
             (middle - i64::from(biggest)).abs()
         } else {
             0
         };
         let code = format!("{}{biggest}{size}", if self.double { 2 } else { 1 });
-        // The code sorts last first: compare its complement.
-        let code: String = code
-            .chars()
-            .map(|ch| char::from(b'9' - ch as u8 + b'0'))
-            .collect();
-        (-difficulty, usize::MAX - self.eliminations.len(), code)
+        (
+            Reverse(easier),
+            Reverse(self.eliminations.len()),
+            Reverse(code),
+        )
     }
 
     fn step(self, c: &Candidates, t: Technique) -> Step {
