@@ -5,14 +5,17 @@
 //!
 //! Implemented: full house, hidden and naked singles, pointing, claiming, naked and hidden
 //! pairs/triples/quads, X-wing, swordfish, jellyfish and their finned forms, skyscraper,
-//! 2-string kite, empty rectangle, grouped strong links and grouped X-chains, XY-wing, XYZ-wing, unique rectangles (types 1–4), WXYZ- and
-//! VWXYZ-wings, BUG+1, W-wing, simple colouring, X-chains, XY-chains, alternating inference
-//! chains and loops (mixing bivalue cells and conjugate pairs), and as the last
-//! resort forcing chains: by contradiction, then Nishio, cell and region forcing chains and
-//! dynamic forcing chains on Sudoku Explainer's implication nets (static: the links of the grid
-//! as it stands; dynamic: also those the eliminations along the way make).
-//! Not implemented: grouped nodes in mixed chains (AICs), almost locked sets, aligned exclusions and
-//! SE's nested chains; a puzzle that needs them is left unsolved and its rating is an estimate.
+//! 2-string kite, empty rectangle, grouped strong links and grouped X-chains, XY-wing,
+//! XYZ-wing, unique rectangles (types 1–4), WXYZ-, VWXYZ- and UVWXYZ-wings, BUG+1, W-wing,
+//! simple colouring, X-chains, XY-chains, alternating inference chains and loops (mixing
+//! bivalue cells and conjugate pairs), and as the last resort forcing chains: by
+//! contradiction, then Nishio, cell and region forcing chains and dynamic forcing chains on
+//! Sudoku Explainer's implication nets (static: the links of the grid as it stands; dynamic:
+//! also those the eliminations along the way make), and SE's first level of nested chains
+//! (dynamic nets that also apply pointing, claiming, pairs and X-wings).
+//! Not implemented: grouped nodes in mixed chains (AICs), other almost locked sets, aligned
+//! exclusions and SE's deeper nesting; a puzzle that needs them is left unsolved and its rating
+//! is an estimate.
 
 pub mod rating;
 mod technique;

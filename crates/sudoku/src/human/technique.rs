@@ -91,11 +91,14 @@ pub enum Technique {
     /// A contradiction, double, cell or region forcing chain whose links also come from the
     /// eliminations along the way.
     DynamicForcingChain,
+    /// A dynamic forcing chain whose nets, when their links run dry, also apply pointing,
+    /// claiming, naked and hidden pairs and X-wings.
+    DynamicForcingChainPlus,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 40] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -135,6 +138,7 @@ impl Technique {
         Technique::CellForcingChain,
         Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
     ];
 
     /// The usual name.
@@ -179,6 +183,7 @@ impl Technique {
             Technique::CellForcingChain => "cell forcing chains",
             Technique::RegionForcingChain => "region forcing chains",
             Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chain+",
         }
     }
 
@@ -267,6 +272,9 @@ impl Technique {
             }
             Technique::DynamicForcingChain => {
                 "A contradiction, double, cell or region forcing chain whose links also come from the eliminations along the way."
+            }
+            Technique::DynamicForcingChainPlus => {
+                "A dynamic forcing chain whose nets, when their links run dry, also apply pointing, claiming, naked and hidden pairs and X-wings."
             }
         }
     }

@@ -246,6 +246,7 @@ impl Links {
             cells,
             regions: !cells,
             dynamic: false,
+            nested: false,
         };
         let mut links = Links {
             n,

@@ -17,6 +17,7 @@
 
 use std::collections::VecDeque;
 
+use super::net_rules;
 use crate::human::Candidates;
 
 /// The links a net follows.
@@ -31,6 +32,10 @@ pub(crate) struct Rules {
     /// Whether each "off" is removed from the net's copy of the grid before the next links are
     /// read (SE's dynamic chains).
     pub(crate) dynamic: bool,
+    /// Whether, when the links run dry, the net applies pointing, claiming, naked and hidden
+    /// pairs and X-wings to its grid and follows their eliminations (SE's nested chains of
+    /// level 1, `net_rules.rs`); for dynamic nets only.
+    pub(crate) nested: bool,
 }
 
 /// A candidate assumed true (`on`) or false.
@@ -75,6 +80,8 @@ pub(crate) struct Net {
     /// Per node, its parents' range in `parents`.
     spans: Vec<(u32, u32)>,
     parents: Vec<u32>,
+    /// The pattern behind each implication a nested rule made (`net_rules.rs`), by node.
+    via: Vec<(u32, &'static str)>,
     /// Where the assumption contradicted itself: a potential found both on and off, as the
     /// nodes of its "on" and its "off".
     pub(crate) contradiction: Option<(usize, usize)>,
@@ -88,6 +95,7 @@ impl Net {
             nodes: Vec::new(),
             spans: Vec::new(),
             parents: Vec::new(),
+            via: Vec::new(),
             contradiction: None,
         }
     }
@@ -126,6 +134,12 @@ impl Net {
             self.at[p.id(self.n)] = i as u32 + 1;
         }
         i
+    }
+
+    /// The pattern a nested rule found to make `p`, if one did.
+    pub(crate) fn via(&self, p: Potential) -> Option<&'static str> {
+        let node = self.node(p)? as u32;
+        self.via.iter().find(|v| v.0 == node).map(|v| v.1)
     }
 
     fn parents_of(&self, node: usize) -> &[u32] {
@@ -221,10 +235,37 @@ pub(crate) fn follow(c: &Candidates, rules: Rules, start: Potential) -> Net {
                     on.push_back(net.push(q, &parents, false));
                 }
             }
-        } else {
+        } else if !(rules.nested && nest(c, &source, &marks, &mut net, &mut off)) {
             return net;
         }
     }
+}
+
+/// Adds the eliminations of SE's nested rules on the net's grid as "offs" resting on the
+/// "offs" their patterns need; whether any is new. As in SE, an elimination whose "on" the net
+/// holds is not a contradiction yet: it shows as one when its links are followed.
+fn nest(
+    c: &Candidates,
+    source: &[u64],
+    marks: &[u64],
+    net: &mut Net,
+    off: &mut VecDeque<usize>,
+) -> bool {
+    let mut new = false;
+    for (p, parents, name) in net_rules::deductions(c, source, marks) {
+        if net.node(p).is_none() {
+            let parents: Vec<u32> = parents
+                .into_iter()
+                .filter_map(|q| net.node(q))
+                .map(|i| i as u32)
+                .collect();
+            let node = net.push(p, &parents, false);
+            net.via.push((node as u32, name));
+            off.push_back(node);
+            new = true;
+        }
+    }
+    new
 }
 
 /// The box, row and column of `cell`, in SE's order.
@@ -410,6 +451,7 @@ mod tests {
             cells: true,
             regions: true,
             dynamic: false,
+            nested: false,
         };
         let p = Potential {
             cell: 2,
@@ -442,6 +484,7 @@ mod tests {
                 cells: true,
                 regions: true,
                 dynamic,
+                nested: false,
             };
             let right = follow(
                 &c,
@@ -484,6 +527,7 @@ mod tests {
                 cells: true,
                 regions: true,
                 dynamic,
+                nested: false,
             };
             let net = follow(&c, rules, start);
             for p in net.potentials() {

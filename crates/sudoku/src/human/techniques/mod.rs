@@ -12,6 +12,7 @@ mod cycles;
 mod forcing;
 mod grouped;
 mod implications;
+mod net_rules;
 mod nets;
 
 use super::technique::Technique;
@@ -85,6 +86,7 @@ impl Technique {
             Technique::CellForcingChain => nets::multiple(c, nets::Multiple::Cells),
             Technique::RegionForcingChain => nets::multiple(c, nets::Multiple::Regions),
             Technique::DynamicForcingChain => nets::dynamic(c),
+            Technique::DynamicForcingChainPlus => nets::dynamic_plus(c),
         }
     }
 }

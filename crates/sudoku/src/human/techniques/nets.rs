@@ -131,6 +131,7 @@ pub(crate) fn nishio(c: &Candidates) -> Option<Step> {
         cells: false,
         regions: true,
         dynamic: true,
+        nested: false,
     };
     let nets = Nets::of(c, rules, true);
     let mut best = Best::default();
@@ -148,6 +149,7 @@ pub(crate) fn multiple(c: &Candidates, which: Multiple) -> Option<Step> {
         cells: true,
         regions: true,
         dynamic: false,
+        nested: false,
     };
     let nets = Nets::of(c, rules, false);
     let mut best = Best::default();
@@ -173,10 +175,21 @@ pub(crate) fn multiple(c: &Candidates, which: Multiple) -> Option<Step> {
 
 /// Dynamic forcing chains: the least complex contradiction, double, cell or region chain.
 pub(crate) fn dynamic(c: &Candidates) -> Option<Step> {
+    dynamic_on(c, false)
+}
+
+/// Dynamic forcing chains whose nets also apply pointing, claiming, naked and hidden pairs and
+/// X-wings when their links run dry (SE's "Dynamic Forcing Chains (+)").
+pub(crate) fn dynamic_plus(c: &Candidates) -> Option<Step> {
+    dynamic_on(c, true)
+}
+
+fn dynamic_on(c: &Candidates, nested: bool) -> Option<Step> {
     let rules = Rules {
         cells: true,
         regions: true,
         dynamic: true,
+        nested,
     };
     let nets = Nets::of(c, rules, true);
     let mut best = Best::default();
@@ -191,7 +204,12 @@ pub(crate) fn dynamic(c: &Candidates) -> Option<Step> {
         }
         cell(c, &nets, x, &mut best);
     }
-    step(c, &nets, best.0?, Technique::DynamicForcingChain)
+    let technique = if nested {
+        Technique::DynamicForcingChainPlus
+    } else {
+        Technique::DynamicForcingChain
+    };
+    step(c, &nets, best.0?, technique)
 }
 
 /// Empty cells with at least `min` candidates, in order.
@@ -314,11 +332,15 @@ fn step(c: &Candidates, nets: &Nets, hint: Hint, technique: Technique) -> Option
         .flat_map(|&(start, node)| nets.get(start).ancestry(node))
         .map(|p| (p.cell, p.digit))
         .collect();
+    // A nested rule's implication names its pattern.
     let line = |&(start, node): &(Potential, usize)| {
-        nets.get(start)
-            .line(node)
+        let net = nets.get(start);
+        net.line(node)
             .into_iter()
-            .map(|p| text(c, p))
+            .map(|p| match net.via(p) {
+                Some(rule) => format!("{} ({rule})", text(c, p)),
+                None => text(c, p),
+            })
             .collect::<Vec<_>>()
             .join(" → ")
     };
