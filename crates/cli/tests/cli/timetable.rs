@@ -403,6 +403,39 @@ fn the_bench_runs_a_folder_against_the_references() {
 }
 
 #[test]
+fn the_bench_reports_an_instance_it_cannot_run_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("csp-tt-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("broken.ctt"), "Name: broken\nCourses: many\n").unwrap();
+    std::fs::copy(
+        crate::util::root().join("data/timetabling/itc2007/comp01.ctt"),
+        dir.join("comp01.ctt"),
+    )
+    .unwrap();
+    let o = csp(&[
+        "timetable",
+        "bench",
+        dir.to_str().unwrap(),
+        "--time-limit",
+        "1",
+    ]);
+    let out = stdout(&o);
+    std::fs::remove_dir_all(&dir).ok();
+    // Bad input, after every other instance was run.
+    assert_eq!(o.status.code(), Some(2), "{out}");
+    assert!(
+        out.contains("| broken | ud2 | - | - | not run: ") && out.contains("broken.ctt"),
+        "{out}"
+    );
+    assert!(
+        out.contains("| comp01 | ud2 | 30 events, 160 occurrences | 0 |"),
+        "{out}"
+    );
+    assert!(out.contains("1 not run"), "{out}");
+    assert!(stderr(&o).contains("error: "), "{}", stderr(&o));
+}
+
+#[test]
 fn a_reader_that_stops_early_ends_the_command_quietly() {
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_csp"))
