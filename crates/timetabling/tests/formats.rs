@@ -537,6 +537,32 @@ fn the_kempe_model_prices_like_the_checker() {
     assert!(possible > 100, "{possible}");
 }
 
+/// The construction without the engine gives valid slots, priced alike by the checker and
+/// the exam format's validator, on an exam session with rooms and on a Toronto one without;
+/// and the same seed gives the same slots.
+#[test]
+fn the_constructed_first_timetable_is_valid_and_checked_alike() {
+    let later = Instant::now() + Duration::from_secs(60);
+    let x = exam::read(&bundled("itc2007/exam_comp_set6.exam")).unwrap();
+    let inst = x.instance().unwrap();
+    let m = kempe::SlotModel::new(&inst).unwrap();
+    let t = m.construct(1, later).expect("set 6 has a timetable");
+    assert!(m.valid(&t));
+    let tt = m.timetable(&t);
+    assert!(verify(&inst, &tt).is_empty(), "{:?}", verify(&inst, &tt));
+    let s = x.score(&x.assignments(&tt));
+    assert_eq!((s.hard(), s.soft()), (0, cost(&inst, &tt).total));
+    assert_eq!(m.construct(1, later), Some(t));
+
+    let t = toronto::read(&bundled("toronto/hec-s-92.crs")).unwrap();
+    let inst = t.instance(18).unwrap();
+    let m = kempe::SlotModel::new(&inst).unwrap();
+    let slots = m.construct(2, later).expect("hec-s-92 fits 18 slots");
+    let tt = m.timetable(&slots);
+    assert!(verify(&inst, &tt).is_empty());
+    assert_eq!(t.score(&t.slots_of(&tt)).clashes, 0);
+}
+
 #[test]
 fn formats_are_recognised_by_extension() {
     let loaded = formats::read(&bundled("toronto/sta-f-83.stu"), None).unwrap();

@@ -16,6 +16,7 @@
 
 mod chain;
 mod compile;
+mod construct;
 mod rooms;
 mod walk;
 

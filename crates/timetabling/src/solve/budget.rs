@@ -62,6 +62,19 @@ const LARGE_LOCAL_DEFAULT: Duration = Duration::from_secs(10);
 const LNS_DEFAULT: Duration = Duration::from_secs(5);
 const KEMPE_DEFAULT: Duration = Duration::from_secs(30);
 
+/// The share of the time a constructed first timetable may take (the engine takes over
+/// when it fails), and its time when the solve has no deadline.
+const CONSTRUCT_SHARE: f64 = 0.5;
+const CONSTRUCT_DEFAULT: Duration = Duration::from_secs(30);
+
+/// When the construction of a first exam timetable gives up.
+pub(super) fn construct_deadline(deadline: Option<Instant>) -> Instant {
+    let now = Instant::now();
+    deadline.map_or(now + CONSTRUCT_DEFAULT, |d| {
+        now + d.saturating_duration_since(now).mul_f64(CONSTRUCT_SHARE)
+    })
+}
+
 /// When the Kempe-chain annealing of a slot assignment stops.
 pub(super) fn kempe_deadline(deadline: Option<Instant>) -> Instant {
     deadline.unwrap_or_else(|| Instant::now() + KEMPE_DEFAULT)

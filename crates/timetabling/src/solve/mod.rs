@@ -218,6 +218,9 @@ fn solve_inner(
             .map(|&(o, _)| inst.occurrences[o].event)
             .collect(),
     };
+    if cfg.pins.is_empty() && run.constructed() {
+        return Ok(run.report);
+    }
     let enc = match encode_full(inst, &HashSet::new(), &run.pinned, cfg.deadline) {
         Ok(enc) => enc,
         Err(EncodeError::Stopped) => {
@@ -318,6 +321,34 @@ impl Run<'_, '_> {
         if c == 0 {
             self.report.status = Status::Optimal;
             return false;
+        }
+        true
+    }
+
+    /// Exam sessions with rooms: a first timetable built without the engine (whose model of a
+    /// large session is too slow to search), then Kempe-chain annealing. Whether it applied
+    /// (false: the engine takes over).
+    fn constructed(&mut self) -> bool {
+        let inst = self.inst;
+        if inst.style != crate::instance::Style::Exam {
+            return false;
+        }
+        let Some(m) = crate::kempe::SlotModel::new(inst) else {
+            return false;
+        };
+        let Some(t) = m.construct(self.cfg.seed, budget::construct_deadline(self.cfg.deadline))
+        else {
+            return false;
+        };
+        let first = m.timetable(&t);
+        self.report.first = Some(self.t0.elapsed());
+        self.report.status = Status::Satisfiable;
+        let c = cost(self.inst, &first).total;
+        self.improved(c, first);
+        if c == 0 {
+            self.report.status = Status::Optimal;
+        } else if !self.cfg.first_only {
+            self.kempe();
         }
         true
     }
