@@ -97,6 +97,11 @@ impl SlotModel {
             && self.cost(t).is_some()
     }
 
+    /// Whether events need rooms (exam style, shared up to their seats).
+    pub fn with_rooms(&self) -> bool {
+        self.rooms.is_some()
+    }
+
     /// The timetable of slots `t`, with the rooms packed.
     pub fn timetable(&self, t: &[usize]) -> Timetable {
         let mut placements: Vec<Placement> = t

@@ -218,7 +218,9 @@ fn solve_inner(
             .map(|&(o, _)| inst.occurrences[o].event)
             .collect(),
     };
-    if cfg.pins.is_empty() && run.constructed() {
+    // Small sessions keep the engine's path, which can prove a timetable optimal.
+    let size = Size::of(inst.occurrences.len(), cfg.exact_limit);
+    if size != Size::Small && cfg.pins.is_empty() && run.constructed() {
         return Ok(run.report);
     }
     let enc = match encode_full(inst, &HashSet::new(), &run.pinned, cfg.deadline) {
@@ -240,7 +242,6 @@ fn solve_inner(
     if !run.first_timetable(&enc) || cfg.first_only {
         return Ok(run.report);
     }
-    let size = Size::of(inst.occurrences.len(), cfg.exact_limit);
     if size != Size::Small && cfg.pins.is_empty() && run.kempe() {
         return Ok(run.report);
     }
@@ -325,15 +326,16 @@ impl Run<'_, '_> {
         true
     }
 
-    /// Exam sessions with rooms: a first timetable built without the engine (whose model of a
-    /// large session is too slow to search), then Kempe-chain annealing. Whether it applied
+    /// Exam sessions with rooms, beyond the small ones: a first timetable built without the
+    /// engine (whose model of a large session is too slow to search), then Kempe-chain
+    /// annealing. Whether it applied
     /// (false: the engine takes over).
     fn constructed(&mut self) -> bool {
         let inst = self.inst;
         if inst.style != crate::instance::Style::Exam {
             return false;
         }
-        let Some(m) = crate::kempe::SlotModel::new(inst) else {
+        let Some(m) = crate::kempe::SlotModel::new(inst).filter(|m| m.with_rooms()) else {
             return false;
         };
         let Some(t) = m.construct(self.cfg.seed, budget::construct_deadline(self.cfg.deadline))
