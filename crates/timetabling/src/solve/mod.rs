@@ -315,21 +315,24 @@ impl Run<'_, '_> {
                 return false;
             }
         };
+        self.first_found(first)
+    }
+
+    /// Records the first timetable; whether there is cost left to improve.
+    fn first_found(&mut self, first: Timetable) -> bool {
         self.report.first = Some(self.t0.elapsed());
         self.report.status = Status::Satisfiable;
         let c = cost(self.inst, &first).total;
         self.improved(c, first);
         if c == 0 {
             self.report.status = Status::Optimal;
-            return false;
         }
-        true
+        c != 0
     }
 
     /// Exam sessions with rooms, beyond the small ones: a first timetable built without the
     /// engine (whose model of a large session is too slow to search), then Kempe-chain
-    /// annealing. Whether it applied
-    /// (false: the engine takes over).
+    /// annealing. Whether it applied (false: the engine takes over).
     fn constructed(&mut self) -> bool {
         let inst = self.inst;
         if inst.style != crate::instance::Style::Exam {
@@ -342,15 +345,8 @@ impl Run<'_, '_> {
         else {
             return false;
         };
-        let first = m.timetable(&t);
-        self.report.first = Some(self.t0.elapsed());
-        self.report.status = Status::Satisfiable;
-        let c = cost(self.inst, &first).total;
-        self.improved(c, first);
-        if c == 0 {
-            self.report.status = Status::Optimal;
-        } else if !self.cfg.first_only {
-            self.kempe();
+        if self.first_found(m.timetable(&t)) && !self.cfg.first_only {
+            self.anneal_slots(&m, &t);
         }
         true
     }
@@ -368,14 +364,20 @@ impl Run<'_, '_> {
         let Some(m) = crate::kempe::SlotModel::new(inst).filter(|m| m.valid(&start)) else {
             return false;
         };
+        self.anneal_slots(&m, &start);
+        true
+    }
+
+    /// Kempe-chain annealing of the slots `start` of model `m`, to the end.
+    fn anneal_slots(&mut self, m: &crate::kempe::SlotModel, start: &[usize]) {
+        let inst = self.inst;
         let deadline = budget::kempe_deadline(self.cfg.deadline);
         let mut stats = crate::anneal::Stats::default();
         let (t0, report, on) = (self.t0, &mut self.report, &mut self.on);
-        let best =
-            crate::kempe::anneal(&m, &start, self.cfg.seed, deadline, &mut stats, &mut |c| {
-                report.trace.push((t0.elapsed(), c));
-                on(Progress::Improved(c));
-            });
+        let best = crate::kempe::anneal(m, start, self.cfg.seed, deadline, &mut stats, &mut |c| {
+            report.trace.push((t0.elapsed(), c));
+            on(Progress::Improved(c));
+        });
         let tt = m.timetable(&best);
         let c = cost(inst, &tt).total;
         self.report.moves = (stats.tried, stats.accepted);
@@ -386,7 +388,6 @@ impl Run<'_, '_> {
         } else {
             self.report.limit = self.stopped_by();
         }
-        true
     }
 
     /// The local search (first: on small instances it gives branch and bound a good bound).
