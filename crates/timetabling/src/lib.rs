@@ -9,13 +9,15 @@
 //!
 //! The public benchmarks (Toronto, ITC 2007 tracks 1 and 3) are read by [`formats`] into the
 //! same [`Instance`], with their own solution files and scores; exam sessions made of
-//! single-slot events are improved by Kempe-chain annealing ([`kempe`]).
+//! single-slot events are improved by Kempe-chain annealing ([`kempe`]), course timetables of
+//! one-period lectures by an annealer with constant-time prices ([`course`]).
 
 #![warn(missing_docs)]
 
 pub mod anneal;
 pub mod answer;
 pub mod check;
+pub mod course;
 pub mod encode;
 pub mod explain;
 pub mod formats;

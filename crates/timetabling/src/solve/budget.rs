@@ -80,6 +80,14 @@ pub(super) fn kempe_deadline(deadline: Option<Instant>) -> Instant {
     deadline.unwrap_or_else(|| Instant::now() + KEMPE_DEFAULT)
 }
 
+/// The course annealer's time when the solve has no deadline.
+const COURSE_DEFAULT: Duration = Duration::from_secs(10);
+
+/// When the course annealer stops: at the deadline, for it runs to the end.
+pub(super) fn course_deadline(deadline: Option<Instant>) -> Instant {
+    deadline.unwrap_or_else(|| Instant::now() + COURSE_DEFAULT)
+}
+
 /// When the local search stops.
 pub(super) fn local_search_deadline(size: Size, deadline: Option<Instant>) -> Instant {
     let now = Instant::now();

@@ -242,7 +242,7 @@ fn solve_inner(
     if !run.first_timetable(&enc) || cfg.first_only {
         return Ok(run.report);
     }
-    if size != Size::Small && cfg.pins.is_empty() && run.kempe() {
+    if size != Size::Small && cfg.pins.is_empty() && (run.kempe() || run.courses()) {
         return Ok(run.report);
     }
     if run.local_search(&enc, size) {
@@ -370,7 +370,6 @@ impl Run<'_, '_> {
 
     /// Kempe-chain annealing of the slots `start` of model `m`, to the end.
     fn anneal_slots(&mut self, m: &crate::kempe::SlotModel, start: &[usize]) {
-        let inst = self.inst;
         let deadline = budget::kempe_deadline(self.cfg.deadline);
         let mut stats = crate::anneal::Stats::default();
         let (t0, report, on) = (self.t0, &mut self.report, &mut self.on);
@@ -378,8 +377,33 @@ impl Run<'_, '_> {
             report.trace.push((t0.elapsed(), c));
             on(Progress::Improved(c));
         });
-        let tt = m.timetable(&best);
-        let c = cost(inst, &tt).total;
+        self.annealed(m.timetable(&best), &stats);
+    }
+
+    /// Course timetables of one-period lectures priced as the course model prices them
+    /// (ITC 2007 track 3): the course annealer, to the end. Whether it applied.
+    fn courses(&mut self) -> bool {
+        let Some(m) = crate::course::CourseModel::new(self.inst) else {
+            return false;
+        };
+        let Some(start) = self.report.timetable.as_ref().and_then(|tt| m.state_of(tt)) else {
+            return false;
+        };
+        let deadline = budget::course_deadline(self.cfg.deadline);
+        let mut stats = crate::anneal::Stats::default();
+        let (t0, report, on) = (self.t0, &mut self.report, &mut self.on);
+        let best =
+            crate::course::anneal(&m, &start, self.cfg.seed, deadline, &mut stats, &mut |c| {
+                report.trace.push((t0.elapsed(), c));
+                on(Progress::Improved(c));
+            });
+        self.annealed(m.timetable(&best), &stats);
+        true
+    }
+
+    /// Records the timetable an annealer ended with, as the answer.
+    fn annealed(&mut self, tt: Timetable, stats: &crate::anneal::Stats) {
+        let c = cost(self.inst, &tt).total;
         self.report.moves = (stats.tried, stats.accepted);
         self.report.cost = Some(c);
         self.report.timetable = Some(tt);

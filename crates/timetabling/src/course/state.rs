@@ -1,0 +1,165 @@
+//! The walk's state: where each lecture is, with the counts that price a change in constant
+//! time, and the clash count and soft cost they add up to.
+
+use super::CourseModel;
+
+/// No lecture in a room and period.
+pub(super) const EMPTY: u32 = u32::MAX;
+
+/// Lectures placed, with their counts, clashes and soft cost.
+#[derive(Debug, Clone)]
+pub(super) struct State<'m> {
+    pub(super) m: &'m CourseModel,
+    /// `(period, room)` per lecture.
+    pub(super) at: Vec<(u32, u32)>,
+    /// Per period and room: the lecture there, or [`EMPTY`].
+    pub(super) cell: Vec<u32>,
+    /// Per resource and period: lectures using it.
+    busy: Vec<u16>,
+    /// Per course and day: its lectures that day.
+    day_count: Vec<u16>,
+    /// Per course: days with a lecture.
+    days_used: Vec<u16>,
+    /// Per course and room: its lectures there.
+    room_count: Vec<u16>,
+    /// Per course: rooms it uses.
+    pub(super) rooms_used: Vec<u16>,
+    /// Lecture pairs sharing a resource in a period, counted as lectures beyond the first.
+    pub(super) clashes: i64,
+    /// The soft cost.
+    pub(super) soft: i64,
+}
+
+impl<'m> State<'m> {
+    /// The state of lectures at `at` (valid for the model: see [`CourseModel::state_of`]).
+    pub(super) fn new(m: &'m CourseModel, at: &[(u32, u32)]) -> State<'m> {
+        let courses = m.lectures.len();
+        let mut st = State {
+            m,
+            at: at.to_vec(),
+            cell: vec![EMPTY; m.slots * m.rooms],
+            busy: vec![0; m.isolated.len() * m.slots],
+            day_count: vec![0; courses * m.days],
+            days_used: vec![0; courses],
+            room_count: vec![0; courses * m.rooms],
+            rooms_used: vec![0; courses],
+            clashes: 0,
+            soft: 0,
+        };
+        // Empty courses still owe their minimum of days.
+        for c in 0..courses {
+            st.soft += st.min_days_cost(c, 0);
+        }
+        for (l, &(s, r)) in at.iter().enumerate() {
+            st.add(l, s, r);
+        }
+        st
+    }
+
+    /// The soft cost of course `c` on `days` days.
+    fn min_days_cost(&self, c: usize, days: u16) -> i64 {
+        self.m.min_days[c]
+            .iter()
+            .map(|&(v, w)| (w * u64::from(v).saturating_sub(u64::from(days))) as i64)
+            .sum()
+    }
+
+    /// The soft cost of course `c` in `rooms` rooms.
+    fn stability_cost(&self, c: usize, rooms: u16) -> i64 {
+        (self.m.stability[c] * u64::from(rooms.saturating_sub(1))) as i64
+    }
+
+    /// The isolated lectures' cost of resource `q` at period `s` and its two neighbours that
+    /// day.
+    fn isolated_around(&self, q: usize, s: usize) -> i64 {
+        let (p, n) = (s % self.m.periods, self.m.periods);
+        let row = &self.busy[q * self.m.slots..];
+        let alone = |t: usize, pt: usize| {
+            row[t] > 0 && (pt == 0 || row[t - 1] == 0) && (pt + 1 == n || row[t + 1] == 0)
+        };
+        let mut c = 0i64;
+        for (t, pt) in [
+            (s.wrapping_sub(1), p.wrapping_sub(1)),
+            (s, p),
+            (s + 1, p + 1),
+        ] {
+            if pt < n && alone(t, pt) {
+                c += i64::from(row[t]);
+            }
+        }
+        c * self.m.isolated[q] as i64
+    }
+
+    /// Puts lecture `l` at period `s` in room `r` (a free cell).
+    pub(super) fn add(&mut self, l: usize, s: u32, r: u32) {
+        self.change(l, s as usize, r as usize, true);
+        self.at[l] = (s, r);
+        self.cell[s as usize * self.m.rooms + r as usize] = l as u32;
+    }
+
+    /// Takes lecture `l` out of its cell (its `at` stays until it is added again).
+    pub(super) fn remove(&mut self, l: usize) {
+        let (s, r) = self.at[l];
+        self.change(l, s as usize, r as usize, false);
+        self.cell[s as usize * self.m.rooms + r as usize] = EMPTY;
+    }
+
+    /// Counts lecture `l` in or out of period `s` and room `r`, with the costs that change.
+    fn change(&mut self, l: usize, s: usize, r: usize, add: bool) {
+        let m = self.m;
+        let c = m.course[l] as usize;
+        let sign = if add { 1 } else { -1 };
+        for &q in &m.uses[c] {
+            let q = q as usize;
+            let priced = m.isolated[q] > 0;
+            if priced {
+                self.soft -= self.isolated_around(q, s);
+            }
+            let b = &mut self.busy[q * m.slots + s];
+            if add {
+                self.clashes += i64::from(*b >= 1);
+                *b += 1;
+            } else {
+                *b -= 1;
+                self.clashes -= i64::from(*b >= 1);
+            }
+            if priced {
+                self.soft += self.isolated_around(q, s);
+            }
+        }
+        let d = &mut self.day_count[c * m.days + s / m.periods];
+        let before = self.days_used[c];
+        if add {
+            *d += 1;
+            if *d == 1 {
+                self.days_used[c] += 1;
+            }
+        } else {
+            *d -= 1;
+            if *d == 0 {
+                self.days_used[c] -= 1;
+            }
+        }
+        if self.days_used[c] != before {
+            self.soft += self.min_days_cost(c, self.days_used[c]) - self.min_days_cost(c, before);
+        }
+        let k = &mut self.room_count[c * m.rooms + r];
+        let before = self.rooms_used[c];
+        if add {
+            *k += 1;
+            if *k == 1 {
+                self.rooms_used[c] += 1;
+            }
+        } else {
+            *k -= 1;
+            if *k == 0 {
+                self.rooms_used[c] -= 1;
+            }
+        }
+        if self.rooms_used[c] != before {
+            self.soft +=
+                self.stability_cost(c, self.rooms_used[c]) - self.stability_cost(c, before);
+        }
+        self.soft += sign * m.seats[c * m.rooms + r] as i64;
+    }
+}

@@ -1,0 +1,114 @@
+use super::state::State;
+use super::walk::Walk;
+use super::*;
+use crate::check::{cost, verify};
+use crate::formats::ctt;
+use crate::solve::{Config, solve};
+use csp_core::heuristics::SplitMix64;
+use std::sync::Arc;
+
+fn comp01() -> (ctt::Ctt, Arc<crate::Instance>) {
+    let path = csp_testdata::open("timetabling/itc2007/comp01.ctt");
+    let c = ctt::read(path.path()).unwrap();
+    let inst = Arc::new(c.instance().unwrap());
+    (c, inst)
+}
+
+fn first(inst: &Arc<crate::Instance>) -> Timetable {
+    let cfg = Config {
+        first_only: true,
+        ..Config::default()
+    };
+    solve(inst, &cfg, &mut |_| {}).unwrap().timetable.unwrap()
+}
+
+/// Every move's counts agree with a state built from scratch, and with the checker: no
+/// clash exactly when the timetable is valid, and then the soft cost is the checker's.
+#[test]
+fn the_walk_prices_like_the_checker() {
+    let (_, inst) = comp01();
+    let m = CourseModel::new(&inst).expect("a course timetable the model prices");
+    let start = m
+        .state_of(&first(&inst))
+        .expect("the engine's timetable fits the model");
+    let mut w = Walk::new(State::new(&m, &start));
+    let mut rng = SplitMix64::new(5);
+    let mut buf = Vec::new();
+    let (mut valid, mut clashing) = (0, 0);
+    for step in 0..20_000 {
+        if !w.propose(&mut rng, &mut buf) {
+            continue;
+        }
+        w.relocate(&buf);
+        // Wander, but not far from valid timetables.
+        if w.st.clashes > 1 || (w.st.clashes == 1 && rng.index(4) != 0) {
+            w.undo();
+        }
+        if step % 41 != 0 {
+            continue;
+        }
+        let fresh = State::new(&m, &w.st.at);
+        assert_eq!((fresh.clashes, fresh.soft), (w.st.clashes, w.st.soft));
+        let tt = m.timetable(&w.st.at);
+        if w.st.clashes == 0 {
+            valid += 1;
+            assert!(verify(&inst, &tt).is_empty(), "{:?}", verify(&inst, &tt));
+            assert_eq!(cost(&inst, &tt).total as i64, w.st.soft);
+        } else {
+            clashing += 1;
+            assert!(!verify(&inst, &tt).is_empty());
+        }
+    }
+    assert!(
+        valid > 5 && clashing > 5,
+        "{valid} valid, {clashing} clashing"
+    );
+}
+
+/// The anneal returns a valid timetable no dearer than its start, priced alike by the
+/// checker and the competition's validator, and reports each better cost once.
+#[test]
+fn the_anneal_returns_a_valid_cheaper_timetable() {
+    let (c, inst) = comp01();
+    let m = CourseModel::new(&inst).unwrap();
+    let tt = first(&inst);
+    let start = m.state_of(&tt).unwrap();
+    let mut stats = crate::anneal::Stats::default();
+    let mut reported = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
+    let best = anneal(&m, &start, 3, deadline, &mut stats, &mut |c| {
+        reported.push(c)
+    });
+    let out = m.timetable(&best);
+    assert!(verify(&inst, &out).is_empty());
+    let price = cost(&inst, &out).total;
+    assert!(price <= cost(&inst, &tt).total);
+    assert!(reported.windows(2).all(|w| w[1] < w[0]));
+    assert_eq!(reported.last().copied().unwrap_or(price), price);
+    let s = c.score(&c.lectures(&inst, &out));
+    assert_eq!((s.hard(), s.soft()), (0, price));
+    assert!(stats.accepted > 0 && stats.tried >= stats.accepted);
+}
+
+/// What the model does not price is left to the general local search.
+#[test]
+fn the_model_refuses_what_it_does_not_price() {
+    let (_, inst) = comp01();
+    let mut hard = (*inst).clone();
+    hard.hard.push(hard.soft[0].clone());
+    assert!(CourseModel::new(&hard).is_none());
+    let mut exam = (*inst).clone();
+    exam.style = crate::instance::Style::Exam;
+    assert!(CourseModel::new(&exam).is_none());
+    let mut long = (*inst).clone();
+    long.events[0].duration = 2;
+    assert!(CourseModel::new(&long).is_none());
+    let mut other = (*inst).clone();
+    other.soft.push(crate::instance::Requirement {
+        kind: crate::instance::Kind::SameRoom(vec![0, 1]),
+        weight: 1,
+        path: "x".into(),
+        line: 0,
+    });
+    assert!(CourseModel::new(&other).is_none());
+}

@@ -1,0 +1,203 @@
+//! The moves and the annealing walk.
+
+use super::CourseModel;
+use super::state::{EMPTY, State};
+use crate::anneal::Stats;
+use csp_core::heuristics::SplitMix64;
+use std::time::Instant;
+
+/// The price of one clash (a lecture beyond the first of a teacher, curriculum or course in
+/// a period) while walking: heavy enough that the walk settles in valid timetables, light
+/// enough to cross between them.
+const CLASH_WEIGHT: i64 = 20;
+
+/// The starting and final temperatures of the anneal.
+const HOT: f64 = 8.0;
+const COLD: f64 = 0.15;
+
+/// The shares of the moves: a lecture to another period in its room, to another room in its
+/// period, and a course gathered into one of its rooms; the rest move a lecture to any
+/// period and room (each swapping with the lecture there).
+const SAME_ROOM: f64 = 0.3;
+const SAME_PERIOD: f64 = 0.15;
+const GATHER: f64 = 0.05;
+
+/// Moves between looks at the clock (and temperature updates).
+const CHECK_EVERY: u64 = 1024;
+
+/// A walk: the state, the move being tried and how to undo it.
+pub(super) struct Walk<'m> {
+    pub(super) st: State<'m>,
+    /// `(lecture, period, room)` before the move being tried.
+    old: Vec<(u32, u32, u32)>,
+}
+
+impl<'m> Walk<'m> {
+    /// A walk from state `st`.
+    pub(super) fn new(st: State<'m>) -> Walk<'m> {
+        Walk {
+            st,
+            old: Vec::new(),
+        }
+    }
+
+    /// The state's cost as the walk prices it.
+    fn priced(&self) -> i64 {
+        self.st.clashes * CLASH_WEIGHT + self.st.soft
+    }
+
+    /// Moves each listed lecture to its `(period, room)` (cells free once all of them left),
+    /// remembering where they were.
+    pub(super) fn relocate(&mut self, moves: &[(u32, u32, u32)]) {
+        self.old.clear();
+        for &(l, _, _) in moves {
+            let (s, r) = self.st.at[l as usize];
+            self.old.push((l, s, r));
+            self.st.remove(l as usize);
+        }
+        for &(l, s, r) in moves {
+            self.st.add(l as usize, s, r);
+        }
+    }
+
+    /// Puts the lectures of the last move back.
+    pub(super) fn undo(&mut self) {
+        for &(l, _, _) in &self.old {
+            self.st.remove(l as usize);
+        }
+        for &(l, s, r) in &self.old {
+            self.st.add(l as usize, s, r);
+        }
+    }
+
+    /// Lecture `l` to period `s2` and room `r2`, swapping with the lecture there; `None` when
+    /// that lecture may not take `l`'s place (or is of the same course, or nothing moves).
+    fn move_swap(&mut self, l: usize, s2: u32, r2: u32, buf: &mut Vec<(u32, u32, u32)>) -> bool {
+        let m = self.st.m;
+        let (s, r) = self.st.at[l];
+        if (s, r) == (s2, r2) || !m.open[r2 as usize * m.slots + s2 as usize] {
+            return false;
+        }
+        buf.clear();
+        buf.push((l as u32, s2, r2));
+        let o = self.st.cell[s2 as usize * m.rooms + r2 as usize];
+        if o != EMPTY {
+            let c = m.course[o as usize] as usize;
+            if c == m.course[l] as usize
+                || !m.slot_ok[c * m.slots + s as usize]
+                || !m.room_ok[c * m.rooms + r as usize]
+            {
+                return false;
+            }
+            buf.push((o, s, r));
+        }
+        true
+    }
+
+    /// The lectures of `l`'s course moved into `l`'s room in their own periods, swapping
+    /// rooms with the lectures there; `false` when none can move or the course uses one room.
+    fn gather(&mut self, l: usize, buf: &mut Vec<(u32, u32, u32)>) -> bool {
+        let m = self.st.m;
+        let c = m.course[l] as usize;
+        let target = self.st.at[l].1;
+        buf.clear();
+        if self.st.rooms_used[c] <= 1 {
+            return false;
+        }
+        for k in m.lectures[c].clone() {
+            let (s, r) = self.st.at[k];
+            let taken = buf.iter().any(|&(_, bs, br)| bs == s && br == target);
+            if r == target || taken || !m.open[target as usize * m.slots + s as usize] {
+                continue;
+            }
+            let o = self.st.cell[s as usize * m.rooms + target as usize];
+            if o != EMPTY {
+                let oc = m.course[o as usize] as usize;
+                if oc == c || !m.room_ok[oc * m.rooms + r as usize] {
+                    continue;
+                }
+                buf.push((o, s, r));
+            }
+            buf.push((k as u32, s, target));
+        }
+        !buf.is_empty()
+    }
+
+    /// Draws a move into `buf`; whether there is one to try.
+    pub(super) fn propose(&mut self, rng: &mut SplitMix64, buf: &mut Vec<(u32, u32, u32)>) -> bool {
+        let m = self.st.m;
+        let l = rng.index(m.len());
+        let c = m.course[l] as usize;
+        let (s, r) = self.st.at[l];
+        let slots = &m.course_slots[c];
+        let rooms = &m.course_rooms[c];
+        let kind = rng.unit();
+        if kind < GATHER {
+            return self.gather(l, buf);
+        }
+        let (s2, r2) = if kind < GATHER + SAME_ROOM {
+            (slots[rng.index(slots.len())], r)
+        } else if kind < GATHER + SAME_ROOM + SAME_PERIOD {
+            (s, rooms[rng.index(rooms.len())])
+        } else {
+            (slots[rng.index(slots.len())], rooms[rng.index(rooms.len())])
+        };
+        m.room_ok[c * m.rooms + r2 as usize] && self.move_swap(l, s2, r2, buf)
+    }
+}
+
+/// Anneals from the lectures at `start` until `deadline` (or a stop request, or cost 0),
+/// calling `improved` with the cost of each better valid timetable; returns the best one
+/// (`start` when none was better).
+pub fn anneal(
+    m: &CourseModel,
+    start: &[(u32, u32)],
+    seed: u64,
+    deadline: Instant,
+    stats: &mut Stats,
+    improved: &mut dyn FnMut(u64),
+) -> Vec<(u32, u32)> {
+    let mut best = start.to_vec();
+    if m.is_empty() {
+        return best;
+    }
+    let mut w = Walk::new(State::new(m, start));
+    let mut best_cost = if w.st.clashes == 0 {
+        w.st.soft
+    } else {
+        i64::MAX
+    };
+    let mut rng = SplitMix64::new(seed ^ 0xC0_55E5);
+    let mut buf = Vec::new();
+    let began = Instant::now();
+    let total = deadline.saturating_duration_since(began).as_secs_f64();
+    let mut temp = HOT;
+    while best_cost > 0 {
+        if stats.tried.is_multiple_of(CHECK_EVERY) {
+            let now = Instant::now();
+            if now >= deadline || csp_core::termination::stop_requested() {
+                break;
+            }
+            let f = (now - began).as_secs_f64() / total.max(1e-9);
+            temp = HOT * (COLD / HOT).powf(f.min(1.0));
+        }
+        stats.tried += 1;
+        if !w.propose(&mut rng, &mut buf) {
+            continue;
+        }
+        let before = w.priced();
+        w.relocate(&buf);
+        let d = w.priced() - before;
+        if d <= 0 || rng.unit() < (-(d as f64) / temp).exp() {
+            stats.accepted += 1;
+            if w.st.clashes == 0 && w.st.soft < best_cost {
+                best_cost = w.st.soft;
+                best.clone_from(&w.st.at);
+                improved(best_cost as u64);
+            }
+        } else {
+            w.undo();
+        }
+    }
+    best
+}
