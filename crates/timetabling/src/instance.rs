@@ -533,6 +533,22 @@ impl Instance {
         self.days.len() * self.periods.len()
     }
 
+    /// Each slot's position among the slots not blocked (a blocked slot gets the next open
+    /// one's). Distances in periods (`proximity`) and the last periods (`front_load`) count
+    /// open slots only: a blocked slot, such as a missing period of a short exam day, is no
+    /// period.
+    pub fn open_ranks(&self) -> Vec<usize> {
+        let mut k = 0;
+        self.blocked
+            .iter()
+            .map(|&b| {
+                let r = k;
+                k += usize::from(!b);
+                r
+            })
+            .collect()
+    }
+
     /// The day of a slot.
     pub fn day_of(&self, s: Slot) -> usize {
         s / self.periods.len()

@@ -355,17 +355,6 @@ fn exam_errors_name_line_and_column() {
     );
     let e = x.parse_solution("0, 0\n", "s.sol").unwrap_err().to_string();
     assert!(e.contains("1 lines for 4 exams"), "{e}");
-    // Days of different lengths cannot be laid on the slot grid yet: said, not mangled.
-    let uneven = TINY_EXAM.replace("[Periods:6]", "[Periods:7]").replace(
-        "02:01:2025, 09:00:00, 120, 0\n",
-        "02:01:2025, 09:00:00, 120, 0\n03:01:2025, 09:00:00, 120, 0\n",
-    );
-    let x = exam::parse(&uneven, "u.exam").unwrap();
-    assert!(
-        x.instance()
-            .unwrap_err()
-            .contains("different numbers of periods")
-    );
 }
 
 // ---------- the two checkers agree ----------
@@ -421,27 +410,45 @@ proptest! {
     }
 }
 
+/// `TINY_EXAM` over days of 3, 1 and 2 periods (ITC 2007 exam sets 1 and 2 have days of
+/// different lengths).
+fn uneven_exam() -> String {
+    TINY_EXAM
+        .replace("02:01:2025, 13:00:00", "03:01:2025, 13:00:00")
+        .replace("02:01:2025, 17:00:00", "03:01:2025, 17:00:00")
+}
+
 /// Moves of single exams on a valid exam timetable keep the two checkers equal (random
-/// timetables are never valid, so this exercises the valid side).
+/// timetables are never valid, so this exercises the valid side), on days of one length and
+/// of different lengths (spread and front load then count periods, not grid slots).
 #[test]
 fn checkers_agree_near_a_valid_timetable() {
-    let x = exam::parse(TINY_EXAM, "tiny.exam").unwrap();
-    let inst = x.instance().unwrap();
-    let mut agreed_valid = 0;
-    for p0 in 0..6 {
-        for p1 in 0..6 {
-            for r in 0..2 {
-                let a = [(p0, 0), (p1, r), (1, 1), (3, 1)];
-                let s = x.score(&a);
-                let tt = x.timetable(&a);
-                let valid = verify(&inst, &tt).is_empty();
-                assert_eq!(s.hard() == 0, valid, "{a:?}");
-                assert_eq!(s.soft(), cost(&inst, &tt).total, "{a:?}");
-                agreed_valid += usize::from(valid);
+    for text in [TINY_EXAM.to_string(), uneven_exam()] {
+        let x = exam::parse(&text, "tiny.exam").unwrap();
+        let inst = x.instance().unwrap();
+        let mut agreed_valid = 0;
+        let mut costs = std::collections::BTreeSet::new();
+        for p0 in 0..6 {
+            for p1 in 0..6 {
+                for r in 0..2 {
+                    let a = [(p0, 0), (p1, r), (1, 1), (3, 1)];
+                    let s = x.score(&a);
+                    let tt = x.timetable(&a);
+                    assert_eq!(x.assignments(&tt), a);
+                    let valid = verify(&inst, &tt).is_empty();
+                    assert_eq!(s.hard() == 0, valid, "{a:?}");
+                    assert_eq!(s.soft(), cost(&inst, &tt).total, "{a:?}");
+                    agreed_valid += usize::from(valid);
+                    costs.insert(s.soft());
+                }
             }
         }
+        assert!(agreed_valid > 0 && costs.len() > 5, "{costs:?}");
     }
-    assert!(agreed_valid > 0);
+    let x = exam::parse(&uneven_exam(), "u.exam").unwrap();
+    let inst = x.instance().unwrap();
+    assert_eq!((inst.days.len(), inst.periods.len()), (3, 3));
+    assert_eq!(inst.blocked.iter().filter(|&&b| b).count(), 3);
 }
 
 // ---------- short solves ----------

@@ -140,8 +140,12 @@ fn soft_costs<'a>(inst: &'a Instance, mut rooms: Option<&mut Rooms>) -> Option<S
                 let mut events: Vec<usize> = (0..n).collect();
                 events.sort_by_key(|&e| (std::cmp::Reverse(inst.events[e].size), e));
                 events.truncate(*largest);
+                let ranks = inst.open_ranks();
+                let open = inst.blocked.iter().filter(|&&b| !b).count();
+                let last =
+                    |s: usize| !inst.blocked[s] && ranks[s] >= open.saturating_sub(*last_slots);
                 for e in events {
-                    for s in slots.saturating_sub(*last_slots)..slots {
+                    for s in (0..slots).filter(|&s| last(s)) {
                         costs.unary[e * slots + s] += w;
                     }
                 }
@@ -180,12 +184,14 @@ fn soft_costs<'a>(inst: &'a Instance, mut rooms: Option<&mut Rooms>) -> Option<S
 /// Adds a pairwise requirement of weight `w` to the slots × slots table.
 fn pair_costs(inst: &Instance, kind: &Kind, w: u64, pair: &mut [u64]) {
     let slots = inst.num_slots();
+    let ranks = inst.open_ranks();
     for a in 0..slots {
         for b in 0..slots {
-            let d = a.abs_diff(b);
+            // Proximity counts periods (open slots); the two-in rules, adjacent slots.
+            let (d, periods) = (a.abs_diff(b), ranks[a].abs_diff(ranks[b]));
             let same_day = inst.day_of(a) == inst.day_of(b);
             pair[a * slots + b] += w * match kind {
-                Kind::Proximity(_, ws) if d >= 1 && d <= ws.len() => ws[d - 1],
+                Kind::Proximity(_, ws) if periods >= 1 && periods <= ws.len() => ws[periods - 1],
                 Kind::TwoInARow(_) if same_day && d == 1 => 1,
                 Kind::TwoInADay(_) if same_day && d > 1 => 1,
                 _ => 0,

@@ -105,10 +105,12 @@ pub(super) fn min_gap(
 pub(super) fn proximity(c: &Ctx<'_>, notes: &mut Notes<'_>, w: &[u64]) -> u64 {
     let placed = c.placed;
     let headcount = c.headcount();
+    let ranks = c.inst.blocked.contains(&true).then(|| c.inst.open_ranks());
+    let at = |s: usize| ranks.as_ref().map_or(s, |r| r[s]);
     let mut total = 0;
     for i in 0..placed.len() {
         for j in i + 1..placed.len() {
-            let d = placed[i].start.abs_diff(placed[j].start);
+            let d = at(placed[i].start).abs_diff(at(placed[j].start));
             if d >= 1 && d <= w.len() {
                 total += w[d - 1] * headcount;
                 notes.add(|| {

@@ -31,7 +31,7 @@ pub(super) fn avoid_slots(c: &Ctx<'_>, notes: &mut Notes<'_>, slots: &[bool], av
     total
 }
 
-/// `front_load`: each of the `largest` largest events in the last `last_slots` slots.
+/// `front_load`: each of the `largest` largest events in the last `last_slots` open slots.
 pub(super) fn front_load(
     c: &Ctx<'_>,
     notes: &mut Notes<'_>,
@@ -42,12 +42,14 @@ pub(super) fn front_load(
     let mut events: Vec<usize> = (0..inst.events.len()).collect();
     events.sort_by_key(|&e| (std::cmp::Reverse(inst.events[e].size), e));
     events.truncate(largest);
-    let from = inst.num_slots().saturating_sub(last_slots);
+    let ranks = inst.open_ranks();
+    let open = inst.blocked.iter().filter(|&&b| !b).count();
+    let from = open.saturating_sub(last_slots);
     let mut total = 0;
     for q in c
         .placed
         .iter()
-        .filter(|q| events.contains(&q.event) && q.start >= from)
+        .filter(|q| events.contains(&q.event) && ranks[q.start] >= from)
     {
         total += 1;
         notes.add(|| {

@@ -41,19 +41,38 @@ impl Exam {
         order
     }
 
-    /// The timetabling instance (an error when days have different numbers of periods, which
-    /// the slot grid cannot express with the same spread and front-load distances).
+    /// The slot grid: every day as long as the longest, a shorter day's last slots blocked.
+    /// Returns the periods per day and the slot of each period.
+    pub(super) fn grid(&self) -> (usize, Vec<usize>) {
+        let runs = self.day_runs();
+        let per_day = runs.iter().map(|r| r.2).max().unwrap_or(0);
+        let mut slot = vec![0; self.periods.len()];
+        for (d, &(_, first, n)) in runs.iter().enumerate() {
+            for (k, s) in slot[first..first + n].iter_mut().enumerate() {
+                *s = d * per_day + k;
+            }
+        }
+        (per_day, slot)
+    }
+
+    /// The timetabling instance (an error when it would be too large). Days of fewer periods
+    /// than the longest have their last slots blocked; spread and front load count open
+    /// slots only, so they count periods as the competition does.
     pub fn instance(&self) -> Result<Instance, String> {
         let runs = self.day_runs();
-        let per_day = runs.first().map_or(0, |r| r.2);
-        if per_day == 0 || runs.iter().any(|r| r.2 != per_day) {
-            return Err("days with different numbers of periods are not supported yet".into());
+        let (per_day, slot_of) = self.grid();
+        if per_day == 0 {
+            return Err("an exam session needs at least one period".into());
         }
         if per_day > MAX_PERIODS || runs.len() > MAX_DAYS {
             return Err(format!("at most {MAX_DAYS} days of {MAX_PERIODS} periods"));
         }
-        let slots = self.periods.len();
-        let (resources, uses) = self.cohorts()?;
+        let slots = runs.len() * per_day;
+        let mut blocked = vec![true; slots];
+        for &s in &slot_of {
+            blocked[s] = false;
+        }
+        let (resources, uses) = self.cohorts(slots)?;
         Ok(Instance {
             name: self.name.clone(),
             style: Style::Exam,
@@ -65,7 +84,7 @@ impl Exam {
                     minutes: None,
                 })
                 .collect(),
-            blocked: vec![false; slots],
+            blocked,
             resources,
             rooms: self
                 .rooms
@@ -79,19 +98,18 @@ impl Exam {
                     building: None,
                 })
                 .collect(),
-            events: self.events(&uses),
+            events: self.events(&uses, &slot_of, slots),
             occurrences: (0..self.exams.len())
                 .map(|event| Occurrence { event, rank: 0 })
                 .collect(),
             hard: self.hard_requirements(),
-            soft: self.soft_requirements(),
+            soft: self.soft_requirements(&slot_of, slots),
         })
     }
 
     /// A student resource per distinct set of exams (its headcount: how many students have
     /// that set), and the resources each exam uses.
-    fn cohorts(&self) -> Result<(Vec<Resource>, Vec<Vec<usize>>), String> {
-        let slots = self.periods.len();
+    fn cohorts(&self, slots: usize) -> Result<(Vec<Resource>, Vec<Vec<usize>>), String> {
         let mut cohorts: HashMap<Vec<usize>, usize> = HashMap::new();
         let mut by_student: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
         for (e, ex) in self.exams.iter().enumerate() {
@@ -126,8 +144,9 @@ impl Exam {
         Ok((resources, uses))
     }
 
-    /// An exam as an event of one occurrence needing any room, kept out of shorter periods.
-    fn events(&self, uses: &[Vec<usize>]) -> Vec<Event> {
+    /// An exam as an event of one occurrence needing any room, kept out of shorter periods
+    /// (`slot_of`: the slot of each period, of `slots`).
+    fn events(&self, uses: &[Vec<usize>], slot_of: &[usize], slots: usize) -> Vec<Event> {
         self.exams
             .iter()
             .enumerate()
@@ -146,11 +165,13 @@ impl Exam {
                 },
                 fixed: Vec::new(),
                 allowed: None,
-                forbidden: self
-                    .periods
-                    .iter()
-                    .map(|p| p.duration < ex.duration)
-                    .collect(),
+                forbidden: {
+                    let mut f = vec![true; slots];
+                    for (p, pd) in self.periods.iter().enumerate() {
+                        f[slot_of[p]] = pd.duration < ex.duration;
+                    }
+                    f
+                },
                 first: e,
                 count: 1,
             })
@@ -187,7 +208,7 @@ impl Exam {
     }
 
     /// The institutional weightings, and a requirement per period and room penalty value.
-    fn soft_requirements(&self) -> Vec<Requirement> {
+    fn soft_requirements(&self, slot_of: &[usize], slots: usize) -> Vec<Requirement> {
         let w = self.weights;
         let students = || ResourceSel::Kinds(vec![ResourceKind::Student]);
         let mut soft = Vec::new();
@@ -226,13 +247,12 @@ impl Exam {
                 "FrontLoad",
             ));
         }
-        let slots = self.periods.len();
         let mut penalties: BTreeMap<u64, Vec<bool>> = BTreeMap::new();
         for (p, pd) in self.periods.iter().enumerate() {
             if pd.penalty > 0 {
                 penalties
                     .entry(pd.penalty)
-                    .or_insert_with(|| vec![false; slots])[p] = true;
+                    .or_insert_with(|| vec![false; slots])[slot_of[p]] = true;
             }
         }
         for (pen, set) in penalties {

@@ -9,7 +9,8 @@
 //! period spread (each pair within the spread gap); per room and period: mixed durations;
 //! front load (the largest exams in the last periods); period and room penalties.
 //!
-//! The instance: a day per date, with its periods; a student resource per distinct set of
+//! The instance: a day per date, with its periods (a day shorter than the longest has its
+//! last slots blocked, which spread and front load do not count); a student resource per distinct set of
 //! exams (headcount: how many students have it); exams in `exam` style (rooms shared up to
 //! their seats); `different_slot`, `same_slot`, `precedence`, `exclusive_room` as hard
 //! requirements; `two_in_a_row`, `two_in_a_day`, `proximity` (weights `1` up to the gap),

@@ -7,20 +7,31 @@ use csp_model::source::SourceError;
 
 impl Exam {
     /// The assignments of a timetable of [`Exam::instance`].
+    /// (A placement at a slot that is no period, which the checker refuses, is read as
+    /// period 0.)
     pub fn assignments(&self, tt: &Timetable) -> Vec<Assignment> {
+        let slot_of = self.grid().1;
+        let mut period_at = vec![0; slot_of.last().map_or(0, |&s| s + 1)];
+        for (p, &s) in slot_of.iter().enumerate() {
+            period_at[s] = p;
+        }
         tt.placements
             .iter()
-            .map(|p| (p.start, p.room.unwrap_or(0)))
+            .map(|p| {
+                let period = period_at.get(p.start).copied().unwrap_or(0);
+                (period, p.room.unwrap_or(0))
+            })
             .collect()
     }
 
     /// The timetable of assignments.
     pub fn timetable(&self, a: &[Assignment]) -> Timetable {
+        let slot_of = self.grid().1;
         Timetable {
             placements: a
                 .iter()
-                .map(|&(start, room)| Placement {
-                    start,
+                .map(|&(period, room)| Placement {
+                    start: slot_of[period],
                     room: Some(room),
                 })
                 .collect(),
