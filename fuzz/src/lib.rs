@@ -894,6 +894,45 @@ pub fn read_solution_files(data: &[u8]) {
     }
 }
 
+/// ITC 2019 problem files: an error names the file, or every index the problem holds points
+/// into its lists, and every time fits its day, days and weeks.
+pub fn read_itc2019(data: &[u8]) {
+    use csp_timetabling::formats::itc2019;
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let p = match itc2019::parse(text, "f.xml") {
+        Err(e) => {
+            assert!(e.to_string().starts_with("f.xml:"), "{e}");
+            return;
+        }
+        Ok(p) => p,
+    };
+    let time_fits = |t: &itc2019::Time| {
+        t.end() <= p.slots_per_day
+            && (p.days == 64 || t.days >> p.days == 0)
+            && (p.weeks == 64 || t.weeks >> p.weeks == 0)
+    };
+    for r in &p.rooms {
+        assert!(r.travel.iter().all(|&(o, _)| o < p.rooms.len()));
+        assert!(r.unavailable.iter().all(time_fits));
+    }
+    for (k, c) in p.classes.iter().enumerate() {
+        assert!(c.parent.is_none_or(|q| q < p.classes.len()));
+        assert!(c.rooms.iter().all(|&(r, _)| r < p.rooms.len()));
+        assert!(!c.times.is_empty() && c.times.iter().all(|(t, _)| time_fits(t)));
+        assert!(!c.needs_room || !c.rooms.is_empty());
+        let sub = &p.courses[c.course].configs[c.config].subparts[c.subpart];
+        assert!(sub.classes.contains(&k));
+    }
+    for d in &p.distributions {
+        assert!(d.classes.iter().all(|&c| c < p.classes.len()));
+    }
+    for s in &p.students {
+        assert!(s.courses.iter().all(|&c| c < p.courses.len()));
+    }
+}
+
 /// The fixed `.ctt` instance of [`read_solution_files`] (two courses, two rooms).
 const CTT: &str = "Name: tiny\nCourses: 2\nRooms: 2\nDays: 2\nPeriods_per_day: 2\nCurricula: 1\nConstraints: 1\n\n\
 COURSES:\nc1 t1 2 2 30\nc2 t2 1 1 10\n\nROOMS:\nr1 20\nr2 40\n\nCURRICULA:\nq1 2 c1 c2\n\n\

@@ -1,7 +1,8 @@
 //! The public benchmark formats, read into the same [`Instance`](crate::Instance) as the YAML files and solved
 //! by the same solvers: Toronto (Carter) examinations ([`toronto`], `.crs` + `.stu`), ITC 2007
 //! track 3 curriculum-based course timetabling ([`ctt`], `.ctt`) and ITC 2007 track 1
-//! examinations ([`exam`], `.exam`).
+//! examinations ([`exam`], `.exam`). ITC 2019 university course timetabling ([`itc2019`],
+//! `.xml`) is read into its own data.
 //!
 //! Each format module keeps the file's own data, builds the [`Instance`](crate::Instance) from it (the
 //! *adapter*), converts timetables to and from the format's solution files, and scores a
@@ -10,6 +11,7 @@
 
 pub mod ctt;
 pub mod exam;
+pub mod itc2019;
 mod loaded;
 pub mod toronto;
 
