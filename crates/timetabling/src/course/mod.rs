@@ -11,7 +11,8 @@
 //! and per course and room price a move in constant time; the neighbourhoods are theirs
 //! (move a lecture to a period and room, swapping with the one there), a room-only move and
 //! a room-stability move that gathers a course's lectures into one of its rooms. The
-//! temperature falls geometrically with the time used; the best valid timetable is kept.
+//! temperature falls geometrically by the clock, in rounds of about a minute that each start
+//! again from the best valid timetable, which is what is kept.
 
 mod compile;
 mod state;
