@@ -127,39 +127,39 @@ impl<'m> State<'m> {
                 self.soft += self.isolated_around(q, s);
             }
         }
-        let d = &mut self.day_count[c * m.days + s / m.periods];
         let before = self.days_used[c];
-        if add {
-            *d += 1;
-            if *d == 1 {
-                self.days_used[c] += 1;
-            }
-        } else {
-            *d -= 1;
-            if *d == 0 {
-                self.days_used[c] -= 1;
-            }
-        }
-        if self.days_used[c] != before {
+        let day = c * m.days + s / m.periods;
+        if bump(&mut self.day_count[day], &mut self.days_used[c], add) {
             self.soft += self.min_days_cost(c, self.days_used[c]) - self.min_days_cost(c, before);
         }
-        let k = &mut self.room_count[c * m.rooms + r];
         let before = self.rooms_used[c];
-        if add {
-            *k += 1;
-            if *k == 1 {
-                self.rooms_used[c] += 1;
-            }
-        } else {
-            *k -= 1;
-            if *k == 0 {
-                self.rooms_used[c] -= 1;
-            }
-        }
-        if self.rooms_used[c] != before {
+        if bump(
+            &mut self.room_count[c * m.rooms + r],
+            &mut self.rooms_used[c],
+            add,
+        ) {
             self.soft +=
                 self.stability_cost(c, self.rooms_used[c]) - self.stability_cost(c, before);
         }
         self.soft += sign * m.seats[c * m.rooms + r] as i64;
     }
+}
+
+/// Adds one to `count` (or takes one away); whether that changed `used`, the number of
+/// non-zero counts it belongs to.
+fn bump(count: &mut u16, used: &mut u16, add: bool) -> bool {
+    if add {
+        *count += 1;
+        if *count == 1 {
+            *used += 1;
+            return true;
+        }
+    } else {
+        *count -= 1;
+        if *count == 0 {
+            *used -= 1;
+            return true;
+        }
+    }
+    false
 }
