@@ -549,6 +549,20 @@ impl Instance {
             .collect()
     }
 
+    /// Whether each slot is among the last `n` open slots (the slots `front_load` counts).
+    pub fn last_open_slots(&self, n: usize) -> Vec<bool> {
+        let ranks = self.open_ranks();
+        let from = self
+            .blocked
+            .iter()
+            .filter(|&&b| !b)
+            .count()
+            .saturating_sub(n);
+        (0..self.num_slots())
+            .map(|s| !self.blocked[s] && ranks[s] >= from)
+            .collect()
+    }
+
     /// The day of a slot.
     pub fn day_of(&self, s: Slot) -> usize {
         s / self.periods.len()

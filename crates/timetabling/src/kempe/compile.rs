@@ -140,12 +140,9 @@ fn soft_costs<'a>(inst: &'a Instance, mut rooms: Option<&mut Rooms>) -> Option<S
                 let mut events: Vec<usize> = (0..n).collect();
                 events.sort_by_key(|&e| (std::cmp::Reverse(inst.events[e].size), e));
                 events.truncate(*largest);
-                let ranks = inst.open_ranks();
-                let open = inst.blocked.iter().filter(|&&b| !b).count();
-                let last =
-                    |s: usize| !inst.blocked[s] && ranks[s] >= open.saturating_sub(*last_slots);
+                let last = inst.last_open_slots(*last_slots);
                 for e in events {
-                    for s in (0..slots).filter(|&s| last(s)) {
+                    for s in (0..slots).filter(|&s| last[s]) {
                         costs.unary[e * slots + s] += w;
                     }
                 }

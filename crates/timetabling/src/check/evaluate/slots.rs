@@ -42,14 +42,12 @@ pub(super) fn front_load(
     let mut events: Vec<usize> = (0..inst.events.len()).collect();
     events.sort_by_key(|&e| (std::cmp::Reverse(inst.events[e].size), e));
     events.truncate(largest);
-    let ranks = inst.open_ranks();
-    let open = inst.blocked.iter().filter(|&&b| !b).count();
-    let from = open.saturating_sub(last_slots);
+    let last = inst.last_open_slots(last_slots);
     let mut total = 0;
     for q in c
         .placed
         .iter()
-        .filter(|q| events.contains(&q.event) && ranks[q.start] >= from)
+        .filter(|q| events.contains(&q.event) && last[q.start])
     {
         total += 1;
         notes.add(|| {
