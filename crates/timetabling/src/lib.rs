@@ -27,6 +27,7 @@ pub mod kempe;
 pub mod render;
 pub mod solution;
 pub mod solve;
+pub mod university;
 pub mod yaml;
 
 pub use answer::{CostReport, Placement, Timetable, Violation};

@@ -80,6 +80,9 @@ fn run_check_format(a: &CheckArgs) -> Result<ExitCode> {
 }
 
 pub(super) fn run(a: &CheckArgs) -> Result<ExitCode> {
+    if Format::of(&a.input.file) == Format::Itc2019 {
+        return super::university::check(&a.input.file, &a.solution, a.output.json);
+    }
     if Format::of(&a.input.file) != Format::Yaml {
         return run_check_format(a);
     }

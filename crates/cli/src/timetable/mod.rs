@@ -9,6 +9,7 @@ mod generate;
 mod output;
 mod report;
 mod solve;
+mod university;
 
 use anyhow::{Result, bail};
 use clap::{Args, Subcommand};

@@ -67,6 +67,9 @@ pub(super) struct SolveArgs {
 
 pub(super) fn run(a: &SolveArgs) -> Result<ExitCode> {
     let format = Format::of(&a.input.file);
+    if format == Format::Itc2019 {
+        return run_itc2019(a);
+    }
     if format != Format::Toronto && (a.slots.is_some() || a.objective.is_some()) {
         bail!("--slots and --objective are for Toronto instances (.crs/.stu)");
     }
@@ -149,6 +152,27 @@ pub(super) fn run(a: &SolveArgs) -> Result<ExitCode> {
     }
     render_all(&inst, &tt, status.name(), &c, &a.render, json)?;
     Ok(status.exit())
+}
+
+/// An ITC 2019 problem: the university search, then the validator.
+fn run_itc2019(a: &SolveArgs) -> Result<ExitCode> {
+    if a.slots.is_some() || a.objective.is_some() || a.pin.is_some() || a.from.is_some() {
+        bail!("--slots, --objective, --pin and --from do not apply to ITC 2019 problems");
+    }
+    let limit = a
+        .limits
+        .time_limit
+        .unwrap_or(std::time::Duration::from_secs(
+            super::university::DEFAULT_SECONDS,
+        ));
+    super::university::solve(
+        &a.input.file,
+        a.limits.started + limit,
+        a.seed,
+        a.out.as_deref(),
+        a.output.json,
+        a.output.stats,
+    )
 }
 
 /// Occurrences kept at their placements.

@@ -32,6 +32,9 @@ pub enum Format {
     Ctt,
     /// ITC 2007 track 1 (`.exam`).
     Exam,
+    /// ITC 2019 (`.xml`): solved and checked on its own data ([`itc2019`],
+    /// [`crate::university`]), not as an [`Instance`](crate::Instance).
+    Itc2019,
 }
 
 impl Format {
@@ -43,6 +46,7 @@ impl Format {
     /// assert_eq!(Format::of(Path::new("data/car-f-92.stu")), Format::Toronto);
     /// assert_eq!(Format::of(Path::new("comp01.ctt")), Format::Ctt);
     /// assert_eq!(Format::of(Path::new("week.yaml")), Format::Yaml);
+    /// assert_eq!(Format::of(Path::new("wbg-fal10.xml")), Format::Itc2019);
     /// ```
     pub fn of(path: &Path) -> Format {
         match path
@@ -54,17 +58,19 @@ impl Format {
             Some("crs" | "stu") => Format::Toronto,
             Some("ctt") => Format::Ctt,
             Some("exam") => Format::Exam,
+            Some("xml") => Format::Itc2019,
             _ => Format::Yaml,
         }
     }
 
-    /// A short name: `yaml`, `toronto`, `itc2007-ctt`, `itc2007-exam`.
+    /// A short name: `yaml`, `toronto`, `itc2007-ctt`, `itc2007-exam`, `itc2019`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Yaml => "yaml",
             Format::Toronto => "toronto",
             Format::Ctt => "itc2007-ctt",
             Format::Exam => "itc2007-exam",
+            Format::Itc2019 => "itc2019",
         }
     }
 }
@@ -239,6 +245,12 @@ fn read_any(path: &Path, slots: Option<usize>) -> Result<Loaded, SourceError> {
                 message: m,
             })?;
             Loaded::Exam(Box::new(x), inst)
+        }
+        Format::Itc2019 => {
+            return Err(SourceError::Io {
+                file: path.display().to_string(),
+                message: "an ITC 2019 problem is solved and checked by `csp timetable solve`, `check` and `bench`; it has no other timetable form".to_string(),
+            });
         }
     })
 }

@@ -12,8 +12,13 @@
 //! This module keeps the file's data as it is, with indices in place of ids.
 
 mod parse;
+pub mod rules;
+mod score;
+mod solution;
 
 pub use parse::parse;
+pub use score::Evaluation;
+pub use solution::{Header, Placed, Solution};
 
 use csp_model::source::SourceError;
 use std::path::Path;

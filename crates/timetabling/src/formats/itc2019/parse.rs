@@ -30,14 +30,7 @@ use std::str::FromStr;
 /// assert_eq!(p.classes[0].times[0].0.days, 0b101);
 /// ```
 pub fn parse(text: &str, file: &str) -> Result<Itc2019, SourceError> {
-    let opt = ParsingOptions {
-        nodes_limit: MAX_NODES,
-        ..ParsingOptions::default()
-    };
-    let doc = Document::parse_with_options(text, opt).map_err(|e| {
-        let p = e.pos();
-        SourceError::at(file, text, p.row, p.col, e.to_string())
-    })?;
+    let doc = document(text, file)?;
     let r = Reader {
         doc: &doc,
         file,
@@ -46,11 +39,25 @@ pub fn parse(text: &str, file: &str) -> Result<Itc2019, SourceError> {
     r.problem(doc.root_element())
 }
 
+/// The XML tree of `text`, within [`MAX_NODES`].
+pub(super) fn document<'i>(text: &'i str, file: &str) -> Result<Document<'i>, SourceError> {
+    let opt = ParsingOptions {
+        nodes_limit: MAX_NODES,
+        // The public files name the competition's DTD; nothing is fetched, entities stay bounded by the node limit.
+        allow_dtd: true,
+        ..ParsingOptions::default()
+    };
+    Document::parse_with_options(text, opt).map_err(|e| {
+        let p = e.pos();
+        SourceError::at(file, text, p.row, p.col, e.to_string())
+    })
+}
+
 /// The document being read and where it came from.
-struct Reader<'d, 'i> {
-    doc: &'d Document<'i>,
-    file: &'d str,
-    text: &'d str,
+pub(super) struct Reader<'d, 'i> {
+    pub(super) doc: &'d Document<'i>,
+    pub(super) file: &'d str,
+    pub(super) text: &'d str,
 }
 
 /// Ids to indices, with the kind of thing for messages.
@@ -61,18 +68,18 @@ struct Ids<'d> {
 
 impl<'d, 'i> Reader<'d, 'i> {
     /// An error at byte `pos`.
-    fn err_at(&self, pos: usize, message: impl Into<String>) -> SourceError {
+    pub(super) fn err_at(&self, pos: usize, message: impl Into<String>) -> SourceError {
         let p = self.doc.text_pos_at(pos);
         SourceError::at(self.file, self.text, p.row, p.col, message)
     }
 
     /// An error at element `n`.
-    fn err(&self, n: Node<'_, '_>, message: impl Into<String>) -> SourceError {
+    pub(super) fn err(&self, n: Node<'_, '_>, message: impl Into<String>) -> SourceError {
         self.err_at(n.range().start, message)
     }
 
     /// The child elements of `n`, each of one of the `allowed` names.
-    fn children(
+    pub(super) fn children(
         &self,
         n: Node<'d, 'i>,
         allowed: &[&str],
@@ -101,7 +108,11 @@ impl<'d, 'i> Reader<'d, 'i> {
     }
 
     /// The one child element named `name`, if any (an error when there are several).
-    fn child(&self, n: Node<'d, 'i>, name: &str) -> Result<Option<Node<'d, 'i>>, SourceError> {
+    pub(super) fn child(
+        &self,
+        n: Node<'d, 'i>,
+        name: &str,
+    ) -> Result<Option<Node<'d, 'i>>, SourceError> {
         let mut found = n
             .children()
             .filter(|c| c.is_element() && c.tag_name().name() == name);
@@ -113,7 +124,7 @@ impl<'d, 'i> Reader<'d, 'i> {
     }
 
     /// Attribute `name` of `n`, required.
-    fn attr(&self, n: Node<'d, 'i>, name: &str) -> Result<&'d str, SourceError> {
+    pub(super) fn attr(&self, n: Node<'d, 'i>, name: &str) -> Result<&'d str, SourceError> {
         n.attribute(name).ok_or_else(|| {
             self.err(
                 n,
@@ -123,7 +134,7 @@ impl<'d, 'i> Reader<'d, 'i> {
     }
 
     /// Attribute `name` of `n` as a number: required, or `default` when missing.
-    fn number<T: FromStr>(
+    pub(super) fn number<T: FromStr>(
         &self,
         n: Node<'d, 'i>,
         name: &str,
@@ -148,7 +159,12 @@ impl<'d, 'i> Reader<'d, 'i> {
 
     /// A bit string attribute (`1010100`: bit `i` for character `i`) of exactly `len` bits;
     /// `None` when missing.
-    fn bits(&self, n: Node<'d, 'i>, name: &str, len: usize) -> Result<Option<u64>, SourceError> {
+    pub(super) fn bits(
+        &self,
+        n: Node<'d, 'i>,
+        name: &str,
+        len: usize,
+    ) -> Result<Option<u64>, SourceError> {
         let Some(a) = n.attribute_node(name) else {
             return Ok(None);
         };
@@ -174,7 +190,7 @@ impl<'d, 'i> Reader<'d, 'i> {
     }
 
     /// A time element: `days`, `start`, `length`, `weeks` (all weeks when missing).
-    fn time(&self, n: Node<'d, 'i>, p: &Itc2019) -> Result<Time, SourceError> {
+    pub(super) fn time(&self, n: Node<'d, 'i>, p: &Itc2019) -> Result<Time, SourceError> {
         let all_weeks = if p.weeks == MAX_BITS {
             u64::MAX
         } else {

@@ -1,0 +1,329 @@
+//! A complete placement of every class, with its hard violations and weighted soft cost
+//! kept up to date, and the change a move would make priced from the classes it touches.
+
+use crate::formats::itc2019::rules::{Meeting, Travel, attendable};
+use crate::formats::itc2019::{Itc2019, Placed};
+
+/// The problem compiled for search: each class's distributions (with its place in their
+/// lists, which matters for `Precedence`) and the students it shares with other classes.
+pub(super) struct Model<'p> {
+    pub(super) p: &'p Itc2019,
+    pub(super) travel: Travel,
+    /// Per class: (distribution, index of the class in its list).
+    pub(super) dists_of: Vec<Vec<(usize, usize)>>,
+    /// Per class: (other class, students attending both).
+    pub(super) shared: Vec<Vec<(usize, u32)>>,
+    /// Per class and time: whether each of its rooms is free of unavailability then.
+    pub(super) usable: Vec<Vec<Vec<bool>>>,
+}
+
+impl<'p> Model<'p> {
+    pub(super) fn new(p: &'p Itc2019, attends: &[Vec<usize>]) -> Model<'p> {
+        let mut dists_of = vec![Vec::new(); p.classes.len()];
+        for (d, dist) in p.distributions.iter().enumerate() {
+            for (i, &c) in dist.classes.iter().enumerate() {
+                dists_of[c].push((d, i));
+            }
+        }
+        let usable = p
+            .classes
+            .iter()
+            .map(|class| {
+                class
+                    .times
+                    .iter()
+                    .map(|(t, _)| {
+                        class
+                            .rooms
+                            .iter()
+                            .map(|&(r, _)| !p.rooms[r].unavailable.iter().any(|u| u.overlaps(t)))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        Model {
+            p,
+            travel: Travel::of(p),
+            dists_of,
+            shared: shared_students(p.classes.len(), attends),
+            usable,
+        }
+    }
+
+    /// The meeting of class `c` placed at `at`.
+    pub(super) fn meeting(&self, c: usize, at: Placed) -> Meeting {
+        let class = &self.p.classes[c];
+        Meeting {
+            time: class.times[at.time].0,
+            room: at.room.map(|r| class.rooms[r].0),
+        }
+    }
+
+    /// Whether `at` is a placement of `c` whose room is available at its time.
+    pub(super) fn allowed(&self, c: usize, at: Placed) -> bool {
+        at.room.is_none_or(|r| self.usable[c][at.time][r])
+    }
+
+    /// The weighted cost of a distribution's violations (0 for a required one, whose
+    /// violations count as hard).
+    fn dist_cost(&self, d: usize, units: u64) -> i64 {
+        let dist = &self.p.distributions[d];
+        if dist.required {
+            return 0;
+        }
+        (dist.kind.cost(dist.penalty, units, self.p.weeks) * self.p.weights.distribution) as i64
+    }
+
+    /// The hard units of a distribution's violations.
+    fn dist_hard(&self, d: usize, units: u64) -> i64 {
+        if self.p.distributions[d].required {
+            units as i64
+        } else {
+            0
+        }
+    }
+}
+
+/// Pairs of classes with the students they share.
+fn shared_students(classes: usize, attends: &[Vec<usize>]) -> Vec<Vec<(usize, u32)>> {
+    let mut map: std::collections::HashMap<(usize, usize), u32> = Default::default();
+    for list in attends {
+        for (i, &a) in list.iter().enumerate() {
+            for &b in &list[i + 1..] {
+                if a != b {
+                    *map.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    let mut out = vec![Vec::new(); classes];
+    for ((a, b), n) in map {
+        out[a].push((b, n));
+        out[b].push((a, n));
+    }
+    for l in &mut out {
+        l.sort_unstable();
+    }
+    out
+}
+
+/// What a move changes: hard violations and weighted soft cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Delta {
+    pub(super) hard: i64,
+    pub(super) soft: i64,
+}
+
+/// Every class placed, with the counts that price a move.
+pub(super) struct State<'m, 'p> {
+    pub(super) m: &'m Model<'p>,
+    pub(super) at: Vec<Placed>,
+    pub(super) meet: Vec<Meeting>,
+    /// Classes in each room.
+    in_room: Vec<Vec<usize>>,
+    /// Violations of each distribution.
+    units: Vec<u64>,
+    /// Hard violations: pairs in one room at once, violations of required distributions.
+    pub(super) hard: i64,
+    /// Weighted soft cost (students by the shared counts of [`Model::shared`]).
+    pub(super) soft: i64,
+    /// A scratch list of meetings.
+    buf: Vec<Meeting>,
+}
+
+impl<'m, 'p> State<'m, 'p> {
+    /// The state of placement `at`, counted from scratch.
+    pub(super) fn new(m: &'m Model<'p>, at: Vec<Placed>) -> State<'m, 'p> {
+        let meet: Vec<Meeting> = at
+            .iter()
+            .enumerate()
+            .map(|(c, &a)| m.meeting(c, a))
+            .collect();
+        let mut in_room = vec![Vec::new(); m.p.rooms.len()];
+        for (c, mt) in meet.iter().enumerate() {
+            if let Some(r) = mt.room {
+                in_room[r].push(c);
+            }
+        }
+        let mut s = State {
+            m,
+            at,
+            meet,
+            in_room,
+            units: Vec::new(),
+            hard: 0,
+            soft: 0,
+            buf: Vec::new(),
+        };
+        s.recount();
+        s
+    }
+
+    /// Counts everything again.
+    pub(super) fn recount(&mut self) {
+        let (m, p) = (self.m, self.m.p);
+        let w = p.weights;
+        let mut hard = 0i64;
+        let mut soft = 0i64;
+        for (c, a) in self.at.iter().enumerate() {
+            let class = &p.classes[c];
+            soft += (u64::from(class.times[a.time].1) * w.time) as i64;
+            soft += a.room.map_or(0, |r| u64::from(class.rooms[r].1) * w.room) as i64;
+        }
+        for list in &self.in_room {
+            for (i, &a) in list.iter().enumerate() {
+                for &b in &list[i + 1..] {
+                    hard += i64::from(self.meet[a].time.overlaps(&self.meet[b].time));
+                }
+            }
+        }
+        self.units = (0..p.distributions.len())
+            .map(|d| {
+                let dist = &p.distributions[d];
+                let ms: Vec<Meeting> = dist.classes.iter().map(|&c| self.meet[c]).collect();
+                dist.kind.violations(&ms, &m.travel, (p.weeks, p.days))
+            })
+            .collect();
+        for (d, &u) in self.units.iter().enumerate() {
+            hard += m.dist_hard(d, u);
+            soft += m.dist_cost(d, u);
+        }
+        for (a, list) in m.shared.iter().enumerate() {
+            for &(b, n) in list {
+                if a < b && !attendable(&self.meet[a], &self.meet[b], &m.travel) {
+                    soft += i64::from(n) * w.student as i64;
+                }
+            }
+        }
+        self.hard = hard;
+        self.soft = soft;
+    }
+
+    /// Classes of room `r` other than `c` meeting at the same time as `mt`.
+    fn room_clashes(&self, r: usize, c: usize, mt: &Meeting) -> i64 {
+        self.in_room[r]
+            .iter()
+            .filter(|&&o| o != c && self.meet[o].time.overlaps(&mt.time))
+            .count() as i64
+    }
+
+    /// The violations of distribution `d` with class `c` (at `pos` in its list) meeting at
+    /// `mt`.
+    fn units_with(&mut self, d: usize, c: usize, pos: usize, mt: &Meeting) -> u64 {
+        let (m, p) = (self.m, self.m.p);
+        let dist = &p.distributions[d];
+        if dist.kind.is_pairwise() {
+            // Only the pairs with `c` change.
+            let mut u = self.units[d] as i64;
+            let old = self.meet[c];
+            for (j, &o) in dist.classes.iter().enumerate() {
+                if o == c {
+                    continue;
+                }
+                let other = &self.meet[o];
+                let holds = |x: &Meeting| {
+                    if pos < j {
+                        dist.kind.pair_holds(x, other, &m.travel)
+                    } else {
+                        dist.kind.pair_holds(other, x, &m.travel)
+                    }
+                };
+                u += i64::from(!holds(mt)) - i64::from(!holds(&old));
+            }
+            return u.max(0) as u64;
+        }
+        self.buf.clear();
+        for &o in &dist.classes {
+            self.buf.push(if o == c { *mt } else { self.meet[o] });
+        }
+        dist.kind
+            .violations(&self.buf, &m.travel, (p.weeks, p.days))
+    }
+
+    /// What moving class `c` to `to` would change.
+    pub(super) fn delta(&mut self, c: usize, to: Placed) -> Delta {
+        let (m, p) = (self.m, self.m.p);
+        let w = p.weights;
+        let from = self.at[c];
+        if from == to {
+            return Delta::default();
+        }
+        let class = &p.classes[c];
+        let old = self.meet[c];
+        let new = m.meeting(c, to);
+        let mut d = Delta::default();
+        d.soft += (i64::from(class.times[to.time].1) - i64::from(class.times[from.time].1))
+            * w.time as i64;
+        let room_pen = |a: Placed| a.room.map_or(0, |r| i64::from(class.rooms[r].1));
+        d.soft += (room_pen(to) - room_pen(from)) * w.room as i64;
+        if let Some(r) = old.room {
+            d.hard -= self.room_clashes(r, c, &old);
+        }
+        if let Some(r) = new.room {
+            d.hard += self.room_clashes(r, c, &new);
+        }
+        for k in 0..m.dists_of[c].len() {
+            let (dist, pos) = m.dists_of[c][k];
+            let before = self.units[dist];
+            let after = self.units_with(dist, c, pos, &new);
+            d.hard += m.dist_hard(dist, after) - m.dist_hard(dist, before);
+            d.soft += m.dist_cost(dist, after) - m.dist_cost(dist, before);
+        }
+        for &(o, n) in &m.shared[c] {
+            let other = &self.meet[o];
+            let was = !attendable(&old, other, &m.travel);
+            let now = !attendable(&new, other, &m.travel);
+            d.soft += (i64::from(now) - i64::from(was)) * i64::from(n) * w.student as i64;
+        }
+        d
+    }
+
+    /// Moves class `c` to `to`, whose change is `d` (from [`State::delta`]).
+    pub(super) fn apply(&mut self, c: usize, to: Placed, d: Delta) {
+        let m = self.m;
+        let new = m.meeting(c, to);
+        for k in 0..m.dists_of[c].len() {
+            let (dist, pos) = m.dists_of[c][k];
+            self.units[dist] = self.units_with(dist, c, pos, &new);
+        }
+        if let Some(r) = self.meet[c].room {
+            let list = &mut self.in_room[r];
+            if let Some(i) = list.iter().position(|&o| o == c) {
+                list.swap_remove(i);
+            }
+        }
+        if let Some(r) = new.room {
+            self.in_room[r].push(c);
+        }
+        self.at[c] = to;
+        self.meet[c] = new;
+        self.hard += d.hard;
+        self.soft += d.soft;
+    }
+
+    /// Classes in a hard violation: in a room with another at once, or in a violated
+    /// required distribution.
+    pub(super) fn conflicted(&self) -> Vec<usize> {
+        let p = self.m.p;
+        let mut mark = vec![false; p.classes.len()];
+        for list in &self.in_room {
+            for (i, &a) in list.iter().enumerate() {
+                for &b in &list[i + 1..] {
+                    if self.meet[a].time.overlaps(&self.meet[b].time) {
+                        mark[a] = true;
+                        mark[b] = true;
+                    }
+                }
+            }
+        }
+        for (d, dist) in p.distributions.iter().enumerate() {
+            if dist.required && self.units[d] > 0 {
+                for &c in &dist.classes {
+                    mark[c] = true;
+                }
+            }
+        }
+        (0..mark.len()).filter(|&c| mark[c]).collect()
+    }
+}

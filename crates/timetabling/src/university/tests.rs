@@ -1,0 +1,294 @@
+use super::search::{self, Stats};
+use super::sections;
+use super::state::{Model, State};
+use super::{Config, solve};
+use crate::formats::itc2019::{Itc2019, Placed, Solution, parse};
+use csp_core::heuristics::SplitMix64;
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// Every distribution type, with parameters that bite on the generated days.
+const TYPES: [&str; 19] = [
+    "SameStart",
+    "SameTime",
+    "DifferentTime",
+    "SameDays",
+    "DifferentDays",
+    "SameWeeks",
+    "DifferentWeeks",
+    "Overlap",
+    "NotOverlap",
+    "SameRoom",
+    "DifferentRoom",
+    "SameAttendees",
+    "Precedence",
+    "WorkDay(30)",
+    "MinGap(6)",
+    "MaxDays(2)",
+    "MaxDayLoad(24)",
+    "MaxBreaks(1,6)",
+    "MaxBlock(24,6)",
+];
+
+/// A random problem in the competition's format: `courses` courses of one or two
+/// configurations with parent classes, rooms with travel and unavailable times, soft
+/// distributions of every type, and students. Required: every seventh type when `hostile`
+/// (often impossible), else only `NotOverlap` and `SameAttendees`.
+fn generated(seed: u64, courses: usize, hostile: bool) -> Itc2019 {
+    let mut rng = SplitMix64::new(seed);
+    let rooms = 4;
+    let mut x = String::from(
+        r#"<problem name="gen" nrDays="5" nrWeeks="2" slotsPerDay="144">
+<optimization time="1" room="1" distribution="5" student="2"/><rooms>"#,
+    );
+    for r in 0..rooms {
+        let _ = write!(x, r#"<room id="r{r}" capacity="40">"#);
+        if r > 0 {
+            let _ = write!(
+                x,
+                r#"<travel room="r{}" value="{}"/>"#,
+                r - 1,
+                1 + rng.index(4)
+            );
+        }
+        if r == 0 {
+            x.push_str(r#"<unavailable days="10000" start="0" length="72" weeks="11"/>"#);
+        }
+        x.push_str("</room>");
+    }
+    x.push_str("</rooms><courses>");
+    let mut class_id = 0;
+    for k in 0..courses {
+        let _ = write!(x, r#"<course id="k{k}">"#);
+        for cfg in 0..1 + rng.index(2) {
+            let _ = write!(x, r#"<config id="{cfg}">"#);
+            let mut parent: Option<usize> = None;
+            for sp in 0..1 + rng.index(2) {
+                let _ = write!(x, r#"<subpart id="{k}-{cfg}-{sp}">"#);
+                let mut first = None;
+                for _ in 0..1 + rng.index(2) {
+                    class_id += 1;
+                    first.get_or_insert(class_id);
+                    let room_attr = if rng.unit() < 0.1 {
+                        r#" room="false""#
+                    } else {
+                        ""
+                    };
+                    let _ = write!(x, r#"<class id="{class_id}" limit="30"{room_attr}"#);
+                    if let Some(p) = parent {
+                        let _ = write!(x, r#" parent="{p}""#);
+                    }
+                    x.push('>');
+                    if room_attr.is_empty() {
+                        for r in 0..rooms {
+                            if rng.unit() < 0.6 || r == 1 {
+                                let _ =
+                                    write!(x, r#"<room id="r{r}" penalty="{}"/>"#, rng.index(3));
+                            }
+                        }
+                    }
+                    for _ in 0..2 + rng.index(4) {
+                        let days: String = (0..5)
+                            .map(|_| if rng.unit() < 0.4 { '1' } else { '0' })
+                            .collect();
+                        let days = if days.contains('1') {
+                            days
+                        } else {
+                            "00100".into()
+                        };
+                        let weeks = ["11", "10", "01"][rng.index(3)];
+                        let _ = write!(
+                            x,
+                            r#"<time days="{days}" start="{}" length="{}" weeks="{weeks}" penalty="{}"/>"#,
+                            6 * rng.index(20),
+                            6 + 6 * rng.index(2),
+                            rng.index(3)
+                        );
+                    }
+                    x.push_str("</class>");
+                }
+                x.push_str("</subpart>");
+                parent = first;
+            }
+            x.push_str("</config>");
+        }
+        x.push_str("</course>");
+    }
+    x.push_str("</courses><distributions>");
+    for (i, t) in TYPES.iter().enumerate() {
+        let required = if hostile {
+            i % 7 == 0
+        } else {
+            matches!(*t, "NotOverlap" | "SameAttendees")
+        };
+        let attr = if required {
+            r#"required="true""#.to_string()
+        } else {
+            format!(r#"penalty="{}""#, 1 + rng.index(4))
+        };
+        let _ = write!(x, r#"<distribution type="{t}" {attr}>"#);
+        let n = 2 + rng.index(3);
+        let mut chosen = Vec::new();
+        while chosen.len() < n.min(class_id) {
+            let c = 1 + rng.index(class_id);
+            if !chosen.contains(&c) {
+                chosen.push(c);
+            }
+        }
+        for c in chosen {
+            let _ = write!(x, r#"<class id="{c}"/>"#);
+        }
+        x.push_str("</distribution>");
+    }
+    x.push_str("</distributions><students>");
+    for s in 0..12 {
+        let _ = write!(x, r#"<student id="s{s}">"#);
+        let a = rng.index(courses);
+        let b = rng.index(courses);
+        let _ = write!(x, r#"<course id="k{a}"/>"#);
+        if b != a {
+            let _ = write!(x, r#"<course id="k{b}"/>"#);
+        }
+        x.push_str("</student>");
+    }
+    x.push_str("</students></problem>");
+    parse(&x, "gen.xml").unwrap()
+}
+
+/// After every move, the state's counts equal a state counted from scratch; and whenever it
+/// has no hard violation the validator agrees, with the same cost.
+#[test]
+fn the_state_prices_like_the_validator() {
+    let mut valid_seen = 0;
+    for seed in 1..=6 {
+        let p = generated(seed, 8, seed % 2 == 0);
+        let attends = sections::section(&p, None);
+        let model = Model::new(&p, &attends);
+        let mut rng = SplitMix64::new(seed);
+        let start: Vec<Placed> = (0..p.classes.len())
+            .map(|c| super::initial(&model, c, &mut rng))
+            .collect();
+        let mut s = State::new(&model, start);
+        let mut checked_valid = 0;
+        for step in 0..3_000 {
+            let c = rng.index(p.classes.len());
+            let class = &p.classes[c];
+            let at = Placed {
+                time: rng.index(class.times.len()),
+                room: (!class.rooms.is_empty()).then(|| rng.index(class.rooms.len())),
+            };
+            let d = s.delta(c, at);
+            // Mostly downhill in hard violations, so that valid states come up too.
+            if d.hard > 0 && rng.unit() < 0.7 {
+                continue;
+            }
+            s.apply(c, at, d);
+            if step % 50 == 0 {
+                let fresh = State::new(&model, s.at.clone());
+                assert_eq!(
+                    (s.hard, s.soft),
+                    (fresh.hard, fresh.soft),
+                    "seed {seed} step {step}"
+                );
+            }
+            let unavailable = (0..p.classes.len()).any(|k| !model.allowed(k, s.at[k]));
+            let sol = Solution {
+                classes: s.at.iter().map(|&a| Some(a)).collect(),
+                students: attends.clone(),
+            };
+            let e = p.evaluate(&sol);
+            assert_eq!(
+                s.hard == 0 && !unavailable,
+                e.hard() == 0,
+                "seed {seed} step {step}: {e:?}"
+            );
+            if e.hard() == 0 {
+                checked_valid += 1;
+                let w = p.weights;
+                let cost = w.time * e.time
+                    + w.room * e.room
+                    + w.distribution * e.distribution
+                    + w.student * e.student;
+                assert_eq!(s.soft, cost as i64, "seed {seed} step {step}");
+            }
+        }
+        valid_seen += checked_valid;
+    }
+    assert!(valid_seen > 0, "no valid state was compared");
+}
+
+/// The repair phase reaches no hard violation on generated problems, and the annealing keeps
+/// it so while the cost does not rise.
+#[test]
+fn repair_then_anneal_keeps_the_rules() {
+    for seed in 1..=4 {
+        let p = generated(seed + 10, 10, false);
+        let attends = sections::section(&p, None);
+        let model = Model::new(&p, &attends);
+        let mut rng = SplitMix64::new(seed);
+        let start: Vec<Placed> = (0..p.classes.len())
+            .map(|c| super::initial(&model, c, &mut rng))
+            .collect();
+        let mut s = State::new(&model, start);
+        let mut stats = Stats::default();
+        let soon = Instant::now() + Duration::from_secs(5);
+        if !search::repair(&mut s, &mut rng, soon, &mut stats) {
+            let c = s.conflicted();
+            let info: Vec<_> = c
+                .iter()
+                .map(|&k| {
+                    (
+                        &p.classes[k].id,
+                        p.classes[k].times.len(),
+                        &p.classes[k].rooms,
+                        model.dists_of[k]
+                            .iter()
+                            .map(|&(d, _)| {
+                                (
+                                    p.distributions[d].kind,
+                                    p.distributions[d].required,
+                                    p.distributions[d].classes.clone(),
+                                )
+                            })
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .collect();
+            panic!("seed {seed}: {} hard violations left {info:?}", s.hard);
+        }
+        let before = s.soft;
+        let mut best = Vec::new();
+        let now = Instant::now();
+        let got = search::anneal(
+            &mut s,
+            &mut rng,
+            now,
+            now + Duration::from_millis(200),
+            &mut best,
+            &mut stats,
+        );
+        assert!(got <= before);
+        let fresh = State::new(&model, best);
+        assert_eq!((fresh.hard, fresh.soft), (0, got));
+    }
+}
+
+/// A solve's answer passes the validator; students are sectioned by the rules.
+#[test]
+fn solutions_pass_the_validator() {
+    for seed in 1..=4 {
+        let p = generated(seed + 20, 10, false);
+        let out = solve(
+            &p,
+            &Config {
+                deadline: Instant::now() + Duration::from_millis(400),
+                seed,
+            },
+        );
+        let sol = out
+            .solution
+            .unwrap_or_else(|| panic!("seed {seed}: {} hard left", out.hard_left));
+        let e = p.evaluate(&sol);
+        assert_eq!(e.hard(), 0, "{e:?}");
+    }
+}
