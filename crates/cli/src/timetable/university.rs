@@ -158,7 +158,13 @@ pub(super) fn solve(
     if json {
         let mut j = match &s.evaluation {
             Some(e) => report_json(p, e),
-            None => json!({"hard_left": s.outcome.hard_left}),
+            None => {
+                let mut j = json!({"hard_left": s.outcome.hard_left});
+                if let Some(at) = &s.outcome.stopped_at {
+                    j["stopped_at"] = report_json(p, &p.evaluate(at));
+                }
+                j
+            }
         };
         j["instance"] = json!(p.name);
         j["status"] = json!(status.name());
@@ -187,12 +193,17 @@ pub(super) fn solve(
             );
             print!("{}", report_text(p, e));
         }
-        None => println!(
-            "{}: no placement without hard violations before the limit ({} left; {})",
-            status.name(),
-            s.outcome.hard_left,
-            secs(s.elapsed)
-        ),
+        None => {
+            println!(
+                "{}: no placement without hard violations before the limit ({})",
+                status.name(),
+                secs(s.elapsed)
+            );
+            if let Some(at) = &s.outcome.stopped_at {
+                println!("where the search stopped:");
+                print!("{}", report_text(p, &p.evaluate(at)));
+            }
+        }
     }
     if let Some(path) = out
         && s.outcome.solution.is_some()

@@ -37,6 +37,9 @@ pub struct Outcome {
     pub solution: Option<Solution>,
     /// Hard violations left when none was found.
     pub hard_left: u64,
+    /// When none was found, the placement the search stopped at (for a report of what is
+    /// left; students sectioned against it).
+    pub stopped_at: Option<Solution>,
     /// When the first placement without hard violations was found.
     pub feasible_after: Option<Duration>,
     /// Moves.
@@ -59,6 +62,7 @@ pub fn solve(p: &Itc2019, cfg: &Config) -> Outcome {
     let mut out = Outcome::default();
     if !search::repair(&mut s, &mut rng, search_end, &mut out.stats) {
         out.hard_left = s.hard.max(0) as u64;
+        out.stopped_at = Some(sectioned(p, &model, &s));
         return out;
     }
     out.feasible_after = Some(start.elapsed());
@@ -72,34 +76,44 @@ pub fn solve(p: &Itc2019, cfg: &Config) -> Outcome {
         &mut out.stats,
     );
     let s = State::new(&model, best);
-    let students = sections::section(p, Some((&s.meet, &model.travel)));
-    out.solution = Some(Solution {
-        classes: s.at.iter().map(|&a| Some(a)).collect(),
-        students,
-    });
+    out.solution = Some(sectioned(p, &model, &s));
     out
 }
 
-/// A first placement of class `c`: a random time and an available room then (any room when
-/// none is).
+/// The solution of state `s`, students sectioned against its times.
+fn sectioned(p: &Itc2019, model: &Model<'_>, s: &State<'_, '_>) -> Solution {
+    Solution {
+        classes: s.at.iter().map(|&a| Some(a)).collect(),
+        students: sections::section(p, Some((&s.meet, &model.travel))),
+    }
+}
+
+/// A first placement of class `c`: at random among those whose room is available then (any,
+/// when none is; the state counts that as a hard violation).
 fn initial(m: &Model<'_>, c: usize, rng: &mut SplitMix64) -> Placed {
     let class = &m.p.classes[c];
-    let time = rng.index(class.times.len());
     if class.rooms.is_empty() {
-        return Placed { time, room: None };
+        return Placed {
+            time: rng.index(class.times.len()),
+            room: None,
+        };
     }
-    let open: Vec<usize> = (0..class.rooms.len())
-        .filter(|&r| m.usable[c][time][r])
+    let open: Vec<Placed> = (0..class.times.len())
+        .flat_map(|time| {
+            (0..class.rooms.len()).map(move |r| Placed {
+                time,
+                room: Some(r),
+            })
+        })
+        .filter(|&at| m.allowed(c, at))
         .collect();
-    let room = if open.is_empty() {
-        rng.index(class.rooms.len())
-    } else {
-        open[rng.index(open.len())]
-    };
-    Placed {
-        time,
-        room: Some(room),
+    if open.is_empty() {
+        return Placed {
+            time: rng.index(class.times.len()),
+            room: Some(rng.index(class.rooms.len())),
+        };
     }
+    open[rng.index(open.len())]
 }
 
 #[cfg(test)]

@@ -7,14 +7,18 @@ use crate::formats::itc2019::Placed;
 use csp_core::heuristics::SplitMix64;
 use std::time::Instant;
 
-/// Placements sampled for the class moved, in the repair phase.
-const REPAIR_SAMPLES: usize = 24;
+/// A class with at most this many placements has all of them priced in the repair phase;
+/// a larger one, its times in its room, its rooms at its time and `REPAIR_SAMPLES` more.
+const REPAIR_ALL: usize = 400;
+const REPAIR_SAMPLES: usize = 64;
+/// Repair moves during which a moved class stays put (tabu).
+const TABU: u64 = 10;
 /// The share of repair moves that move a class in conflict (the rest: any class).
 const REPAIR_FOCUS: f64 = 0.9;
 /// The chance a repair move takes a sampled placement that is not the best (noise).
 const REPAIR_NOISE: f64 = 0.02;
 /// Moves between recounts of the classes in conflict.
-const RECOUNT_EVERY: u64 = 2_000;
+const RECOUNT_EVERY: u64 = 500;
 /// A hard violation outweighs this much soft cost while repairing.
 const HARD_WEIGHT: i64 = 100_000;
 /// Starting and final temperatures of the annealing, in soft cost.
@@ -46,6 +50,98 @@ fn random_placement(s: &State<'_, '_>, c: usize, rng: &mut SplitMix64) -> Option
     None
 }
 
+/// The placements of class `c` to price: all of them when few; else every time in its room,
+/// every room at its time, and a random sample.
+fn candidates(s: &State<'_, '_>, c: usize, rng: &mut SplitMix64, out: &mut Vec<Placed>) {
+    out.clear();
+    let class = &s.m.p.classes[c];
+    let has_room = !class.rooms.is_empty();
+    let rooms = class.rooms.len().max(1);
+    let all = class.times.len() * rooms <= REPAIR_ALL;
+    let now = s.at[c];
+    for time in 0..class.times.len() {
+        for r in 0..rooms {
+            let room = has_room.then_some(r);
+            if !all && time != now.time && room != now.room {
+                continue;
+            }
+            let at = Placed { time, room };
+            if s.m.allowed(c, at) {
+                out.push(at);
+            }
+        }
+    }
+    if !all {
+        for _ in 0..REPAIR_SAMPLES {
+            if let Some(at) = random_placement(s, c, rng) {
+                out.push(at);
+            }
+        }
+    }
+}
+
+/// The best placement of class `c` for the repair (a random one now and then), with its
+/// value (weighted hard change first) and change.
+fn best_move(
+    s: &mut State<'_, '_>,
+    c: usize,
+    rng: &mut SplitMix64,
+    options: &mut Vec<Placed>,
+    stats: &mut Stats,
+) -> Option<(i64, Placed, Delta)> {
+    candidates(s, c, rng, options);
+    let mut best: Option<(i64, Placed, Delta)> = None;
+    for &at in options.iter() {
+        if at == s.at[c] {
+            continue;
+        }
+        let d = s.delta(c, at);
+        stats.tried += 1;
+        let v = d.hard_w * HARD_WEIGHT + d.soft;
+        if best.is_none_or(|(b, _, _)| v < b) || rng.unit() < REPAIR_NOISE {
+            best = Some((v, at, d));
+        }
+    }
+    best
+}
+
+/// An ejection chain: class `c` makes its best move even though it makes things worse, then
+/// each class sharing a required distribution it now breaks makes its own best move (classes
+/// tied by `SameTime` or `SameDays` must move together). Kept when the whole is no worse,
+/// else undone. Returns whether it was kept.
+fn chain(
+    s: &mut State<'_, '_>,
+    c: usize,
+    first: (Placed, Delta),
+    rng: &mut SplitMix64,
+    options: &mut Vec<Placed>,
+    partners: &mut Vec<usize>,
+    stats: &mut Stats,
+) -> bool {
+    let (hard_w, soft) = (s.hard_w, s.soft);
+    let mut undo = vec![(c, s.at[c])];
+    s.apply(c, first.0, first.1);
+    s.partners(c, partners);
+    for &o in partners.iter() {
+        let Some((v, at, d)) = best_move(s, o, rng, options, stats) else {
+            continue;
+        };
+        if v < 0 {
+            undo.push((o, s.at[o]));
+            s.apply(o, at, d);
+        }
+    }
+    if (s.hard_w - hard_w) * HARD_WEIGHT + (s.soft - soft) <= 0 {
+        stats.moved += undo.len() as u64;
+        return true;
+    }
+    for &(k, at) in undo.iter().rev() {
+        let d = s.delta(k, at);
+        s.apply(k, at, d);
+    }
+    false
+}
+
 /// The repair phase: until no hard violation is left or `deadline`. Returns whether it got
 /// there.
 pub(super) fn repair(
@@ -57,13 +153,18 @@ pub(super) fn repair(
     let n = s.m.p.classes.len();
     let mut conflicted = s.conflicted();
     let mut since = 0u64;
+    let mut moved_at = vec![0u64; n];
+    let mut step = TABU;
+    let mut options = Vec::new();
+    let mut partners = Vec::new();
     while s.hard > 0 {
+        step += 1;
+        if Instant::now() >= deadline {
+            return false;
+        }
         if since >= RECOUNT_EVERY || conflicted.is_empty() {
             conflicted = s.conflicted();
             since = 0;
-            if Instant::now() >= deadline {
-                return false;
-            }
         }
         since += 1;
         let c = if rng.unit() < REPAIR_FOCUS && !conflicted.is_empty() {
@@ -71,23 +172,21 @@ pub(super) fn repair(
         } else {
             rng.index(n)
         };
-        let mut best: Option<(i64, Placed, Delta)> = None;
-        for _ in 0..REPAIR_SAMPLES {
-            let Some(at) = random_placement(s, c, rng) else {
-                continue;
-            };
-            let d = s.delta(c, at);
-            stats.tried += 1;
-            let v = d.hard * HARD_WEIGHT + d.soft;
-            if best.is_none_or(|(b, _, _)| v < b) || rng.unit() < REPAIR_NOISE {
-                best = Some((v, at, d));
-            }
+        if step - moved_at[c] < TABU {
+            continue;
         }
-        if let Some((v, at, d)) = best
-            && (v <= 0 || rng.unit() < REPAIR_NOISE)
-        {
+        let Some((v, at, d)) = best_move(s, c, rng, &mut options, stats) else {
+            continue;
+        };
+        if v <= 0 || rng.unit() < REPAIR_NOISE {
             s.apply(c, at, d);
+            moved_at[c] = step;
             stats.moved += 1;
+        } else if chain(s, c, (at, d), rng, &mut options, &mut partners, stats) {
+            moved_at[c] = step;
+        } else {
+            // Stuck: what this class is in weighs more from now on.
+            s.bump(c);
         }
     }
     true

@@ -108,10 +108,12 @@ fn shared_students(classes: usize, attends: &[Vec<usize>]) -> Vec<Vec<(usize, u3
     out
 }
 
-/// What a move changes: hard violations and weighted soft cost.
+/// What a move changes: hard violations (counted, and weighted by how long each has
+/// resisted repair) and weighted soft cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(super) struct Delta {
     pub(super) hard: i64,
+    pub(super) hard_w: i64,
     pub(super) soft: i64,
 }
 
@@ -124,8 +126,14 @@ pub(super) struct State<'m, 'p> {
     in_room: Vec<Vec<usize>>,
     /// Violations of each distribution.
     units: Vec<u64>,
-    /// Hard violations: pairs in one room at once, violations of required distributions.
+    /// Hard violations: classes in a room unavailable then, pairs in one room at once,
+    /// violations of required distributions.
     pub(super) hard: i64,
+    /// Hard violations weighted: each required distribution and each room has a weight that
+    /// grows while the repair is stuck on it (breakout).
+    pub(super) hard_w: i64,
+    dist_w: Vec<i64>,
+    room_w: Vec<i64>,
     /// Weighted soft cost (students by the shared counts of [`Model::shared`]).
     pub(super) soft: i64,
     /// A scratch list of meetings.
@@ -153,6 +161,9 @@ impl<'m, 'p> State<'m, 'p> {
             in_room,
             units: Vec::new(),
             hard: 0,
+            hard_w: 0,
+            dist_w: vec![1; m.p.distributions.len()],
+            room_w: vec![1; m.p.rooms.len()],
             soft: 0,
             buf: Vec::new(),
         };
@@ -165,18 +176,19 @@ impl<'m, 'p> State<'m, 'p> {
         let (m, p) = (self.m, self.m.p);
         let w = p.weights;
         let mut hard = 0i64;
+        let mut hard_w = 0i64;
         let mut soft = 0i64;
         for (c, a) in self.at.iter().enumerate() {
             let class = &p.classes[c];
+            hard += i64::from(!m.allowed(c, *a));
+            hard_w += i64::from(!m.allowed(c, *a));
             soft += (u64::from(class.times[a.time].1) * w.time) as i64;
             soft += a.room.map_or(0, |r| u64::from(class.rooms[r].1) * w.room) as i64;
         }
-        for list in &self.in_room {
-            for (i, &a) in list.iter().enumerate() {
-                for &b in &list[i + 1..] {
-                    hard += i64::from(self.meet[a].time.overlaps(&self.meet[b].time));
-                }
-            }
+        for r in 0..self.in_room.len() {
+            let pairs = self.room_pairs(r);
+            hard += pairs;
+            hard_w += pairs * self.room_w[r];
         }
         self.units = (0..p.distributions.len())
             .map(|d| {
@@ -187,6 +199,7 @@ impl<'m, 'p> State<'m, 'p> {
             .collect();
         for (d, &u) in self.units.iter().enumerate() {
             hard += m.dist_hard(d, u);
+            hard_w += m.dist_hard(d, u) * self.dist_w[d];
             soft += m.dist_cost(d, u);
         }
         for (a, list) in m.shared.iter().enumerate() {
@@ -197,7 +210,40 @@ impl<'m, 'p> State<'m, 'p> {
             }
         }
         self.hard = hard;
+        self.hard_w = hard_w;
         self.soft = soft;
+    }
+
+    /// Pairs of classes in room `r` at once.
+    fn room_pairs(&self, r: usize) -> i64 {
+        let list = &self.in_room[r];
+        let mut n = 0;
+        for (i, &a) in list.iter().enumerate() {
+            for &b in &list[i + 1..] {
+                n += i64::from(self.meet[a].time.overlaps(&self.meet[b].time));
+            }
+        }
+        n
+    }
+
+    /// Raises the weights of the hard violations class `c` is in: its room's when it meets
+    /// there with another class at once, and each violated required distribution's.
+    pub(super) fn bump(&mut self, c: usize) {
+        let m = self.m;
+        let mt = self.meet[c];
+        if let Some(r) = mt.room
+            && self.room_clashes(r, c, &mt) > 0
+        {
+            self.room_w[r] += 1;
+            self.hard_w += self.room_pairs(r);
+        }
+        for &(d, _) in &m.dists_of[c] {
+            let h = m.dist_hard(d, self.units[d]);
+            if h > 0 {
+                self.dist_w[d] += 1;
+                self.hard_w += h;
+            }
+        }
     }
 
     /// Classes of room `r` other than `c` meeting at the same time as `mt`.
@@ -252,22 +298,33 @@ impl<'m, 'p> State<'m, 'p> {
         let class = &p.classes[c];
         let old = self.meet[c];
         let new = m.meeting(c, to);
-        let mut d = Delta::default();
+        let unavailable = i64::from(!m.allowed(c, to)) - i64::from(!m.allowed(c, from));
+        let mut d = Delta {
+            hard: unavailable,
+            hard_w: unavailable,
+            soft: 0,
+        };
         d.soft += (i64::from(class.times[to.time].1) - i64::from(class.times[from.time].1))
             * w.time as i64;
         let room_pen = |a: Placed| a.room.map_or(0, |r| i64::from(class.rooms[r].1));
         d.soft += (room_pen(to) - room_pen(from)) * w.room as i64;
         if let Some(r) = old.room {
-            d.hard -= self.room_clashes(r, c, &old);
+            let k = self.room_clashes(r, c, &old);
+            d.hard -= k;
+            d.hard_w -= k * self.room_w[r];
         }
         if let Some(r) = new.room {
-            d.hard += self.room_clashes(r, c, &new);
+            let k = self.room_clashes(r, c, &new);
+            d.hard += k;
+            d.hard_w += k * self.room_w[r];
         }
         for k in 0..m.dists_of[c].len() {
             let (dist, pos) = m.dists_of[c][k];
             let before = self.units[dist];
             let after = self.units_with(dist, c, pos, &new);
-            d.hard += m.dist_hard(dist, after) - m.dist_hard(dist, before);
+            let h = m.dist_hard(dist, after) - m.dist_hard(dist, before);
+            d.hard += h;
+            d.hard_w += h * self.dist_w[dist];
             d.soft += m.dist_cost(dist, after) - m.dist_cost(dist, before);
         }
         for &(o, n) in &m.shared[c] {
@@ -299,14 +356,30 @@ impl<'m, 'p> State<'m, 'p> {
         self.at[c] = to;
         self.meet[c] = new;
         self.hard += d.hard;
+        self.hard_w += d.hard_w;
         self.soft += d.soft;
     }
 
-    /// Classes in a hard violation: in a room with another at once, or in a violated
-    /// required distribution.
+    /// The classes sharing a violated required distribution with class `c`.
+    pub(super) fn partners(&self, c: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let p = self.m.p;
+        for &(d, _) in &self.m.dists_of[c] {
+            if p.distributions[d].required && self.units[d] > 0 {
+                out.extend(p.distributions[d].classes.iter().filter(|&&o| o != c));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Classes in a hard violation: in a room unavailable then, in a room with another at
+    /// once, or in a violated required distribution.
     pub(super) fn conflicted(&self) -> Vec<usize> {
         let p = self.m.p;
-        let mut mark = vec![false; p.classes.len()];
+        let mut mark: Vec<bool> = (0..p.classes.len())
+            .map(|c| !self.m.allowed(c, self.at[c]))
+            .collect();
         for list in &self.in_room {
             for (i, &a) in list.iter().enumerate() {
                 for &b in &list[i + 1..] {
