@@ -931,6 +931,73 @@ pub fn read_itc2019(data: &[u8]) {
     for s in &p.students {
         assert!(s.courses.iter().all(|&c| c < p.courses.len()));
     }
+    // Every class at its first time and room: judged, written and read back the same.
+    let sol = itc2019::Solution {
+        classes: p
+            .classes
+            .iter()
+            .map(|c| {
+                Some(itc2019::Placed {
+                    time: 0,
+                    room: c.needs_room.then_some(0),
+                })
+            })
+            .collect(),
+        students: vec![Vec::new(); p.students.len()],
+    };
+    let _ = p.evaluate(&sol);
+    let text = p.write_solution(&sol, &itc2019::Header::default());
+    if p.classes.iter().all(|c| {
+        // Two identical times or rooms read back as the first: only distinct ones round-trip.
+        c.times.iter().filter(|(t, _)| *t == c.times[0].0).count() == 1
+    }) {
+        assert_eq!(p.parse_solution(&text, "s.xml").unwrap(), sol);
+    }
+}
+
+/// The fixed ITC 2019 problem of [`read_itc2019_solution`]: two courses, a parent class, a
+/// class without a room, travel, an unavailable time, distributions and a student.
+const ITC2019: &str = r#"<problem name="t" nrDays="7" nrWeeks="3" slotsPerDay="288">
+<optimization time="2" room="1" distribution="10" student="5"/>
+<rooms><room id="r1" capacity="30"><travel room="r2" value="3"/>
+<unavailable days="0000011" start="0" length="288" weeks="111"/></room>
+<room id="r2" capacity="10"/></rooms>
+<courses><course id="c1"><config id="1"><subpart id="1"><class id="1" limit="30">
+<room id="r1" penalty="0"/><room id="r2" penalty="4"/>
+<time days="1010100" start="96" length="12" weeks="111" penalty="0"/>
+<time days="0101000" start="120" length="18" penalty="2"/></class></subpart>
+<subpart id="2"><class id="2" limit="10" parent="1"><room id="r2"/>
+<time days="1000000" start="150" length="12" weeks="010"/></class></subpart></config>
+<config id="2"><subpart id="3"><class id="3" limit="20" room="false">
+<time days="0000100" start="200" length="24" weeks="100"/></class></subpart></config></course></courses>
+<distributions><distribution type="SameAttendees" required="true"><class id="1"/><class id="2"/></distribution>
+<distribution type="MaxBlock(10,6)" penalty="3"><class id="1"/><class id="3"/></distribution></distributions>
+<students><student id="s1"><course id="c1"/></student></students></problem>"#;
+
+/// ITC 2019 solution files of a fixed problem: an error names the file, or every placement
+/// is one of its class's times and rooms, and the validator judges it without failing.
+pub fn read_itc2019_solution(data: &[u8]) {
+    use csp_timetabling::formats::itc2019;
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let p = itc2019::parse(ITC2019, "p.xml").expect("the fixed problem reads");
+    let sol = match p.parse_solution(text, "s.xml") {
+        Err(e) => {
+            assert!(e.to_string().starts_with("s.xml:"), "{e}");
+            return;
+        }
+        Ok(s) => s,
+    };
+    assert_eq!(sol.classes.len(), p.classes.len());
+    for (c, at) in sol.classes.iter().enumerate() {
+        if let Some(at) = at {
+            assert!(at.time < p.classes[c].times.len());
+            assert!(at.room.is_none_or(|r| r < p.classes[c].rooms.len()));
+        }
+    }
+    let e = p.evaluate(&sol);
+    assert_eq!(p.score(&sol).hard(), e.hard());
 }
 
 /// The fixed `.ctt` instance of [`read_solution_files`] (two courses, two rooms).

@@ -6,7 +6,7 @@ use std::path::Path;
 
 type Target = fn(&[u8]);
 
-const TARGETS: [(&str, Target); 18] = [
+const TARGETS: [(&str, Target); 19] = [
     ("read_model", csp_fuzz::read_model),
     ("read_col", csp_fuzz::read_col),
     ("read_cnf", csp_fuzz::read_cnf),
@@ -25,6 +25,7 @@ const TARGETS: [(&str, Target); 18] = [
     ("diff_flatzinc", csp_fuzz::diff_flatzinc),
     ("read_compressed", csp_fuzz::read_compressed),
     ("read_itc2019", csp_fuzz::read_itc2019),
+    ("read_itc2019_solution", csp_fuzz::read_itc2019_solution),
 ];
 
 fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {

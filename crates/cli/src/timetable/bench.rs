@@ -1,7 +1,7 @@
-//! `csp timetable bench [DIR]`: every Toronto, ITC 2007 `.ctt` and `.exam` instance of a
-//! folder (and its subfolders) solved with a time limit each, every answer checked twice
-//! (the timetabling verifier and the format's own scoring), against the literature's
-//! reference values.
+//! `csp timetable bench [DIR]`: every Toronto, ITC 2007 `.ctt` and `.exam` and ITC 2019
+//! `.xml` instance of a folder (and its subfolders) solved with a time limit each, every
+//! answer checked (twice for the formats with a timetabling instance: the verifier and the
+//! format's own scoring), against the literature's reference values.
 
 use super::format_score;
 use super::solve::toronto_slots;
@@ -155,8 +155,10 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     for p in entries {
         if p.is_dir() {
             files(&p, out)?;
-        } else if matches!(Format::of(&p), Format::Toronto | Format::Ctt | Format::Exam)
-            && p.extension().is_some_and(|e| e != "stu")
+        } else if matches!(
+            Format::of(&p),
+            Format::Toronto | Format::Ctt | Format::Exam | Format::Itc2019
+        ) && p.extension().is_some_and(|e| e != "stu")
         {
             out.push(p);
         }
@@ -180,7 +182,7 @@ pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
         b.only.is_empty() || b.only.iter().any(|o| name.contains(o.as_str()))
     });
     if all.is_empty() {
-        bail!("no .crs, .ctt or .exam files in {}", dir.display());
+        bail!("no .crs, .ctt, .exam or .xml files in {}", dir.display());
     }
     let mut out = std::io::stdout().lock();
     if b.csv {
@@ -209,6 +211,7 @@ pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
                 .filter(|o| b.objective.iter().any(|x| x == o))
                 .collect(),
             Format::Ctt => vec!["ud2"],
+            Format::Itc2019 => vec!["itc2019"],
             _ => vec!["itc2007"],
         };
         for objective in objectives {
@@ -367,6 +370,9 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
             seed: b.seed,
         });
     }
+    if objective == "itc2019" {
+        return run_itc2019(path, name, started, b);
+    }
     let loaded = formats::read(path, None).map_err(|e| NotRun(e.to_string()))?;
     let inst = Arc::new(loaded.instance().clone());
     let cfg = solve::Config {
@@ -418,6 +424,35 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
         shown,
         reference: reference(name, objective),
         seconds,
+        seed: b.seed,
+    })
+}
+
+/// An ITC 2019 run: the university search, its answer checked by the validator.
+fn run_itc2019(path: &Path, name: &str, started: Instant, b: &BenchArgs) -> Result<Row> {
+    let p = super::university::read(path).map_err(|e| NotRun(format!("{e:#}")))?;
+    let size = format!("{} classes, {} students", p.classes.len(), p.students.len());
+    let s = super::university::solve_checked(p, started + b.time_limit, b.seed)?;
+    let (hard, ours, shown) = match &s.evaluation {
+        Some(e) => {
+            let c = super::university::total(&s.p, e);
+            (Some(e.hard()), c as f64, c.to_string())
+        }
+        None => (
+            None,
+            f64::INFINITY,
+            format!("none found ({} hard left)", s.outcome.hard_left),
+        ),
+    };
+    Ok(Row {
+        instance: name.to_string(),
+        objective: "itc2019",
+        size,
+        hard,
+        ours,
+        shown,
+        reference: reference(name, "itc2019"),
+        seconds: started.elapsed().as_secs_f64(),
         seed: b.seed,
     })
 }

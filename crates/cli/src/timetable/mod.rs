@@ -31,7 +31,8 @@ pub(crate) struct TimetableArgs {
 #[derive(Subcommand, Debug)]
 enum TimetableCommand {
     /// Find a timetable and make it as good as time allows: "optimal" when proved; grids per
-    /// group on the terminal, files with --out, --html, --ics, --csv.
+    /// group on the terminal, files with --out, --html, --ics, --csv. An ITC 2019 problem
+    /// (.xml) runs 60 s unless --time-limit says otherwise; --out writes its solution file.
     Solve(solve::SolveArgs),
     /// Check a timetable file against the instance: every hard rule, and the cost itemised.
     Check(check::CheckArgs),
@@ -42,8 +43,8 @@ enum TimetableCommand {
     Report(report::ReportArgs),
     /// Write a generated secondary-school week of about N lesson occurrences.
     Generate(generate::GenerateArgs),
-    /// Solve every Toronto, ITC 2007 .ctt and .exam instance of a folder against the
-    /// literature's reference values: hard violations, cost, gap, time.
+    /// Solve every Toronto, ITC 2007 .ctt and .exam and ITC 2019 .xml instance of a folder
+    /// against the literature's reference values: hard violations, cost, gap, time.
     Bench(bench::BenchArgs),
 }
 

@@ -111,11 +111,10 @@ pub(super) struct Solved {
     pub elapsed: Duration,
 }
 
-/// Solves `path` until `deadline`, and checks the answer with the validator: a solution the
+/// Solves `p` until `deadline`, and checks the answer with the validator: a solution the
 /// search called valid and the validator does not is an internal error.
-pub(super) fn solve_checked(path: &Path, deadline: Instant, seed: u64) -> Result<Solved> {
+pub(super) fn solve_checked(p: Itc2019, deadline: Instant, seed: u64) -> Result<Solved> {
     let started = Instant::now();
-    let p = read(path)?;
     let outcome = university::solve(&p, &university::Config { deadline, seed });
     let elapsed = started.elapsed();
     let evaluation = outcome.solution.as_ref().map(|s| p.evaluate(s));
@@ -144,7 +143,7 @@ pub(super) fn solve(
     json: bool,
     stats: bool,
 ) -> Result<ExitCode> {
-    let s = solve_checked(path, deadline, seed)?;
+    let s = solve_checked(read(path)?, deadline, seed)?;
     let p = &s.p;
     let status = if s.evaluation.is_some() {
         Status::Satisfiable

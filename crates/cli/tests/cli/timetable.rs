@@ -456,3 +456,94 @@ fn a_reader_that_stops_early_ends_the_command_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+#[test]
+fn an_itc2019_problem_is_solved_written_checked_and_benched() {
+    let dir = std::env::temp_dir().join(format!("csp-itc2019-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sol = dir.join("faculty-term.sol.xml");
+    let file = problem("faculty-term.xml");
+    let o = csp(&[
+        "timetable",
+        "solve",
+        &file,
+        "--time-limit",
+        "1",
+        "--json",
+        "--out",
+        sol.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (j["status"].as_str(), j["hard"].as_u64()),
+        (Some("satisfiable"), Some(0)),
+        "{out}"
+    );
+    let cost = j["cost"].as_u64().unwrap();
+    // The file written is the competition's, and the validator finds the same cost in it.
+    let text = std::fs::read_to_string(&sol).unwrap();
+    assert!(text.contains("<solution name=\"faculty-term\""), "{text}");
+    assert!(text.contains("<student id=\"dara\"/>"), "{text}");
+    let o = csp(&["timetable", "check", &file, sol.to_str().unwrap(), "--json"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (j["status"].as_str(), j["cost"].as_u64()),
+        (Some("valid"), Some(cost))
+    );
+    // Two lectures of one teacher at once, and nothing else placed: invalid, exit 1.
+    let broken = dir.join("broken.xml");
+    let lecture = |id: &str| {
+        format!(r#"<class id="{id}" days="10100" start="108" weeks="1111" room="hall"/>"#)
+    };
+    std::fs::write(
+        &broken,
+        format!(
+            "<solution name=\"faculty-term\">{}{}</solution>",
+            lecture("alg-L"),
+            lecture("db-L")
+        ),
+    )
+    .unwrap();
+    let o = csp(&["timetable", "check", &file, broken.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("1 required distributions violated")
+            && out.contains("1 pairs of classes in one room at once")
+            && out.contains("8 classes not placed"),
+        "{out}"
+    );
+    // A time the class does not have: the file, line and column, and what is wrong.
+    std::fs::write(&broken, text.replacen("start=\"", "start=\"1", 1)).unwrap();
+    let o = csp(&["timetable", "check", &file, broken.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("broken.xml:3:3") && err.contains("has no such time"),
+        "{err}"
+    );
+    // The bench takes .xml files too.
+    std::fs::copy(&file, dir.join("faculty-term.xml")).unwrap();
+    std::fs::remove_file(&sol).unwrap();
+    std::fs::remove_file(&broken).unwrap();
+    let o = csp(&[
+        "timetable",
+        "bench",
+        dir.to_str().unwrap(),
+        "--time-limit",
+        "1",
+        "--csv",
+    ]);
+    let out = stdout(&o);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("faculty-term,itc2019,\"10 classes, 6 students\",0,")),
+        "{out}"
+    );
+}

@@ -106,9 +106,9 @@ fn best_move(
 }
 
 /// An ejection chain: class `c` makes its best move even though it makes things worse, then
-/// each class sharing a required distribution it now breaks makes its own best move (classes
-/// tied by `SameTime` or `SameDays` must move together). Kept when the whole is no worse,
-/// else undone. Returns whether it was kept.
+/// each class now in a hard violation with it makes its own best move (classes tied by
+/// `SameTime` must move together; a class pushing into a full week displaces another). Kept
+/// when the whole is no worse, else undone. Returns whether it was kept.
 fn chain(
     s: &mut State<'_, '_>,
     c: usize,

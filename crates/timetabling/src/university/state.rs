@@ -360,13 +360,37 @@ impl<'m, 'p> State<'m, 'p> {
         self.soft += d.soft;
     }
 
-    /// The classes sharing a violated required distribution with class `c`.
+    /// The classes in a hard violation with class `c`: in its room at once, or breaking a
+    /// required distribution with it (the other class of a violated pair; every other class
+    /// of a violated set-wide one).
     pub(super) fn partners(&self, c: usize, out: &mut Vec<usize>) {
         out.clear();
-        let p = self.m.p;
-        for &(d, _) in &self.m.dists_of[c] {
-            if p.distributions[d].required && self.units[d] > 0 {
-                out.extend(p.distributions[d].classes.iter().filter(|&&o| o != c));
+        let (m, p) = (self.m, self.m.p);
+        let mine = self.meet[c];
+        if let Some(r) = mine.room {
+            out.extend(
+                self.in_room[r]
+                    .iter()
+                    .filter(|&&o| o != c && self.meet[o].time.overlaps(&mine.time)),
+            );
+        }
+        for &(d, pos) in &m.dists_of[c] {
+            let dist = &p.distributions[d];
+            if !dist.required || self.units[d] == 0 {
+                continue;
+            }
+            for (j, &o) in dist.classes.iter().enumerate() {
+                if o == c {
+                    continue;
+                }
+                let (a, b) = if pos < j {
+                    (&mine, &self.meet[o])
+                } else {
+                    (&self.meet[o], &mine)
+                };
+                if !dist.kind.is_pairwise() || !dist.kind.pair_holds(a, b, &m.travel) {
+                    out.push(o);
+                }
             }
         }
         out.sort_unstable();
