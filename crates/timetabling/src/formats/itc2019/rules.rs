@@ -14,29 +14,56 @@ pub struct Meeting {
     pub room: Option<usize>,
 }
 
+/// Up to this many rooms, travel times are kept in a square table (16 MiB at most); beyond,
+/// in a map of the pairs listed.
+const DENSE_ROOMS: usize = 2048;
+
 /// Travel times between rooms, in slots, both ways.
 #[derive(Debug, Clone, Default)]
-pub struct Travel(HashMap<(usize, usize), u32>);
+pub struct Travel {
+    rooms: usize,
+    dense: Vec<u32>,
+    sparse: HashMap<(usize, usize), u32>,
+}
 
 impl Travel {
     /// The travel times of `p`'s rooms (either room may list a pair; the larger counts).
     pub fn of(p: &Itc2019) -> Travel {
-        let mut m = HashMap::new();
+        let n = p.rooms.len();
+        let mut t = Travel {
+            rooms: n,
+            dense: if n <= DENSE_ROOMS {
+                vec![0; n * n]
+            } else {
+                Vec::new()
+            },
+            sparse: HashMap::new(),
+        };
         for (a, room) in p.rooms.iter().enumerate() {
             for &(b, v) in &room.travel {
-                for key in [(a, b), (b, a)] {
-                    let e = m.entry(key).or_insert(0);
+                for (x, y) in [(a, b), (b, a)] {
+                    let e = if t.dense.is_empty() {
+                        t.sparse.entry((x, y)).or_insert(0)
+                    } else {
+                        &mut t.dense[x * n + y]
+                    };
                     *e = v.max(*e);
                 }
             }
         }
-        Travel(m)
+        t
     }
 
     /// Slots from room `a` to room `b` (none without a room, or in the same room).
     pub fn between(&self, a: Option<usize>, b: Option<usize>) -> u32 {
         match (a, b) {
-            (Some(a), Some(b)) if a != b => self.0.get(&(a, b)).copied().unwrap_or(0),
+            (Some(a), Some(b)) if a != b => {
+                if self.dense.is_empty() {
+                    self.sparse.get(&(a, b)).copied().unwrap_or(0)
+                } else {
+                    self.dense[a * self.rooms + b]
+                }
+            }
             _ => 0,
         }
     }
@@ -61,8 +88,11 @@ fn first(bits: u64) -> u32 {
 /// to travel before the other starts.
 pub fn attendable(a: &Meeting, b: &Meeting, travel: &Travel) -> bool {
     let (s, t) = (&a.time, &b.time);
+    if apart(s, t) {
+        return true;
+    }
     let go = travel.between(a.room, b.room);
-    apart(s, t) || s.end() + go <= t.start || t.end() + go <= s.start
+    s.end() + go <= t.start || t.end() + go <= s.start
 }
 
 impl Constraint {
