@@ -188,7 +188,8 @@ fn fit(t: String, width: usize) -> String {
     }
 }
 
-fn esc(s: &str) -> String {
+/// Text for HTML and XML: the four characters that would end a value or a tag, escaped.
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

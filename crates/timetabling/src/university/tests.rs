@@ -155,6 +155,13 @@ fn generated(seed: u64, courses: usize, hostile: bool) -> Itc2019 {
     parse(&x, "gen.xml").unwrap()
 }
 
+/// Every class at a random available placement.
+fn random_start(model: &Model<'_>, rng: &mut SplitMix64) -> Vec<Placed> {
+    (0..model.p.classes.len())
+        .map(|c| super::initial(model, c, rng))
+        .collect()
+}
+
 /// After every move, the state's counts equal a state counted from scratch; and whenever it
 /// has no hard violation the validator agrees, with the same cost.
 #[test]
@@ -165,10 +172,7 @@ fn the_state_prices_like_the_validator() {
         let attends = sections::section(&p, None);
         let model = Model::new(&p, &attends);
         let mut rng = SplitMix64::new(seed);
-        let start: Vec<Placed> = (0..p.classes.len())
-            .map(|c| super::initial(&model, c, &mut rng))
-            .collect();
-        let mut s = State::new(&model, start);
+        let mut s = State::new(&model, random_start(&model, &mut rng));
         let mut checked_valid = 0;
         for step in 0..3_000 {
             let c = rng.index(p.classes.len());
@@ -221,10 +225,7 @@ fn repair_then_anneal_keeps_the_rules() {
         let attends = sections::section(&p, None);
         let model = Model::new(&p, &attends);
         let mut rng = SplitMix64::new(seed);
-        let start: Vec<Placed> = (0..p.classes.len())
-            .map(|c| super::initial(&model, c, &mut rng))
-            .collect();
-        let mut s = State::new(&model, start);
+        let mut s = State::new(&model, random_start(&model, &mut rng));
         let mut stats = Stats::default();
         let soon = Instant::now() + Duration::from_secs(5);
         if !search::repair(&mut s, &mut rng, soon, &mut stats) {

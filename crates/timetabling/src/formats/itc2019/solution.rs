@@ -3,6 +3,7 @@
 
 use super::Itc2019;
 use super::parse::{Reader, document};
+use crate::render::esc as escape;
 use csp_model::source::SourceError;
 use roxmltree::Node;
 use std::collections::HashMap;
@@ -220,12 +221,4 @@ fn bit_string(bits: u64, len: usize) -> String {
     (0..len)
         .map(|i| if bits >> i & 1 == 1 { '1' } else { '0' })
         .collect()
-}
-
-/// Text for an attribute value.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
