@@ -21,7 +21,14 @@ pub(super) fn read(path: &Path) -> Result<Itc2019> {
 /// The cost of an evaluation with the problem's weights.
 pub(super) fn total(p: &Itc2019, e: &Evaluation) -> u64 {
     let w = p.weights;
-    w.time * e.time + w.room * e.room + w.distribution * e.distribution + w.student * e.student
+    [
+        (w.time, e.time),
+        (w.room, e.room),
+        (w.distribution, e.distribution),
+        (w.student, e.student),
+    ]
+    .iter()
+    .fold(0u64, |acc, &(a, b)| acc.saturating_add(a.saturating_mul(b)))
 }
 
 /// The validator's report: hard rules, then each cost part, weighted.
@@ -53,7 +60,7 @@ fn report_text(p: &Itc2019, e: &Evaluation) -> String {
     ] {
         s.push_str(&format!(
             "  {name:<13}{v:>9} × {weight:<3} = {:>9}\n",
-            v * weight
+            v.saturating_mul(weight)
         ));
     }
     s.push_str(&format!("  total{:>34}\n", total(p, e)));

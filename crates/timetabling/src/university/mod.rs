@@ -18,6 +18,11 @@ use csp_core::heuristics::SplitMix64;
 use state::{Model, State};
 use std::time::{Duration, Instant};
 
+/// Random placements tried for a class's first one before looking through them all, and the
+/// most placements looked through.
+const INITIAL_TRIES: usize = 64;
+const INITIAL_SCAN: usize = 100_000;
+
 /// The share of the time kept for sectioning students against the final times.
 const SECTIONING_SHARE: f64 = 0.05;
 
@@ -89,31 +94,35 @@ fn sectioned(p: &Itc2019, model: &Model<'_>, s: &State<'_, '_>) -> Solution {
 }
 
 /// A first placement of class `c`: at random among those whose room is available then (any,
-/// when none is; the state counts that as a hard violation).
+/// when none is found; the state counts that as a hard violation).
 fn initial(m: &Model<'_>, c: usize, rng: &mut SplitMix64) -> Placed {
     let class = &m.p.classes[c];
-    if class.rooms.is_empty() {
-        return Placed {
-            time: rng.index(class.times.len()),
-            room: None,
-        };
+    let mut draw = || Placed {
+        time: rng.index(class.times.len()),
+        room: (!class.rooms.is_empty()).then(|| rng.index(class.rooms.len())),
+    };
+    for _ in 0..INITIAL_TRIES {
+        let at = draw();
+        if m.allowed(c, at) {
+            return at;
+        }
     }
-    let open: Vec<Placed> = (0..class.times.len())
-        .flat_map(|time| {
-            (0..class.rooms.len()).map(move |r| Placed {
-                time,
-                room: Some(r),
+    // Few placements are open: look through them all when that is cheap.
+    if class.times.len().saturating_mul(class.rooms.len()) <= INITIAL_SCAN {
+        let open: Vec<Placed> = (0..class.times.len())
+            .flat_map(|time| {
+                (0..class.rooms.len()).map(move |r| Placed {
+                    time,
+                    room: Some(r),
+                })
             })
-        })
-        .filter(|&at| m.allowed(c, at))
-        .collect();
-    if open.is_empty() {
-        return Placed {
-            time: rng.index(class.times.len()),
-            room: Some(rng.index(class.rooms.len())),
-        };
+            .filter(|&at| m.allowed(c, at))
+            .collect();
+        if !open.is_empty() {
+            return open[rng.index(open.len())];
+        }
     }
-    open[rng.index(open.len())]
+    draw()
 }
 
 #[cfg(test)]

@@ -4,6 +4,10 @@
 use crate::formats::itc2019::rules::{Meeting, Travel, attendable};
 use crate::formats::itc2019::{Itc2019, Placed};
 
+/// The most (class, time, room) entries kept in the table of available rooms: far above the
+/// public instances, it bounds the memory a hostile file can ask for.
+const USABLE_TABLE: usize = 50_000_000;
+
 /// The problem compiled for search: each class's distributions (with its place in their
 /// lists, which matters for `Precedence`) and the students it shares with other classes.
 pub(super) struct Model<'p> {
@@ -13,8 +17,9 @@ pub(super) struct Model<'p> {
     pub(super) dists_of: Vec<Vec<(usize, usize)>>,
     /// Per class: (other class, students attending both).
     pub(super) shared: Vec<Vec<(usize, u32)>>,
-    /// Per class and time: whether each of its rooms is free of unavailability then.
-    pub(super) usable: Vec<Vec<Vec<bool>>>,
+    /// Per class and time: whether each of its rooms is free of unavailability then (empty
+    /// when the table would pass [`USABLE_TABLE`]; then asked of the rooms each time).
+    usable: Vec<Vec<Vec<bool>>>,
 }
 
 impl<'p> Model<'p> {
@@ -25,23 +30,33 @@ impl<'p> Model<'p> {
                 dists_of[c].push((d, i));
             }
         }
-        let usable = p
+        let entries: usize = p
             .classes
             .iter()
-            .map(|class| {
-                class
-                    .times
-                    .iter()
-                    .map(|(t, _)| {
-                        class
-                            .rooms
-                            .iter()
-                            .map(|&(r, _)| !p.rooms[r].unavailable.iter().any(|u| u.overlaps(t)))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
+            .map(|c| c.times.len().saturating_mul(c.rooms.len()))
+            .fold(0, usize::saturating_add);
+        let usable = if entries > USABLE_TABLE {
+            Vec::new()
+        } else {
+            p.classes
+                .iter()
+                .map(|class| {
+                    class
+                        .times
+                        .iter()
+                        .map(|(t, _)| {
+                            class
+                                .rooms
+                                .iter()
+                                .map(|&(r, _)| {
+                                    !p.rooms[r].unavailable.iter().any(|u| u.overlaps(t))
+                                })
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        };
         Model {
             p,
             travel: Travel::of(p),
@@ -62,7 +77,17 @@ impl<'p> Model<'p> {
 
     /// Whether `at` is a placement of `c` whose room is available at its time.
     pub(super) fn allowed(&self, c: usize, at: Placed) -> bool {
-        at.room.is_none_or(|r| self.usable[c][at.time][r])
+        at.room.is_none_or(|r| match self.usable.get(c) {
+            Some(table) => table[at.time][r],
+            None => {
+                let class = &self.p.classes[c];
+                let t = &class.times[at.time].0;
+                !self.p.rooms[class.rooms[r].0]
+                    .unavailable
+                    .iter()
+                    .any(|u| u.overlaps(t))
+            }
+        })
     }
 
     /// The weighted cost of a distribution's violations (0 for a required one, whose

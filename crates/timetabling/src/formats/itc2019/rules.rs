@@ -92,7 +92,7 @@ pub fn attendable(a: &Meeting, b: &Meeting, travel: &Travel) -> bool {
         return true;
     }
     let go = travel.between(a.room, b.room);
-    s.end() + go <= t.start || t.end() + go <= s.start
+    s.end().saturating_add(go) <= t.start || t.end().saturating_add(go) <= s.start
 }
 
 impl Constraint {
@@ -135,7 +135,9 @@ impl Constraint {
                 apart(s, t) || s.end().max(t.end()) - s.start.min(t.start) <= len
             }
             Constraint::MinGap(gap) => {
-                apart(s, t) || s.end() + gap <= t.start || t.end() + gap <= s.start
+                apart(s, t)
+                    || s.end().saturating_add(gap) <= t.start
+                    || t.end().saturating_add(gap) <= s.start
             }
             Constraint::MaxDays(_)
             | Constraint::MaxDayLoad(_)
@@ -188,8 +190,8 @@ impl Constraint {
     fn day_violations(self, day: &mut [&Time]) -> u64 {
         match self {
             Constraint::MaxDayLoad(most) => {
-                let load: u32 = day.iter().map(|t| t.length).sum();
-                u64::from(load.saturating_sub(most))
+                let load: u64 = day.iter().map(|t| u64::from(t.length)).sum();
+                load.saturating_sub(u64::from(most))
             }
             Constraint::MaxBreaks(breaks, gap) => {
                 let blocks = blocks(day, gap).len() as u64;
@@ -208,9 +210,9 @@ impl Constraint {
     pub fn cost(self, penalty: u64, violations: u64, weeks: usize) -> u64 {
         match self {
             Constraint::MaxDayLoad(_) | Constraint::MaxBreaks(..) | Constraint::MaxBlock(..) => {
-                penalty * violations / weeks as u64
+                penalty.saturating_mul(violations) / weeks as u64
             }
-            _ => penalty * violations,
+            _ => penalty.saturating_mul(violations),
         }
     }
 }
@@ -230,7 +232,7 @@ fn blocks(day: &mut [&Time], gap: u32) -> Vec<Block> {
     let mut out: Vec<Block> = Vec::new();
     for t in day.iter() {
         match out.last_mut() {
-            Some(b) if t.start <= b.end + gap => {
+            Some(b) if t.start <= b.end.saturating_add(gap) => {
                 b.same_start &= t.start == b.start;
                 b.end = b.end.max(t.end());
                 b.classes += 1;
