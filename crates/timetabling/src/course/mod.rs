@@ -9,8 +9,10 @@
 //! tuning of simulated annealing applied to the curriculum-based course timetabling
 //! problem", Computers & OR 65, 2016). Counts per resource and period, per course and day
 //! and per course and room price a move in constant time; the neighbourhoods are theirs
-//! (move a lecture to a period and room, swapping with the one there), a room-only move and
-//! a room-stability move that gathers a course's lectures into one of its rooms. The
+//! (move a lecture to a period and room, swapping with the one there), a room-only move, a
+//! room-stability move that gathers a course's lectures into one of its rooms, and Kempe
+//! chains: the lectures of two periods linked by a teacher, curriculum or room swapped
+//! between them (Lü & Hao, "Adaptive tabu search for course timetabling", EJOR 200, 2010). The
 //! temperature falls geometrically by the clock, in rounds of about a minute that each start
 //! again from the best valid timetable, which is what is kept.
 
@@ -65,6 +67,13 @@ impl CourseModel {
     /// Whether there are no lectures.
     pub fn is_empty(&self) -> bool {
         self.course.is_empty()
+    }
+
+    /// Whether courses `a` and `b` share a resource (a teacher, a curriculum, or being the
+    /// same course), so their lectures clash in one period.
+    fn share(&self, a: usize, b: usize) -> bool {
+        let ub = &self.uses[b];
+        self.uses[a].iter().any(|q| ub.contains(q))
     }
 
     /// The timetable of `(period, room)` per lecture.

@@ -65,6 +65,41 @@ fn the_walk_prices_like_the_checker() {
     );
 }
 
+/// A Kempe chain swapped between two periods keeps a valid timetable valid, whatever the
+/// periods, and moves lectures only between those two periods, each in its room.
+#[test]
+fn kempe_chains_keep_a_valid_timetable_valid() {
+    let (_, inst) = comp01();
+    let m = CourseModel::new(&inst).unwrap();
+    let start = m.state_of(&first(&inst)).unwrap();
+    let mut w = Walk::new(State::new(&m, &start));
+    assert_eq!(w.st.clashes, 0);
+    let mut rng = SplitMix64::new(11);
+    let mut buf = Vec::new();
+    let (mut swapped, mut long) = (0, 0);
+    for _ in 0..5_000 {
+        let l = rng.index(m.len());
+        let s2 = rng.index(m.slots) as u32;
+        let (s1, _) = w.st.at[l];
+        if !w.kempe(l, s2, &mut buf) {
+            continue;
+        }
+        for &(x, to, r) in &buf {
+            let (from, room) = w.st.at[x as usize];
+            assert_eq!(room, r);
+            assert!((from, to) == (s1, s2) || (from, to) == (s2, s1));
+        }
+        long += usize::from(buf.len() > 2);
+        w.relocate(&buf);
+        swapped += 1;
+        assert_eq!(w.st.clashes, 0);
+        let fresh = State::new(&m, &w.st.at);
+        assert_eq!(fresh.soft, w.st.soft);
+        assert!(verify(&inst, &m.timetable(&w.st.at)).is_empty());
+    }
+    assert!(swapped > 100 && long > 10, "{swapped} swapped, {long} longer than two");
+}
+
 /// The anneal returns a valid timetable no dearer than its start, priced alike by the
 /// checker and the competition's validator, and reports each better cost once.
 #[test]
