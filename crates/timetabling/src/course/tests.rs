@@ -97,7 +97,10 @@ fn kempe_chains_keep_a_valid_timetable_valid() {
         assert_eq!(fresh.soft, w.st.soft);
         assert!(verify(&inst, &m.timetable(&w.st.at)).is_empty());
     }
-    assert!(swapped > 100 && long > 10, "{swapped} swapped, {long} longer than two");
+    assert!(
+        swapped > 100 && long > 10,
+        "{swapped} swapped, {long} longer than two"
+    );
 }
 
 /// The anneal returns a valid timetable no dearer than its start, priced alike by the
