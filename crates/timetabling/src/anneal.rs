@@ -1,6 +1,7 @@
-//! Simulated annealing over a neighbourhood, shared by the two local searches: moves of
-//! occurrences on complete timetables ([`crate::solve::LocalSearch`]) and Kempe chains on
-//! slot assignments ([`crate::kempe`]).
+//! Simulated annealing over a neighbourhood, shared by the local searches: moves of
+//! occurrences on complete timetables ([`crate::solve::LocalSearch`]), Kempe chains on slot
+//! assignments ([`crate::kempe`]) and classes' times and rooms in ITC 2019
+//! ([`crate::university`]).
 //!
 //! A worsening move of `d` is accepted with probability `e^(−d/T)`; the temperature `T`
 //! falls geometrically from `hot` to `cold` over a *round*, and a run holds one or more

@@ -280,6 +280,7 @@ impl Answer<'_> {
             "first_seconds": r.first.map(|d| d.as_secs_f64()),
             "nodes": r.nodes,
             "moves_tried": r.moves.0,
+            "phases": r.phases.iter().map(|p| p.name()).collect::<Vec<_>>(),
             "cost_by_time": r.trace.iter().map(|(t, c)| json!([t.as_secs_f64(), c])).collect::<Vec<_>>(),
             "breakdown": cost_json(self.cost),
             "placements": placements_json(self.inst, self.tt),
@@ -322,6 +323,8 @@ impl Answer<'_> {
                 r.moves.1,
                 r.trace.len()
             );
+            let phases: Vec<&str> = r.phases.iter().map(|p| p.name()).collect();
+            println!("phases: {}", phases.join(", "));
         }
         Ok(())
     }

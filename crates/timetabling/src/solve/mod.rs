@@ -11,9 +11,11 @@ mod budget;
 mod lns;
 mod local;
 mod moves;
+mod phase;
 
 pub use budget::LNS_LIMIT;
 pub use local::LocalSearch;
+pub use phase::Phase;
 
 use crate::answer::{Placement, Timetable};
 use crate::check::{Unit, cost, units};
@@ -87,6 +89,8 @@ pub struct Report {
     pub trace: Vec<(Duration, u64)>,
     /// What stopped it early, if something did.
     pub limit: Option<LimitReached>,
+    /// The phases that ran, in order.
+    pub phases: Vec<Phase>,
 }
 
 impl Report {
@@ -101,6 +105,7 @@ impl Report {
             moves: (0, 0),
             trace: Vec::new(),
             limit,
+            phases: Vec::new(),
         }
     }
 }
@@ -282,6 +287,7 @@ impl Run<'_, '_> {
     /// (tight instances such as ITC 2007 comp05, where packing early slots leads nowhere).
     /// Whether there is one to improve (false when the answer is final).
     fn first_timetable(&mut self, enc: &Encoding) -> bool {
+        self.report.phases.push(Phase::Engine);
         let cfg = self.cfg;
         let budget = budget::first_nodes(self.inst.occurrences.len());
         let mut first_cfg = engine_config(cfg, true);
@@ -345,6 +351,7 @@ impl Run<'_, '_> {
         else {
             return false;
         };
+        self.report.phases.push(Phase::Construction);
         if self.first_found(m.timetable(&t)) && !self.cfg.first_only {
             self.anneal_slots(&m, &t);
         }
@@ -370,6 +377,7 @@ impl Run<'_, '_> {
 
     /// Kempe-chain annealing of the slots `start` of model `m`, to the end.
     fn anneal_slots(&mut self, m: &crate::kempe::SlotModel, start: &[usize]) {
+        self.report.phases.push(Phase::SlotAnnealing);
         let deadline = budget::kempe_deadline(self.cfg.deadline);
         let mut stats = crate::anneal::Stats::default();
         let (t0, report, on) = (self.t0, &mut self.report, &mut self.on);
@@ -389,6 +397,7 @@ impl Run<'_, '_> {
         let Some(start) = self.report.timetable.as_ref().and_then(|tt| m.state_of(tt)) else {
             return false;
         };
+        self.report.phases.push(Phase::CourseAnnealing);
         let deadline = budget::course_deadline(self.cfg.deadline);
         let mut stats = crate::anneal::Stats::default();
         let (t0, report, on) = (self.t0, &mut self.report, &mut self.on);
@@ -417,6 +426,7 @@ impl Run<'_, '_> {
     /// The local search (first: on small instances it gives branch and bound a good bound).
     /// Whether the answer is final (cost 0).
     fn local_search(&mut self, enc: &Encoding, size: Size) -> bool {
+        self.report.phases.push(Phase::LocalSearch);
         let tt = self
             .report
             .timetable
@@ -475,6 +485,7 @@ impl Run<'_, '_> {
     /// Large neighbourhood search: free a part, keep the rest, ask the engine for a cheaper
     /// completion. Whether the answer is final (cost 0).
     fn lns(&mut self, enc: &Encoding, size: Size, limit: &AtomicU64) -> bool {
+        self.report.phases.push(Phase::Lns);
         let deadline = budget::lns_deadline(size, self.cfg.deadline);
         let mut best_tt = canonical(
             self.inst,
@@ -507,6 +518,7 @@ impl Run<'_, '_> {
     /// Branch and bound on the engine: every solution under the cut is cheaper than the last;
     /// "optimal" when the search is exhausted.
     fn branch_and_bound(&mut self, enc: &Encoding, limit: &AtomicU64) {
+        self.report.phases.push(Phase::BranchAndBound);
         let mut search = Search::new(&enc.model, engine_config(self.cfg, false));
         search.reset(&enc.pins(&self.cfg.pins));
         let mut found = Vec::new();

@@ -116,3 +116,39 @@ fn phase_deadlines_stay_within_the_solve_deadline() {
     }
     assert_eq!(budget::kempe_deadline(Some(deadline)), deadline);
 }
+
+/// Each kind of instance takes its own path through the phases (a model that silently
+/// stopped applying would otherwise show only in the benchmarks' costs).
+#[test]
+fn each_kind_of_instance_takes_its_path() {
+    let phases = |inst: Arc<Instance>| {
+        let cfg = Config {
+            deadline: Some(Instant::now() + Duration::from_millis(500)),
+            ..Config::default()
+        };
+        solve(&inst, &cfg, &mut |_| {}).unwrap().phases
+    };
+    let file = |rel: &str| {
+        let data = csp_testdata::open(rel);
+        let loaded = crate::formats::read(data.path(), None).unwrap();
+        Arc::new(loaded.instance().clone())
+    };
+    use Phase::*;
+    assert_eq!(
+        phases(file("timetabling/itc2007/comp01.ctt")),
+        [Engine, CourseAnnealing]
+    );
+    assert_eq!(
+        phases(file("timetabling/toronto/hec-s-92.crs")),
+        [Engine, SlotAnnealing]
+    );
+    assert_eq!(
+        phases(file("timetabling/itc2007/exam_comp_set6.exam")),
+        [Construction, SlotAnnealing]
+    );
+    // A small week: the engine's path, which can prove a timetable optimal.
+    assert_eq!(
+        phases(school_week()),
+        [Engine, LocalSearch, Lns, BranchAndBound]
+    );
+}

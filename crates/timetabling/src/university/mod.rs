@@ -72,14 +72,7 @@ pub fn solve(p: &Itc2019, cfg: &Config) -> Outcome {
     }
     out.feasible_after = Some(start.elapsed());
     let mut best = Vec::new();
-    search::anneal(
-        &mut s,
-        &mut rng,
-        Instant::now(),
-        search_end,
-        &mut best,
-        &mut out.stats,
-    );
+    search::anneal(&mut s, &mut rng, search_end, &mut best, &mut out.stats);
     let s = State::new(&model, best);
     out.solution = Some(sectioned(p, &model, &s));
     out

@@ -254,15 +254,8 @@ fn repair_then_anneal_keeps_the_rules() {
         }
         let before = s.soft;
         let mut best = Vec::new();
-        let now = Instant::now();
-        let got = search::anneal(
-            &mut s,
-            &mut rng,
-            now,
-            now + Duration::from_millis(200),
-            &mut best,
-            &mut stats,
-        );
+        let deadline = Instant::now() + Duration::from_millis(200);
+        let got = search::anneal(&mut s, &mut rng, deadline, &mut best, &mut stats);
         assert!(got <= before);
         let fresh = State::new(&model, best);
         assert_eq!((fresh.hard, fresh.soft), (0, got));
