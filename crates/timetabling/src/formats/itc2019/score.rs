@@ -211,8 +211,8 @@ impl Itc2019 {
 
 /// The pairs of `times` that overlap. Equal times are grouped (a pile of n is n(n−1)/2 pairs,
 /// counted without pairing them) and the groups swept by start, so only groups whose slots
-/// meet are compared: a file piling classes into one room cannot make this quadratic in
-/// classes.
+/// meet are compared: the work grows with the distinct times that meet, not with the classes
+/// piled into one room.
 fn clashing_pairs(times: &mut [Time]) -> u64 {
     times.sort_unstable_by_key(|t| (t.start, t.end(), t.weeks, t.days));
     let mut groups: Vec<(Time, u64)> = Vec::new();
