@@ -226,6 +226,7 @@ class TimetableResult:
     first_seconds: Optional[float]
     nodes: int
     moves_tried: int
+    phases: List[str]
     cost_by_time: List[Tuple[float, int]]
     breakdown: Optional[Dict[str, Any]]
     placements: Records
@@ -239,6 +240,7 @@ class TimetableResult:
         first_seconds: Optional[float],
         nodes: int,
         moves_tried: int,
+        phases: Sequence[str],
         cost_by_time: Sequence[Tuple[float, int]],
         breakdown: Optional[Dict[str, Any]],
         placements: Records,

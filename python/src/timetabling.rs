@@ -88,6 +88,7 @@ record! {
         first_seconds: Option<f64>,
         nodes: u64,
         moves_tried: u64,
+        phases: Vec<String>,
         cost_by_time: Vec<(f64, u64)>,
         breakdown: Option<Py<PyDict>>,
         placements: Py<PyAny>,
@@ -257,6 +258,7 @@ fn timetabling_solve(
             first_seconds: None,
             nodes: r.nodes,
             moves_tried: r.moves.0,
+            phases: phase_names(&r),
             cost_by_time: Vec::new(),
             breakdown: None,
             placements: convert::records(py, Vec::new())?,
@@ -288,12 +290,18 @@ fn timetabling_solve(
         first_seconds: r.first.map(|d| d.as_secs_f64()),
         nodes: r.nodes,
         moves_tried: r.moves.0,
+        phases: phase_names(&r),
         cost_by_time: r.trace.iter().map(|(t, c)| (t.as_secs_f64(), *c)).collect(),
         breakdown: Some(breakdown(py, &c)?),
         placements: placements(py, inst, &tt)?,
         reason: None,
         picture: Some(Arc::new((loaded.clone(), tt, c))),
     })
+}
+
+/// The names of the phases a solve ran, in order: the CLI's `phases`.
+fn phase_names(r: &solve::Report) -> Vec<String> {
+    r.phases.iter().map(|p| p.name().to_string()).collect()
 }
 
 /// `timetabling.explain(instance, time_limit=None)`: the conflicting requirements when no
