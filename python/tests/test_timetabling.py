@@ -55,6 +55,7 @@ def test_matches_csp_timetable_solve(csp):
         assert key in mine, key
     assert (mine["status"], mine["cost"], mine["breakdown"]) == (theirs["status"], theirs["cost"], theirs["breakdown"])
     assert mine["placements"] == theirs["placements"]
+    assert mine["phases"] == theirs["phases"] == ["engine", "local search", "large neighbourhood search", "branch and bound"]
 
 
 def test_pickles():

@@ -347,11 +347,12 @@ impl Run<'_, '_> {
         let Some(m) = crate::kempe::SlotModel::new(inst).filter(|m| m.with_rooms()) else {
             return false;
         };
+        // Listed even when it gives up: it ran, and took time from the engine after it.
+        self.report.phases.push(Phase::Construction);
         let Some(t) = m.construct(self.cfg.seed, budget::construct_deadline(self.cfg.deadline))
         else {
             return false;
         };
-        self.report.phases.push(Phase::Construction);
         if self.first_found(m.timetable(&t)) && !self.cfg.first_only {
             self.anneal_slots(&m, &t);
         }
