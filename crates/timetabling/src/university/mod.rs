@@ -7,6 +7,7 @@
 //! choose among listed times and rooms with their own penalties, which the general
 //! [`crate::instance::Instance`] does not express.
 
+mod exact;
 mod search;
 mod sections;
 mod state;

@@ -2,6 +2,7 @@
 //! moved to their least harmful placement among a sample), then on the soft cost without
 //! ever breaking a hard rule again (simulated annealing).
 
+use super::exact;
 use super::state::{Delta, State};
 use crate::anneal::{self, Cooling, Neighbourhood, Plan};
 use crate::formats::itc2019::Placed;
@@ -20,6 +21,11 @@ const REPAIR_FOCUS: f64 = 0.9;
 const REPAIR_NOISE: f64 = 0.02;
 /// Moves between recounts of the classes in conflict.
 const RECOUNT_EVERY: u64 = 500;
+/// Every this many stuck repair moves, the region around the stuck class is handed to the
+/// engine ([`super::exact`]).
+const EXACT_EVERY: u64 = 100;
+/// Draws among the classes in conflict to find one in a violation of its own.
+const VIOLATING_DRAWS: usize = 64;
 /// A hard violation outweighs this much soft cost while repairing.
 const HARD_WEIGHT: i64 = 100_000;
 /// Random moves sampled to calibrate the annealing's temperatures.
@@ -41,6 +47,10 @@ pub struct Stats {
     pub tried: u64,
     /// Moves made.
     pub moved: u64,
+    /// Stuck regions handed to the engine.
+    pub regions: u64,
+    /// Regions the engine placed anew with fewer hard violations.
+    pub repaired: u64,
 }
 
 /// A random placement of class `c` whose room is available then.
@@ -149,6 +159,21 @@ fn chain(
     false
 }
 
+/// A class in a hard violation of its own, drawn from `conflicted` (which lists every class
+/// of a violated distribution, most of them in no violated pair).
+fn violating(
+    s: &State<'_, '_>,
+    conflicted: &[usize],
+    rng: &mut SplitMix64,
+    partners: &mut Vec<usize>,
+) -> Option<usize> {
+    (0..VIOLATING_DRAWS).find_map(|_| {
+        let c = *conflicted.get(rng.index(conflicted.len().max(1)))?;
+        s.partners(c, partners);
+        (!partners.is_empty() || !s.m.allowed(c, s.at[c])).then_some(c)
+    })
+}
+
 /// The repair phase: until no hard violation is left or `deadline`. Returns whether it got
 /// there.
 pub(super) fn repair(
@@ -164,6 +189,7 @@ pub(super) fn repair(
     let mut step = TABU;
     let mut options = Vec::new();
     let mut partners = Vec::new();
+    let mut stuck = 0u64;
     while s.hard > 0 {
         step += 1;
         if Instant::now() >= deadline {
@@ -194,6 +220,18 @@ pub(super) fn repair(
         } else {
             // Stuck: what this class is in weighs more from now on.
             s.bump(c);
+            stuck += 1;
+            if stuck.is_multiple_of(EXACT_EVERY) {
+                // The region around a class in a hard violation now.
+                conflicted = s.conflicted();
+                if let Some(c) = violating(s, &conflicted, rng, &mut partners) {
+                    stats.regions += 1;
+                    if exact::repair_region(s, c, rng, deadline) {
+                        stats.repaired += 1;
+                        conflicted = s.conflicted();
+                    }
+                }
+            }
         }
     }
     true

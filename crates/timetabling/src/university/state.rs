@@ -239,6 +239,11 @@ impl<'m, 'p> State<'m, 'p> {
         self.soft = soft;
     }
 
+    /// The classes in room `r`.
+    pub(super) fn in_room(&self, r: usize) -> &[usize] {
+        &self.in_room[r]
+    }
+
     /// Pairs of classes in room `r` at once.
     fn room_pairs(&self, r: usize) -> i64 {
         let list = &self.in_room[r];

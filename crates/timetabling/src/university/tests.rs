@@ -1,3 +1,4 @@
+use super::exact;
 use super::search::{self, Stats};
 use super::sections;
 use super::state::{Model, State};
@@ -280,4 +281,97 @@ fn solutions_pass_the_validator() {
         let e = p.evaluate(&sol);
         assert_eq!(e.hard(), 0, "{e:?}");
     }
+}
+
+/// A cohort of `n` classes in one room, each offered the same `n` times on different days,
+/// all required to be attendable by the same students.
+fn cohort(n: usize) -> Itc2019 {
+    let mut x = String::from(
+        r#"<problem name="cohort" nrDays="7" nrWeeks="1" slotsPerDay="288">
+<optimization time="1" room="1" distribution="1" student="1"/>
+<rooms><room id="r1" capacity="40"/></rooms><courses><course id="k"><config id="1"><subpart id="1">"#,
+    );
+    for c in 1..=n {
+        let _ = write!(
+            x,
+            r#"<class id="{c}" limit="30"><room id="r1" penalty="0"/>"#
+        );
+        for d in 0..n {
+            let days: String = (0..7).map(|k| if k == d { '1' } else { '0' }).collect();
+            let _ = write!(
+                x,
+                r#"<time days="{days}" start="100" length="12" weeks="1" penalty="0"/>"#
+            );
+        }
+        x.push_str("</class>");
+    }
+    x.push_str(r#"</subpart></config></course></courses><distributions><distribution type="SameAttendees" required="true">"#);
+    for c in 1..=n {
+        let _ = write!(x, r#"<class id="{c}"/>"#);
+    }
+    x.push_str("</distribution></distributions><students/></problem>");
+    parse(&x, "cohort.xml").unwrap()
+}
+
+/// Every class of a cohort at one time breaks every pair; the region of the first class is
+/// the whole cohort, and the engine spreads it over the days.
+#[test]
+fn the_engine_repairs_a_region_at_once() {
+    let p = cohort(6);
+    let model = Model::new(&p, &sections::section(&p, None));
+    let start = vec![
+        Placed {
+            time: 0,
+            room: Some(0)
+        };
+        6
+    ];
+    let mut s = State::new(&model, start);
+    assert_eq!(
+        s.hard,
+        2 * 15,
+        "every pair clashes in the room and for the students"
+    );
+    let mut rng = SplitMix64::new(1);
+    let soon = Instant::now() + Duration::from_secs(5);
+    assert!(exact::repair_region(&mut s, 0, &mut rng, soon));
+    assert_eq!(s.hard, 0);
+    let fresh = State::new(&model, s.at.clone());
+    assert_eq!((fresh.hard, fresh.soft), (0, s.soft));
+}
+
+/// On generated problems (some with required set-wide distributions the engine does not
+/// model), a region repair either lowers the hard violations or leaves every class where it
+/// was, and the counts stay those of a state counted from scratch.
+#[test]
+fn region_repairs_lower_the_violations_or_change_nothing() {
+    let mut repaired = 0;
+    for seed in 1..=8 {
+        let p = generated(seed + 30, 10, seed % 2 == 0);
+        let model = Model::new(&p, &sections::section(&p, None));
+        let mut rng = SplitMix64::new(seed);
+        let mut s = State::new(&model, random_start(&model, &mut rng));
+        let soon = Instant::now() + Duration::from_secs(5);
+        let mut partners = Vec::new();
+        for c in 0..p.classes.len() {
+            s.partners(c, &mut partners);
+            if partners.is_empty() {
+                continue;
+            }
+            let (hard, at) = (s.hard, s.at.clone());
+            if exact::repair_region(&mut s, c, &mut rng, soon) {
+                assert!(s.hard < hard, "seed {seed} class {c}");
+                repaired += 1;
+            } else {
+                assert_eq!((s.hard, &s.at), (hard, &at), "seed {seed} class {c}");
+            }
+            let fresh = State::new(&model, s.at.clone());
+            assert_eq!(
+                (s.hard, s.hard_w, s.soft),
+                (fresh.hard, fresh.hard_w, fresh.soft),
+                "seed {seed} class {c}"
+            );
+        }
+    }
+    assert!(repaired > 0, "no region was repaired");
 }
