@@ -18,6 +18,9 @@ const REGION: usize = 40;
 /// The most placements a freed class may keep (a region with a larger one is not tried: its
 /// tables of forbidden pairs would be too large to build on every attempt).
 const VALUES: usize = 2048;
+/// The most placements of a freed class looked through (times by rooms): with the deadline
+/// checked between classes, it bounds the time an attempt takes before the engine starts.
+const SCAN: usize = 20_000;
 /// The most value pairs looked at for the tables of forbidden pairs (an attempt over more is
 /// not made): it bounds an attempt's time and memory.
 const CELLS: usize = 4_000_000;
@@ -36,7 +39,7 @@ pub(super) fn repair_region(
     deadline: Instant,
 ) -> bool {
     let free = region(s, c, rng);
-    let Some(domains) = domains(s, &free, rng) else {
+    let Some(domains) = domains(s, &free, rng, deadline) else {
         return false;
     };
     let Some(values) = place(s, &free, &domains, rng.next_u64(), deadline) else {
@@ -81,8 +84,14 @@ fn region(s: &State<'_, '_>, c: usize, rng: &mut SplitMix64) -> Vec<usize> {
 }
 
 /// Per freed class, its placements clear of the kept classes (the current one first, the rest
-/// in a random order); `None` when one has none or too many.
-fn domains(s: &State<'_, '_>, free: &[usize], rng: &mut SplitMix64) -> Option<Vec<Vec<Placed>>> {
+/// in a random order); `None` when one has none or too many, has more than [`SCAN`] to look
+/// through, or the deadline passes.
+fn domains(
+    s: &State<'_, '_>,
+    free: &[usize],
+    rng: &mut SplitMix64,
+    deadline: Instant,
+) -> Option<Vec<Vec<Placed>>> {
     let m = s.m;
     let mut is_free = vec![false; m.p.classes.len()];
     for &f in free {
@@ -91,6 +100,11 @@ fn domains(s: &State<'_, '_>, free: &[usize], rng: &mut SplitMix64) -> Option<Ve
     let mut out = Vec::with_capacity(free.len());
     for &f in free {
         let class = &m.p.classes[f];
+        if class.times.len().saturating_mul(class.rooms.len().max(1)) > SCAN
+            || Instant::now() >= deadline
+        {
+            return None;
+        }
         let rooms: Vec<Option<usize>> = if class.rooms.is_empty() {
             vec![None]
         } else {
