@@ -100,14 +100,6 @@ impl Symmetry {
     }
 }
 
-/// A Fisher–Yates shuffle driven by the engine's seeded generator.
-fn shuffle<T>(rng: &mut SplitMix64, v: &mut [T]) {
-    for i in (1..v.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        v.swap(i, j);
-    }
-}
-
 /// Generates minimal puzzles with a unique solution.
 #[derive(Debug)]
 pub struct Generator {
@@ -164,7 +156,7 @@ impl Generator {
             let mut g = Grid::empty(self.shape);
             for b in 0..3 {
                 let mut digits: Vec<u8> = (1..=9).collect();
-                shuffle(&mut self.rng, &mut digits);
+                self.rng.shuffle(&mut digits);
                 for (i, d) in digits.into_iter().enumerate() {
                     g.set(3 * b + i / 3, 3 * b + i % 3, d);
                 }
@@ -222,7 +214,7 @@ impl Generator {
             )))
         };
         let mut cells: Vec<usize> = (0..n * n).collect();
-        shuffle(&mut self.rng, &mut cells);
+        self.rng.shuffle(&mut cells);
         let mut grid = solved.clone();
         let mut done = vec![false; n * n];
         for cell in cells {

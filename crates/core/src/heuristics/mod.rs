@@ -302,11 +302,34 @@ impl SplitMix64 {
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
+
+    /// Shuffles `v` in place (Fisher–Yates, each position drawn by [`SplitMix64::below`]).
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = match u32::try_from(i + 1) {
+                Ok(n) => self.below(n) as usize,
+                Err(_) => self.index(i + 1),
+            };
+            v.swap(i, j);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shuffles_are_permutations_that_a_seed_repeats() {
+        let mut a: Vec<u32> = (0..50).collect();
+        let mut b = a.clone();
+        SplitMix64::new(7).shuffle(&mut a);
+        SplitMix64::new(7).shuffle(&mut b);
+        assert_eq!(a, b);
+        assert_ne!(a, (0..50).collect::<Vec<_>>());
+        a.sort_unstable();
+        assert_eq!(a, (0..50).collect::<Vec<_>>());
+    }
 
     #[test]
     fn names_round_trip() {

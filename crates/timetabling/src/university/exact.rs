@@ -55,7 +55,6 @@ fn region(s: &State<'_, '_>, c: usize, rng: &mut SplitMix64) -> Vec<usize> {
     let (m, p) = (s.m, s.m.p);
     let mut seeds = Vec::new();
     s.partners(c, &mut seeds);
-    seeds.retain(|&o| o != c);
     seeds.insert(0, c);
     seeds.truncate(REGION);
     let mut near = Vec::new();
@@ -76,9 +75,7 @@ fn region(s: &State<'_, '_>, c: usize, rng: &mut SplitMix64) -> Vec<usize> {
     near.sort_unstable();
     near.dedup();
     near.retain(|o| !seeds.contains(o));
-    for i in (1..near.len()).rev() {
-        near.swap(i, rng.index(i + 1));
-    }
+    rng.shuffle(&mut near);
     seeds.extend(near.into_iter().take(REGION - seeds.len()));
     seeds
 }
@@ -126,9 +123,7 @@ fn domains(
         if list.is_empty() {
             return None;
         }
-        for i in (1..list.len()).rev() {
-            list.swap(i, rng.index(i + 1));
-        }
+        rng.shuffle(&mut list);
         if let Some(i) = list.iter().position(|&a| a == now) {
             list.swap(0, i);
         }
@@ -153,14 +148,10 @@ fn clear_of_kept(s: &State<'_, '_>, f: usize, mt: &Meeting, is_free: &[bool]) ->
         !dist.required
             || !dist.kind.is_pairwise()
             || dist.classes.iter().enumerate().all(|(j, &o)| {
-                is_free[o] || {
-                    let other = &s.meet[o];
-                    if pos < j {
-                        dist.kind.pair_holds(mt, other, &m.travel)
-                    } else {
-                        dist.kind.pair_holds(other, mt, &m.travel)
-                    }
-                }
+                is_free[o]
+                    || dist
+                        .kind
+                        .pair_holds_at((mt, pos), (&s.meet[o], j), &m.travel)
             })
     })
 }
@@ -169,8 +160,8 @@ fn clear_of_kept(s: &State<'_, '_>, f: usize, mt: &Meeting, is_free: &[bool]) ->
 struct Pair {
     a: usize,
     b: usize,
-    /// The required pairwise distributions over both, and whether `a` comes first in each.
-    shared: Vec<(usize, bool)>,
+    /// The required pairwise distributions over both, with `a`'s and `b`'s places in each.
+    shared: Vec<(usize, usize, usize)>,
 }
 
 /// The pairs of freed classes that share a required pairwise distribution or a room among
@@ -189,12 +180,12 @@ fn interacting(s: &State<'_, '_>, free: &[usize], meets: &[Vec<Meeting>]) -> Vec
     let mut out = Vec::new();
     for a in 0..free.len() {
         for b in a + 1..free.len() {
-            let shared: Vec<(usize, bool)> = m.dists_of[free[a]]
+            let shared: Vec<(usize, usize, usize)> = m.dists_of[free[a]]
                 .iter()
                 .filter_map(|&(d, pa)| {
                     let dist = &p.distributions[d];
                     let pb = dist.classes.iter().position(|&o| o == free[b])?;
-                    (dist.required && dist.kind.is_pairwise()).then_some((d, pa < pb))
+                    (dist.required && dist.kind.is_pairwise()).then_some((d, pa, pb))
                 })
                 .collect();
             let same_room = rooms[a].iter().any(|r| rooms[b].binary_search(r).is_ok());
@@ -263,12 +254,12 @@ fn place(
 }
 
 /// The pairs of placement indices of two freed classes that break a hard rule: one room at
-/// once, or a required distribution of `shared` (with whether the first class comes first).
+/// once, or a required distribution of `shared` (with the two classes' places in its list).
 fn forbidden_pairs(
     s: &State<'_, '_>,
     first: &[Meeting],
     second: &[Meeting],
-    shared: &[(usize, bool)],
+    shared: &[(usize, usize, usize)],
 ) -> Vec<Vec<Value>> {
     let (m, p) = (s.m, s.m.p);
     let mut out = Vec::new();
@@ -276,13 +267,10 @@ fn forbidden_pairs(
         for (j, y) in second.iter().enumerate() {
             let clash = x.room.is_some() && x.room == y.room && x.time.overlaps(&y.time);
             let broken = || {
-                shared.iter().any(|&(d, first_first)| {
-                    let kind = p.distributions[d].kind;
-                    if first_first {
-                        !kind.pair_holds(x, y, &m.travel)
-                    } else {
-                        !kind.pair_holds(y, x, &m.travel)
-                    }
+                shared.iter().any(|&(d, i, j)| {
+                    !p.distributions[d]
+                        .kind
+                        .pair_holds_at((x, i), (y, j), &m.travel)
                 })
             };
             if clash || broken() {

@@ -47,10 +47,6 @@ pub struct Stats {
     pub tried: u64,
     /// Moves made.
     pub moved: u64,
-    /// Stuck regions handed to the engine.
-    pub regions: u64,
-    /// Regions the engine placed anew with fewer hard violations.
-    pub repaired: u64,
 }
 
 /// A random placement of class `c` whose room is available then.
@@ -167,8 +163,11 @@ fn violating(
     rng: &mut SplitMix64,
     partners: &mut Vec<usize>,
 ) -> Option<usize> {
+    if conflicted.is_empty() {
+        return None;
+    }
     (0..VIOLATING_DRAWS).find_map(|_| {
-        let c = *conflicted.get(rng.index(conflicted.len().max(1)))?;
+        let c = conflicted[rng.index(conflicted.len())];
         s.partners(c, partners);
         (!partners.is_empty() || !s.m.allowed(c, s.at[c])).then_some(c)
     })
@@ -224,12 +223,10 @@ pub(super) fn repair(
             if stuck.is_multiple_of(EXACT_EVERY) {
                 // The region around a class in a hard violation now.
                 conflicted = s.conflicted();
-                if let Some(c) = violating(s, &conflicted, rng, &mut partners) {
-                    stats.regions += 1;
-                    if exact::repair_region(s, c, rng, deadline) {
-                        stats.repaired += 1;
-                        conflicted = s.conflicted();
-                    }
+                if let Some(c) = violating(s, &conflicted, rng, &mut partners)
+                    && exact::repair_region(s, c, rng, deadline)
+                {
+                    conflicted = s.conflicted();
                 }
             }
         }

@@ -298,13 +298,7 @@ impl<'m, 'p> State<'m, 'p> {
                     continue;
                 }
                 let other = &self.meet[o];
-                let holds = |x: &Meeting| {
-                    if pos < j {
-                        dist.kind.pair_holds(x, other, &m.travel)
-                    } else {
-                        dist.kind.pair_holds(other, x, &m.travel)
-                    }
-                };
+                let holds = |x: &Meeting| dist.kind.pair_holds_at((x, pos), (other, j), &m.travel);
                 u += i64::from(!holds(mt)) - i64::from(!holds(&old));
             }
             return u.max(0) as u64;
@@ -413,12 +407,11 @@ impl<'m, 'p> State<'m, 'p> {
                 if o == c {
                     continue;
                 }
-                let (a, b) = if pos < j {
-                    (&mine, &self.meet[o])
-                } else {
-                    (&self.meet[o], &mine)
-                };
-                if !dist.kind.is_pairwise() || !dist.kind.pair_holds(a, b, &m.travel) {
+                if !dist.kind.is_pairwise()
+                    || !dist
+                        .kind
+                        .pair_holds_at((&mine, pos), (&self.meet[o], j), &m.travel)
+                {
                     out.push(o);
                 }
             }

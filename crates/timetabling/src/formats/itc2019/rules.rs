@@ -107,6 +107,21 @@ impl Constraint {
         )
     }
 
+    /// Whether `a`, at place `i` in a distribution's list, and `b`, at place `j`, satisfy a
+    /// pairwise type (the list's order matters to `Precedence`).
+    pub fn pair_holds_at(
+        self,
+        (a, i): (&Meeting, usize),
+        (b, j): (&Meeting, usize),
+        travel: &Travel,
+    ) -> bool {
+        if i < j {
+            self.pair_holds(a, b, travel)
+        } else {
+            self.pair_holds(b, a, travel)
+        }
+    }
+
     /// Whether the pair `a`, `b` (in the order listed) satisfies a pairwise type.
     pub fn pair_holds(self, a: &Meeting, b: &Meeting, travel: &Travel) -> bool {
         let (s, t) = (&a.time, &b.time);
