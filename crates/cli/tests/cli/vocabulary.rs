@@ -34,6 +34,25 @@ fn the_docs_table_is_the_library_vocabulary() {
 }
 
 #[test]
+fn the_timetable_schema_names_every_phase() {
+    let path = root().join("schemas/output/timetable-solve.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let listed: Vec<&str> = schema
+        .pointer("/oneOf/0/properties/phases/items/enum")
+        .and_then(|e| e.as_array())
+        .expect("the schema lists the phase names")
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let library: Vec<&str> = csp_timetabling::solve::Phase::ALL
+        .iter()
+        .map(|p| p.name())
+        .collect();
+    assert_eq!(listed, library);
+}
+
+#[test]
 fn the_help_names_every_status() {
     let help = stdout(&csp(&["--help"]));
     for s in Status::ALL {

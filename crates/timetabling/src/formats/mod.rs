@@ -94,13 +94,13 @@ pub struct Score {
 }
 
 impl Score {
-    /// Hard violations in all.
+    /// Hard violations in all (saturating, as a hostile solution file may count past 2^64).
     pub fn hard(&self) -> u64 {
         self.components
             .iter()
             .filter(|c| c.hard)
             .map(|c| c.value)
-            .sum()
+            .fold(0, u64::saturating_add)
     }
 
     /// Soft cost in all.
@@ -109,7 +109,7 @@ impl Score {
             .iter()
             .filter(|c| !c.hard)
             .map(|c| c.value)
-            .sum()
+            .fold(0, u64::saturating_add)
     }
 }
 

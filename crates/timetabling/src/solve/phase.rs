@@ -21,6 +21,17 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in order (the JSON schema's enum of phase names is checked against it).
+    pub const ALL: [Phase; 7] = [
+        Phase::Construction,
+        Phase::Engine,
+        Phase::SlotAnnealing,
+        Phase::CourseAnnealing,
+        Phase::LocalSearch,
+        Phase::Lns,
+        Phase::BranchAndBound,
+    ];
+
     /// Its name in reports.
     pub fn name(self) -> &'static str {
         match self {

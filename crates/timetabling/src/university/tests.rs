@@ -163,8 +163,9 @@ fn random_start(model: &Model<'_>, rng: &mut SplitMix64) -> Vec<Placed> {
         .collect()
 }
 
-/// After every move, the state's counts equal a state counted from scratch; and whenever it
-/// has no hard violation the validator agrees, with the same cost.
+/// After every move, the state's counts equal a state counted from scratch; whenever it has
+/// no hard violation the validator agrees, with the same cost; and no cost passes the
+/// problem's ceiling.
 #[test]
 fn the_state_prices_like_the_validator() {
     let mut valid_seen = 0;
@@ -175,6 +176,7 @@ fn the_state_prices_like_the_validator() {
         let mut rng = SplitMix64::new(seed);
         let mut s = State::new(&model, random_start(&model, &mut rng));
         let mut checked_valid = 0;
+        let most = crate::formats::itc2019::ceiling::ceiling(&p);
         for step in 0..3_000 {
             let c = rng.index(p.classes.len());
             let class = &p.classes[c];
@@ -202,13 +204,14 @@ fn the_state_prices_like_the_validator() {
             };
             let e = p.evaluate(&sol);
             assert_eq!(s.hard == 0, e.hard() == 0, "seed {seed} step {step}: {e:?}");
+            let w = p.weights;
+            let cost = w.time * e.time
+                + w.room * e.room
+                + w.distribution * e.distribution
+                + w.student * e.student;
+            assert!(cost <= most, "seed {seed} step {step}: {cost} above {most}");
             if e.hard() == 0 {
                 checked_valid += 1;
-                let w = p.weights;
-                let cost = w.time * e.time
-                    + w.room * e.room
-                    + w.distribution * e.distribution
-                    + w.student * e.student;
                 assert_eq!(s.soft, cost as i64, "seed {seed} step {step}");
             }
         }

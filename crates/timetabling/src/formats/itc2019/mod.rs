@@ -11,6 +11,7 @@
 //!
 //! This module keeps the file's data as it is, with indices in place of ids.
 
+pub mod ceiling;
 mod parse;
 pub mod rules;
 mod score;

@@ -1,10 +1,12 @@
 //! The XML reader: the elements in their places, every attribute checked where it stands,
 //! ids resolved to indices.
 
+use super::ceiling::ceiling;
 use super::{
     Class, Config, Constraint, Course, Distribution, Itc2019, MAX_BITS, MAX_NODES, Room, Student,
     Subpart, Time, Weights,
 };
+use crate::check::MAX_COST;
 use csp_model::source::SourceError;
 use roxmltree::{Document, Node, ParsingOptions};
 use std::collections::HashMap;
@@ -301,6 +303,17 @@ impl<'d, 'i> Reader<'d, 'i> {
         }
         if let Some(s) = self.child(root, "students")? {
             self.students(s, &mut p, &courses)?;
+        }
+        let most = ceiling(&p);
+        if most > MAX_COST {
+            let at = self.child(root, "optimization")?.unwrap_or(root);
+            return Err(self.err(
+                at,
+                format!(
+                    "the weights and penalties allow a cost of {most}: the soft costs could \
+                     pass {MAX_COST}, the largest the toolkit counts; lower the weights"
+                ),
+            ));
         }
         Ok(p)
     }

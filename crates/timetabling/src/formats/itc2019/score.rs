@@ -200,10 +200,13 @@ impl Itc2019 {
                 hard("RequiredDistributions", e.distributions),
                 hard("Sectioning", e.sectioning),
                 hard("ClassLimit", e.over_limit),
-                soft("Time", w.time * e.time),
-                soft("Room", w.room * e.room),
-                soft("Distribution", w.distribution * e.distribution),
-                soft("Student", w.student * e.student),
+                soft("Time", w.time.saturating_mul(e.time)),
+                soft("Room", w.room.saturating_mul(e.room)),
+                soft(
+                    "Distribution",
+                    w.distribution.saturating_mul(e.distribution),
+                ),
+                soft("Student", w.student.saturating_mul(e.student)),
             ],
         }
     }

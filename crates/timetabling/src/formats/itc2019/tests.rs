@@ -126,7 +126,7 @@ fn times_overlap_only_when_weeks_days_and_slots_meet() {
 /// Each mistake is named at its line and column, with what was expected.
 #[test]
 fn mistakes_are_named_where_they_stand() {
-    let cases: [(&str, &str, &str); 11] = [
+    let cases: [(&str, &str, &str); 12] = [
         ("<problem", "<problem name=\"x\"", "tiny.xml:3:"),
         (
             "<room id=\"r2\" capacity=\"10\"/>",
@@ -173,6 +173,11 @@ fn mistakes_are_named_where_they_stand() {
             "<room id=\"r2\"/>\n",
             "",
             "class `2` needs a room and lists none",
+        ),
+        (
+            "student=\"5\"",
+            "student=\"5000000000000000000\"",
+            "tiny.xml:4:3: the weights and penalties allow a cost of 5000000000000000428: the soft costs could pass 4611686018427387904",
         ),
     ];
     for (from, to, want) in cases {
