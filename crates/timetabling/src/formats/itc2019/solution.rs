@@ -137,6 +137,7 @@ impl Itc2019 {
             classes: vec![None; self.classes.len()],
             students: vec![Vec::new(); self.students.len()],
         };
+        let most = self.most_classes_by_student();
         for n in r.children(root, &["class"])? {
             let id = r.attr(n, "id")?;
             let &c = classes
@@ -151,13 +152,43 @@ impl Itc2019 {
                 let &k = students.get(sid).ok_or_else(|| {
                     r.err(s, format!("no student with id `{sid}` in the problem"))
                 })?;
-                if sol.students[k].contains(&c) {
+                let list = &mut sol.students[k];
+                // Class ids are unique, so a repeat within this class is the last one pushed.
+                if list.last() == Some(&c) {
                     return Err(r.err(s, format!("student `{sid}` twice in class `{id}`")));
                 }
-                sol.students[k].push(c);
+                if list.len() == most[k] {
+                    return Err(r.err(
+                        s,
+                        format!(
+                            "student `{sid}` is in more than {} classes, the most their \
+                             courses' configurations hold",
+                            most[k]
+                        ),
+                    ));
+                }
+                list.push(c);
             }
         }
         Ok(sol)
+    }
+
+    /// By student, the most classes a sectioning can give them: per course asked, its largest
+    /// configuration. A solution file is refused past it, which also bounds the validator's
+    /// pairwise work per student (any extra class is a sectioning error anyway).
+    fn most_classes_by_student(&self) -> Vec<usize> {
+        self.students
+            .iter()
+            .map(|s| {
+                s.courses
+                    .iter()
+                    .map(|&k| {
+                        let configs = &self.courses[k].configs;
+                        configs.iter().map(|c| c.subparts.len()).max().unwrap_or(0)
+                    })
+                    .sum()
+            })
+            .collect()
     }
 
     /// The time and room of `<class>` element `n` (class `c`), as indices into its lists.

@@ -401,6 +401,11 @@ fn solutions_round_trip_and_mistakes_are_named() {
             "no student with id `s7`",
         ),
         ("<class id=\"3\"", "<class id=\"9\"", "no class with id `9`"),
+        (
+            "<student id=\"s1\"/>",
+            "<student id=\"s1\"/><student id=\"s1\"/>",
+            "student `s1` twice in class `1`",
+        ),
     ] {
         assert!(text.contains(from), "{from}");
         let e = p
@@ -409,6 +414,21 @@ fn solutions_round_trip_and_mistakes_are_named() {
             .to_string();
         assert!(e.contains(want) && e.starts_with("s.xml:"), "{e}");
     }
+    // Course c1's configurations hold at most two classes: a third is refused where it stands.
+    let mut crowded = sol.clone();
+    crowded.classes[1] = Some(Placed {
+        time: 0,
+        room: Some(0),
+    });
+    crowded.students[0] = vec![0, 1, 2];
+    let e = p
+        .parse_solution(&p.write_solution(&crowded, &Header::default()), "s.xml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("s.xml:") && e.contains("student `s1` is in more than 2 classes"),
+        "{e}"
+    );
     // A class that needs a room and is given none is unplaced.
     let roomless = text.replace(" room=\"r2\"", "");
     let s = p.parse_solution(&roomless, "s.xml").unwrap();
