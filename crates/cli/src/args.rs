@@ -32,6 +32,19 @@ pub(crate) fn value_order() -> impl TypedValueParser<Value = ValueOrder> {
     choice(ValueOrder::ALL.iter().map(|o| o.name()).collect())
 }
 
+/// The last seed of `--seed FIRST --seeds N` (runs with seeds `FIRST..=last`), or the error
+/// when it would pass `u64::MAX`.
+pub(crate) fn last_seed(first: u64, seeds: u32) -> anyhow::Result<u64> {
+    first
+        .checked_add(u64::from(seeds.max(1)) - 1)
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "--seed {first} with --seeds {seeds}: the last seed would pass {}",
+                u64::MAX
+            )
+        })
+}
+
 /// `--time-limit SECONDS`: a number of seconds from 0 to a year.
 pub(crate) fn seconds(s: &str) -> Result<Duration, String> {
     let v: f64 = s

@@ -207,14 +207,7 @@ pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
     let known = read_known(&dir);
     let files = graphs(b, &dir, &known)?;
     // Seeds `seed..=last`; several make every row a (graph, seed) run.
-    let Some(last) = b.seed.checked_add(u64::from(b.seeds) - 1) else {
-        bail!(
-            "--seed {} with --seeds {}: the last seed would pass {}",
-            b.seed,
-            b.seeds,
-            u64::MAX
-        );
-    };
+    let last = crate::args::last_seed(b.seed, b.seeds)?;
     let bench = Bench {
         b,
         config: chromatic::Config {

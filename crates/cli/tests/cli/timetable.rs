@@ -400,6 +400,31 @@ fn the_bench_runs_a_folder_against_the_references() {
             .is_some_and(|l| l.starts_with("comp01,ud2,\"30 events, 160 occurrences\",0,")),
         "{out}"
     );
+    // Several seeds: a row per run, a table over seeds, and the gap of each instance's mean.
+    let itc2007 = data("itc2007");
+    let bench = |extra: &[&str]| {
+        let mut args = vec!["timetable", "bench", &itc2007, "--only", "comp01"];
+        args.extend_from_slice(extra);
+        csp(&args)
+    };
+    let o = bench(&["--time-limit", "1", "--seed", "7", "--seeds", "2"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    for want in [
+        " | 7 |\n",
+        " | 8 |\n",
+        "over seeds 7–8:",
+        "| comp01 | ud2 | 2 | 2 | ",
+        "2 runs, 2 without hard violations",
+        "ud2: mean gap +",
+        "over 1 instance with a reference (each its mean cost over the valid seeds)",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+    assert_eq!(bench(&["--seeds", "0"]).status.code(), Some(2));
+    let o = bench(&["--seed", "18446744073709551615", "--seeds", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--seeds 2"), "{}", stderr(&o));
 }
 
 #[test]

@@ -3,9 +3,11 @@
 //! answer checked (twice for the formats with a timetabling instance: the verifier and the
 //! format's own scoring), against the literature's reference values.
 
+mod summary;
+
 use super::format_score;
 use super::solve::toronto_slots;
-use crate::report::{csv_field, json_line};
+use crate::report::{Status, csv_field, json_line};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use csp_timetabling::formats::{self, Format};
@@ -17,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use summary::{Gaps, OverSeeds, number};
 
 /// `csp timetable bench …`
 #[derive(Args, Debug)]
@@ -27,9 +30,13 @@ pub(super) struct BenchArgs {
     /// Seconds per instance and objective.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = crate::args::seconds)]
     time_limit: Duration,
-    /// Seed of every run.
+    /// Seed of every run (the first, with --seeds).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Runs per instance and objective, with seeds --seed, --seed + 1, …, one after another;
+    /// a table over seeds follows the runs, and the gaps are taken from each instance's mean.
+    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    seeds: u32,
     /// Only instances whose file name contains one of these (comma-separated).
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
@@ -39,7 +46,7 @@ pub(super) struct BenchArgs {
     /// Print CSV instead of a table.
     #[arg(long, conflicts_with = "json")]
     csv: bool,
-    /// Print JSON Lines: one object per run.
+    /// Print JSON Lines: one object per run, then a summary.
     #[arg(long)]
     json: bool,
 }
@@ -132,17 +139,21 @@ struct Row {
     reference: Option<(f64, &'static str)>,
     seconds: f64,
     seed: u64,
+    /// Whether the cost is proved least (Toronto's slots).
+    proved: bool,
 }
 
 impl Row {
     fn gap(&self) -> Option<f64> {
-        self.reference.map(|(r, _)| {
-            if r == 0.0 {
-                if self.ours == 0.0 { 0.0 } else { f64::INFINITY }
-            } else {
-                (self.ours - r) / r * 100.0
-            }
-        })
+        self.reference.map(|(r, _)| summary::gap(self.ours, r))
+    }
+
+    fn status(&self) -> Status {
+        match self.hard {
+            Some(0) if self.proved => Status::Optimal,
+            Some(0) => Status::Satisfiable,
+            _ => Status::Unknown,
+        }
     }
 }
 
@@ -184,6 +195,7 @@ pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
     if all.is_empty() {
         bail!("no .crs, .ctt, .exam or .xml files in {}", dir.display());
     }
+    let last = crate::args::last_seed(b.seed, b.seeds)?;
     let mut out = std::io::stdout().lock();
     if b.csv {
         writeln!(
@@ -215,52 +227,122 @@ pub(super) fn run(b: &BenchArgs) -> Result<ExitCode> {
             _ => vec!["itc2007"],
         };
         for objective in objectives {
-            eprintln!(
-                "[{}/{total}] {name} ({objective}, {} s)…",
-                k + 1,
-                b.time_limit.as_secs_f64()
-            );
-            match run_one(path, &name, objective, b) {
-                Ok(row) => {
-                    print_row(&mut out, &row, b)?;
-                    rows.push(row);
-                }
-                Err(e) => {
-                    let why = e.downcast::<NotRun>()?;
-                    eprintln!("error: {why}");
-                    print_not_run(&mut out, &name, objective, &why, b)?;
-                    not_run += 1;
+            for seed in b.seed..=last {
+                eprintln!(
+                    "[{}/{total}] {name} ({objective}, {} s, seed {seed})…",
+                    k + 1,
+                    b.time_limit.as_secs_f64()
+                );
+                match run_one(path, &name, objective, b, seed) {
+                    Ok(row) => {
+                        print_row(&mut out, &row, b)?;
+                        rows.push(row);
+                    }
+                    Err(e) => {
+                        let why = e.downcast::<NotRun>()?;
+                        eprintln!("error: {why}");
+                        print_not_run(&mut out, &name, objective, &why, b)?;
+                        not_run += 1;
+                        // A file that cannot be read fails the same way for every seed.
+                        break;
+                    }
                 }
             }
         }
     }
-    if !b.csv && !b.json {
-        let within = |p: f64| {
-            rows.iter()
-                .filter(|r| r.hard == Some(0) && r.gap().is_some_and(|g| g <= p))
-                .count()
-        };
-        let with_ref = rows.iter().filter(|r| r.reference.is_some()).count();
-        writeln!(
-            out,
-            "\n{} runs, {} without hard violations; at or better than the reference: {}, within 3 %: {} (of {with_ref} with one){}",
-            rows.len(),
-            rows.iter().filter(|r| r.hard == Some(0)).count(),
-            within(0.0),
-            within(3.0),
-            if not_run > 0 {
-                format!("; {not_run} not run")
-            } else {
-                String::new()
-            }
-        )?;
-    }
+    summarise(&mut out, &rows, not_run, b, last)?;
     // An instance that could not be run is bad input: the others were still run.
     Ok(if not_run > 0 {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// After the runs: with several seeds a table over them, then the counts and, per objective,
+/// the mean and median gap to the references (JSON: one summary object; CSV: nothing).
+fn summarise(
+    out: &mut impl Write,
+    rows: &[Row],
+    not_run: usize,
+    b: &BenchArgs,
+    last: u64,
+) -> Result<()> {
+    let several = b.seeds > 1;
+    let over = OverSeeds::of(rows);
+    let gaps = Gaps::of(&over);
+    let valid = rows.iter().filter(|r| r.hard == Some(0)).count();
+    if b.json {
+        let mut j = json!({"status": Status::Done.name(), "runs": rows.len(), "valid": valid,
+            "not_run": not_run, "seconds_per_instance": b.time_limit.as_secs_f64(),
+            "seed": b.seed, "seeds": b.seeds,
+            "gaps": gaps.iter().map(|g| (g.objective.to_string(), g.json())).collect::<serde_json::Map<_, _>>()});
+        if several {
+            j["over_seeds"] = over.iter().map(OverSeeds::json).collect();
+        }
+        json_line(out, &j)?;
+        return Ok(());
+    }
+    if b.csv {
+        return Ok(());
+    }
+    if several {
+        writeln!(out, "\nover seeds {}–{last}:\n", b.seed)?;
+        writeln!(
+            out,
+            "| instance | objective | runs | valid | best | mean | worst | reference | gap of best | gap of mean |"
+        )?;
+        writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")?;
+        for g in &over {
+            let gap_of = |c: Option<f64>| match (c, g.reference) {
+                (Some(c), Some(r)) => {
+                    let x = summary::gap(c, r);
+                    if x.is_finite() {
+                        format!("{x:+.1} %")
+                    } else {
+                        "∞".into()
+                    }
+                }
+                _ => "-".into(),
+            };
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                g.instance,
+                g.objective,
+                g.runs,
+                g.costs.len(),
+                number(g.best()),
+                number(g.mean()),
+                number(g.worst()),
+                number(g.reference),
+                gap_of(g.best()),
+                gap_of(g.mean())
+            )?;
+        }
+    }
+    let within = |p: f64| {
+        rows.iter()
+            .filter(|r| r.hard == Some(0) && r.gap().is_some_and(|g| g <= p))
+            .count()
+    };
+    let with_ref = rows.iter().filter(|r| r.reference.is_some()).count();
+    writeln!(
+        out,
+        "\n{} runs, {valid} without hard violations; at or better than the reference: {}, within 3 %: {} (of {with_ref} with one){}",
+        rows.len(),
+        within(0.0),
+        within(3.0),
+        if not_run > 0 {
+            format!("; {not_run} not run")
+        } else {
+            String::new()
+        }
+    )?;
+    for g in &gaps {
+        writeln!(out, "{}", g.line(several))?;
+    }
+    Ok(())
 }
 
 /// The row of an instance that was not run, and why.
@@ -305,7 +387,7 @@ fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
     if b.json {
         json_line(
             out,
-            &json!({"instance": r.instance, "objective": r.objective, "size": r.size, "hard": r.hard,
+            &json!({"instance": r.instance, "objective": r.objective, "status": r.status().name(), "size": r.size, "hard": r.hard,
                 "ours": r.ours, "reference": r.reference.map(|x| x.0), "source": r.reference.map(|x| x.1),
                 "gap_percent": gap.filter(|g| g.is_finite()), "seconds": r.seconds, "seed": r.seed}),
         )?;
@@ -348,12 +430,18 @@ fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
     Ok(())
 }
 
-fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> Result<Row> {
+fn run_one(
+    path: &Path,
+    name: &str,
+    objective: &'static str,
+    b: &BenchArgs,
+    seed: u64,
+) -> Result<Row> {
     let started = Instant::now();
     let deadline = started + b.time_limit;
     if objective == "slots" {
         let t = formats::toronto::read(path).map_err(|e| NotRun(e.to_string()))?;
-        let (r, _) = toronto_slots(&t, Some(deadline), b.seed, &mut |_| {})?;
+        let (r, _) = toronto_slots(&t, Some(deadline), seed, &mut |_| {})?;
         return Ok(Row {
             instance: name.to_string(),
             objective,
@@ -367,17 +455,18 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
             },
             reference: reference(name, objective),
             seconds: started.elapsed().as_secs_f64(),
-            seed: b.seed,
+            seed,
+            proved: r.proved,
         });
     }
     if objective == "itc2019" {
-        return run_itc2019(path, name, started, b);
+        return run_itc2019(path, name, started, b, seed);
     }
     let loaded = formats::read(path, None).map_err(|e| NotRun(e.to_string()))?;
     let inst = Arc::new(loaded.instance().clone());
     let cfg = solve::Config {
         deadline: Some(deadline),
-        seed: b.seed,
+        seed,
         ..solve::Config::default()
     };
     let r = solve::solve(&inst, &cfg, &mut |_| {})
@@ -398,7 +487,8 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
             shown: "none found".into(),
             reference: reference(name, objective),
             seconds,
-            seed: b.seed,
+            seed,
+            proved: false,
         });
     };
     let v = verify(&inst, &tt);
@@ -424,15 +514,16 @@ fn run_one(path: &Path, name: &str, objective: &'static str, b: &BenchArgs) -> R
         shown,
         reference: reference(name, objective),
         seconds,
-        seed: b.seed,
+        seed,
+        proved: false,
     })
 }
 
 /// An ITC 2019 run: the university search, its answer checked by the validator.
-fn run_itc2019(path: &Path, name: &str, started: Instant, b: &BenchArgs) -> Result<Row> {
+fn run_itc2019(path: &Path, name: &str, started: Instant, b: &BenchArgs, seed: u64) -> Result<Row> {
     let p = super::university::read(path).map_err(|e| NotRun(format!("{e:#}")))?;
     let size = format!("{} classes, {} students", p.classes.len(), p.students.len());
-    let s = super::university::solve_checked(p, started + b.time_limit, b.seed)?;
+    let s = super::university::solve_checked(p, started + b.time_limit, seed)?;
     let (hard, ours, shown) = match &s.evaluation {
         Some(e) => {
             let c = super::university::total(&s.p, e);
@@ -453,6 +544,7 @@ fn run_itc2019(path: &Path, name: &str, started: Instant, b: &BenchArgs) -> Resu
         shown,
         reference: reference(name, "itc2019"),
         seconds: started.elapsed().as_secs_f64(),
-        seed: b.seed,
+        seed,
+        proved: false,
     })
 }
