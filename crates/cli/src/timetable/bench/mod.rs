@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use summary::{Gaps, OverSeeds, number};
+use summary::{Gaps, OverSeeds, gap_text, number};
 
 /// `csp timetable bench …`
 #[derive(Args, Debug)]
@@ -294,17 +294,8 @@ fn summarise(
         )?;
         writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")?;
         for g in &over {
-            let gap_of = |c: Option<f64>| match (c, g.reference) {
-                (Some(c), Some(r)) => {
-                    let x = summary::gap(c, r);
-                    if x.is_finite() {
-                        format!("{x:+.1} %")
-                    } else {
-                        "∞".into()
-                    }
-                }
-                _ => "-".into(),
-            };
+            let gap_of =
+                |c: Option<f64>| gap_text(c.zip(g.reference).map(|(c, r)| summary::gap(c, r)));
             writeln!(
                 out,
                 "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -417,11 +408,7 @@ fn print_row(out: &mut impl Write, r: &Row, b: &BenchArgs) -> Result<()> {
             r.hard.map_or("-".to_string(), |h| h.to_string()),
             r.shown,
             r.reference.map_or("-".to_string(), |x| x.0.to_string()),
-            gap.map_or("-".to_string(), |g| if g.is_finite() {
-                format!("{g:+.1} %")
-            } else {
-                "∞".into()
-            }),
+            gap_text(gap),
             r.seconds,
             r.seed
         )?;

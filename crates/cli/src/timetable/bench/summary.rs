@@ -170,6 +170,15 @@ impl Gaps {
     }
 }
 
+/// A gap as the tables show it: `+4.2 %`, `∞` above a reference of 0, `-` without one.
+pub(super) fn gap_text(gap: Option<f64>) -> String {
+    match gap {
+        None => "-".into(),
+        Some(g) if g.is_finite() => format!("{g:+.1} %"),
+        Some(_) => "∞".into(),
+    }
+}
+
 /// A cost as the table shows it: whole numbers without decimals.
 pub(super) fn number(x: Option<f64>) -> String {
     match x {
@@ -248,5 +257,8 @@ mod tests {
         assert_eq!(number(Some(4.0)), "4");
         assert_eq!(number(Some(4.25)), "4.250");
         assert_eq!(number(None), "-");
+        assert_eq!(gap_text(Some(-2.44)), "-2.4 %");
+        assert_eq!(gap_text(Some(f64::INFINITY)), "∞");
+        assert_eq!(gap_text(None), "-");
     }
 }
