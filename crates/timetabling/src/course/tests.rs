@@ -150,3 +150,14 @@ fn the_model_refuses_what_it_does_not_price() {
     });
     assert!(CourseModel::new(&other).is_none());
 }
+
+#[test]
+fn long_runs_cool_more_slowly_rather_than_more_often() {
+    use super::walk::rounds_for;
+    // A round of a minute up to five minutes, then five ever longer rounds.
+    assert_eq!(rounds_for(10.0), 1.0);
+    assert_eq!(rounds_for(60.0), 1.0);
+    assert_eq!(rounds_for(120.0), 2.0);
+    assert_eq!(rounds_for(300.0), 5.0);
+    assert_eq!(rounds_for(1800.0), 5.0);
+}
