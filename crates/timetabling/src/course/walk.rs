@@ -24,8 +24,9 @@ const SAME_PERIOD: f64 = 0.15;
 const GATHER: f64 = 0.05;
 const KEMPE: f64 = 0.2;
 
-/// Long runs anneal in rounds of about this many seconds, each from the best valid timetable
-/// so far, reheated: on comp02, comp05 and comp20 at 300 s this beat one slow cooling.
+/// Runs anneal in rounds of about this many seconds (up to `MAX_ROUNDS`), each from the best
+/// valid timetable so far, reheated: on comp02, comp05 and comp20 at 300 s this beat one slow
+/// cooling.
 const ROUND_SECONDS: f64 = 60.0;
 
 /// At most this many rounds; a longer run makes its rounds longer. Each round is a nearly
