@@ -1,7 +1,7 @@
 //! Timetabling: the school week of `problems/` solved to its proved optimum, the first
 //! timetable of generated school weeks, and one move's price on a benchmark instance of each
 //! format (Kempe chains on Toronto and ITC 2007 exams, the units' local search on ITC 2007
-//! course timetabling). Ids are `timetabling/<instance>/<what>`.
+//! course timetabling, and the course annealer's). Ids are `timetabling/<instance>/<what>`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use csp_timetabling::solve::{Config, Status, solve};
@@ -104,6 +104,14 @@ fn formats(c: &mut Criterion) {
     });
     g.bench_function("cost", |b| {
         b.iter(|| csp_timetabling::cost(black_box(&inst), &tt).total)
+    });
+    // The course annealer's inner step: a move made, priced and undone.
+    let m = csp_timetabling::course::CourseModel::new(&inst).expect("comp01 is a course model");
+    let at = m
+        .state_of(&tt)
+        .expect("the engine's timetable fits the model");
+    g.bench_function("course-move-x1000", |b| {
+        b.iter(|| csp_timetabling::course::price_moves(black_box(&m), &at, 7, 1000))
     });
     g.finish();
 }

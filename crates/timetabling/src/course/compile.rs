@@ -43,6 +43,7 @@ impl CourseModel {
             seats: vec![0; events * rooms],
             stability: vec![0; events],
             min_days: vec![Vec::new(); events],
+            shares: Vec::new(),
         };
         for (e, ev) in inst.events.iter().enumerate() {
             let may = |s: usize| {
@@ -71,7 +72,30 @@ impl CourseModel {
         for req in &inst.soft {
             m.price(inst, &req.kind, req.weight)?;
         }
+        if events <= super::SHARE_MATRIX_COURSES {
+            m.shares = m.share_matrix();
+        }
         Some(m)
+    }
+
+    /// The bit matrix of courses sharing a resource, built from each resource's courses.
+    fn share_matrix(&self) -> Vec<u64> {
+        let (events, words) = (self.lectures.len(), self.lectures.len().div_ceil(64));
+        let mut on: Vec<Vec<usize>> = vec![Vec::new(); self.isolated.len()];
+        for (c, uses) in self.uses.iter().enumerate() {
+            for &q in uses {
+                on[q as usize].push(c);
+            }
+        }
+        let mut bits = vec![0u64; events * words];
+        for courses in &on {
+            for &a in courses {
+                for &b in courses {
+                    bits[a * words + b / 64] |= 1 << (b % 64);
+                }
+            }
+        }
+        bits
     }
 
     /// Adds a soft requirement's prices; `None` when it is not one the model prices.

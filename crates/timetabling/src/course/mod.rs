@@ -21,7 +21,7 @@ mod compile;
 mod state;
 mod walk;
 
-pub use walk::anneal;
+pub use walk::{anneal, price_moves};
 
 use crate::answer::{Placement, Timetable};
 
@@ -57,7 +57,14 @@ pub struct CourseModel {
     stability: Vec<u64>,
     /// Per course: `(days, weight)` for each minimum of working days.
     min_days: Vec<Vec<(u32, u64)>>,
+    /// Per course, a row of bits: the courses it shares a resource with (empty beyond
+    /// [`SHARE_MATRIX_COURSES`] courses, where `uses` is searched instead).
+    shares: Vec<u64>,
 }
+
+/// Up to this many courses, which pairs share a resource is kept as a bit matrix (at most
+/// 2 MiB), since Kempe chains ask it for every lecture they meet.
+const SHARE_MATRIX_COURSES: usize = 4096;
 
 impl CourseModel {
     /// The number of lectures.
@@ -73,8 +80,12 @@ impl CourseModel {
     /// Whether courses `a` and `b` share a resource (a teacher, a curriculum, or being the
     /// same course), so their lectures clash in one period.
     fn share(&self, a: usize, b: usize) -> bool {
-        let ub = &self.uses[b];
-        self.uses[a].iter().any(|q| ub.contains(q))
+        if self.shares.is_empty() {
+            let ub = &self.uses[b];
+            return self.uses[a].iter().any(|q| ub.contains(q));
+        }
+        let words = self.lectures.len().div_ceil(64);
+        self.shares[a * words + b / 64] >> (b % 64) & 1 == 1
     }
 
     /// The timetable of `(period, room)` per lecture.

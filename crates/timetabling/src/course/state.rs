@@ -69,25 +69,27 @@ impl<'m> State<'m> {
         (self.m.stability[c] * u64::from(rooms.saturating_sub(1))) as i64
     }
 
-    /// The isolated lectures' cost of resource `q` at period `s` and its two neighbours that
-    /// day.
-    fn isolated_around(&self, q: usize, s: usize) -> i64 {
-        let (p, n) = (s % self.m.periods, self.m.periods);
+    /// The change in isolated lectures (unweighted) of resource `q` when one lecture joins
+    /// the `below` already at period `s`; leaving is the negation with `below` those that
+    /// stay. Only `s`'s neighbours that day are read, so `s`'s own count may be either; `p`
+    /// is `s`'s place in its day.
+    #[inline]
+    fn isolated_step(&self, q: usize, s: usize, p: usize, below: u16) -> i64 {
+        let n = self.m.periods;
         let row = &self.busy[q * self.m.slots..];
-        let alone = |t: usize, pt: usize| {
-            row[t] > 0 && (pt == 0 || row[t - 1] == 0) && (pt + 1 == n || row[t + 1] == 0)
-        };
-        let mut c = 0i64;
-        for (t, pt) in [
-            (s.wrapping_sub(1), p.wrapping_sub(1)),
-            (s, p),
-            (s + 1, p + 1),
-        ] {
-            if pt < n && alone(t, pt) {
-                c += i64::from(row[t]);
+        let left = p > 0 && row[s - 1] > 0;
+        let right = p + 1 < n && row[s + 1] > 0;
+        let mut d = i64::from(!left && !right);
+        if below == 0 {
+            // `s` fills: a busy neighbour with nothing on its far side stops being alone.
+            if left && (p < 2 || row[s - 2] == 0) {
+                d -= i64::from(row[s - 1]);
+            }
+            if right && (p + 2 >= n || row[s + 2] == 0) {
+                d -= i64::from(row[s + 1]);
             }
         }
-        c * self.m.isolated[q] as i64
+        d
     }
 
     /// Puts lecture `l` at period `s` in room `r` (a free cell).
@@ -109,26 +111,29 @@ impl<'m> State<'m> {
         let m = self.m;
         let c = m.course[l] as usize;
         let sign = if add { 1 } else { -1 };
+        let (day, p) = (s / m.periods, s % m.periods);
         for &q in &m.uses[c] {
             let q = q as usize;
-            let priced = m.isolated[q] > 0;
-            if priced {
-                self.soft -= self.isolated_around(q, s);
-            }
-            let b = &mut self.busy[q * m.slots + s];
+            let w = m.isolated[q] as i64;
+            let at = q * m.slots + s;
             if add {
-                self.clashes += i64::from(*b >= 1);
-                *b += 1;
+                let below = self.busy[at];
+                if w > 0 {
+                    self.soft += w * self.isolated_step(q, s, p, below);
+                }
+                self.clashes += i64::from(below >= 1);
+                self.busy[at] = below + 1;
             } else {
-                *b -= 1;
-                self.clashes -= i64::from(*b >= 1);
-            }
-            if priced {
-                self.soft += self.isolated_around(q, s);
+                let below = self.busy[at] - 1;
+                self.busy[at] = below;
+                self.clashes -= i64::from(below >= 1);
+                if w > 0 {
+                    self.soft -= w * self.isolated_step(q, s, p, below);
+                }
             }
         }
         let before = self.days_used[c];
-        let day = c * m.days + s / m.periods;
+        let day = c * m.days + day;
         if bump(&mut self.day_count[day], &mut self.days_used[c], add) {
             self.soft += self.min_days_cost(c, self.days_used[c]) - self.min_days_cost(c, before);
         }

@@ -161,3 +161,86 @@ fn long_runs_cool_more_slowly_rather_than_more_often() {
     assert_eq!(rounds_for(300.0), 5.0);
     assert_eq!(rounds_for(1800.0), 5.0);
 }
+
+/// The walk's soft cost, counted from scratch from where the lectures are (clashes and all),
+/// without the walk's counts.
+fn soft_from_scratch(m: &CourseModel, at: &[(u32, u32)]) -> i64 {
+    let courses = m.lectures.len();
+    let mut cost = 0u64;
+    let mut busy = vec![0u64; m.isolated.len() * m.slots];
+    for (l, &(s, r)) in at.iter().enumerate() {
+        let c = m.course[l] as usize;
+        cost += m.seats[c * m.rooms + r as usize];
+        for &q in &m.uses[c] {
+            busy[q as usize * m.slots + s as usize] += 1;
+        }
+    }
+    for (q, &w) in m.isolated.iter().enumerate() {
+        for s in 0..m.slots {
+            let (p, n) = (s % m.periods, m.periods);
+            let count = |t: usize| busy[q * m.slots + t];
+            let alone = (p == 0 || count(s - 1) == 0) && (p + 1 == n || count(s + 1) == 0);
+            if alone {
+                cost += w * count(s);
+            }
+        }
+    }
+    for c in 0..courses {
+        let mut days = std::collections::BTreeSet::new();
+        let mut rooms = std::collections::BTreeSet::new();
+        for &(s, r) in &at[m.lectures[c].clone()] {
+            days.insert(s as usize / m.periods);
+            rooms.insert(r);
+        }
+        for &(v, w) in &m.min_days[c] {
+            cost += w * u64::from(v).saturating_sub(days.len() as u64);
+        }
+        cost += m.stability[c] * (rooms.len() as u64).saturating_sub(1);
+    }
+    cost as i64
+}
+
+/// Through any number of clashes, the soft cost the walk keeps is the one counted from
+/// scratch, after every kind of move and its undoing.
+#[test]
+fn the_walk_soft_cost_holds_through_clashes() {
+    let (_, inst) = comp01();
+    let m = CourseModel::new(&inst).unwrap();
+    let start = m.state_of(&first(&inst)).unwrap();
+    let mut w = Walk::new(State::new(&m, &start));
+    let mut rng = SplitMix64::new(17);
+    let mut buf = Vec::new();
+    let mut deepest = 0;
+    for step in 0..20_000 {
+        if !w.propose(&mut rng, &mut buf) {
+            continue;
+        }
+        w.relocate(&buf);
+        if step % 3 == 0 {
+            w.undo();
+        }
+        deepest = deepest.max(w.st.clashes);
+        if step % 97 == 0 {
+            assert_eq!(w.st.soft, soft_from_scratch(&m, &w.st.at), "step {step}");
+        }
+    }
+    assert!(deepest > 20, "only {deepest} clashes at most");
+}
+
+/// Which courses share a resource is the same from the bit matrix and from their resources.
+#[test]
+fn the_share_matrix_agrees_with_the_resources() {
+    let (_, inst) = comp01();
+    let m = CourseModel::new(&inst).unwrap();
+    assert!(!m.shares.is_empty());
+    let courses = m.lectures.len();
+    let mut sharing = 0;
+    for a in 0..courses {
+        for b in 0..courses {
+            let scan = m.uses[a].iter().any(|q| m.uses[b].contains(q));
+            assert_eq!(m.share(a, b), scan, "courses {a} and {b}");
+            sharing += usize::from(scan && a != b);
+        }
+    }
+    assert!(sharing > 0);
+}

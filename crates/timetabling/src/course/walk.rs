@@ -210,6 +210,27 @@ impl<'m> Walk<'m> {
     }
 }
 
+/// Prices `count` random moves from the lectures at `start`, each made and undone (the
+/// annealing's inner step, for benchmarks); returns the sum of the priced changes and how
+/// many moves there were.
+pub fn price_moves(m: &CourseModel, start: &[(u32, u32)], seed: u64, count: u64) -> (i64, u64) {
+    let mut w = Walk::new(State::new(m, start));
+    let mut rng = SplitMix64::new(seed);
+    let mut buf = Vec::new();
+    let (mut sum, mut made) = (0i64, 0u64);
+    for _ in 0..count {
+        if m.is_empty() || !w.propose(&mut rng, &mut buf) {
+            continue;
+        }
+        let before = w.priced();
+        w.relocate(&buf);
+        sum += w.priced() - before;
+        made += 1;
+        w.undo();
+    }
+    (sum, made)
+}
+
 /// The number of rounds in `total` seconds.
 pub(super) fn rounds_for(total: f64) -> f64 {
     (total / ROUND_SECONDS).round().clamp(1.0, MAX_ROUNDS)
