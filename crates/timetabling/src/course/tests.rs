@@ -22,15 +22,21 @@ fn first(inst: &Arc<crate::Instance>) -> Timetable {
     solve(inst, &cfg, &mut |_| {}).unwrap().timetable.unwrap()
 }
 
-/// Every move's counts agree with a state built from scratch, and with the checker: no
-/// clash exactly when the timetable is valid, and then the soft cost is the checker's.
-#[test]
-fn the_walk_prices_like_the_checker() {
+/// comp01's model and the engine's first timetable of it, where the walks start.
+fn comp01_start() -> (Arc<crate::Instance>, CourseModel, Vec<(u32, u32)>) {
     let (_, inst) = comp01();
     let m = CourseModel::new(&inst).expect("a course timetable the model prices");
     let start = m
         .state_of(&first(&inst))
         .expect("the engine's timetable fits the model");
+    (inst, m, start)
+}
+
+/// Every move's counts agree with a state built from scratch, and with the checker: no
+/// clash exactly when the timetable is valid, and then the soft cost is the checker's.
+#[test]
+fn the_walk_prices_like_the_checker() {
+    let (inst, m, start) = comp01_start();
     let mut w = Walk::new(State::new(&m, &start));
     let mut rng = SplitMix64::new(5);
     let mut buf = Vec::new();
@@ -69,9 +75,7 @@ fn the_walk_prices_like_the_checker() {
 /// periods, and moves lectures only between those two periods, each in its room.
 #[test]
 fn kempe_chains_keep_a_valid_timetable_valid() {
-    let (_, inst) = comp01();
-    let m = CourseModel::new(&inst).unwrap();
-    let start = m.state_of(&first(&inst)).unwrap();
+    let (inst, m, start) = comp01_start();
     let mut w = Walk::new(State::new(&m, &start));
     assert_eq!(w.st.clashes, 0);
     let mut rng = SplitMix64::new(11);
@@ -204,9 +208,7 @@ fn soft_from_scratch(m: &CourseModel, at: &[(u32, u32)]) -> i64 {
 /// scratch, after every kind of move and its undoing.
 #[test]
 fn the_walk_soft_cost_holds_through_clashes() {
-    let (_, inst) = comp01();
-    let m = CourseModel::new(&inst).unwrap();
-    let start = m.state_of(&first(&inst)).unwrap();
+    let (_, m, start) = comp01_start();
     let mut w = Walk::new(State::new(&m, &start));
     let mut rng = SplitMix64::new(17);
     let mut buf = Vec::new();
@@ -233,12 +235,16 @@ fn the_share_matrix_agrees_with_the_resources() {
     let (_, inst) = comp01();
     let m = CourseModel::new(&inst).unwrap();
     assert!(!m.shares.is_empty());
+    // Beyond the matrix's size the resource lists are searched instead.
+    let mut lists = m.clone();
+    lists.shares.clear();
     let courses = m.lectures.len();
     let mut sharing = 0;
     for a in 0..courses {
         for b in 0..courses {
             let scan = m.uses[a].iter().any(|q| m.uses[b].contains(q));
             assert_eq!(m.share(a, b), scan, "courses {a} and {b}");
+            assert_eq!(lists.share(a, b), scan, "courses {a} and {b}, lists");
             sharing += usize::from(scan && a != b);
         }
     }

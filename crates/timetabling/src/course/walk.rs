@@ -210,16 +210,19 @@ impl<'m> Walk<'m> {
     }
 }
 
-/// Prices `count` random moves from the lectures at `start`, each made and undone (the
-/// annealing's inner step, for benchmarks); returns the sum of the priced changes and how
-/// many moves there were.
+/// Prices `count` random moves from the lectures at `start` (as [`CourseModel::state_of`]
+/// gives them), each made and undone (the annealing's inner step, for benchmarks); returns
+/// the sum of the priced changes and how many moves there were.
 pub fn price_moves(m: &CourseModel, start: &[(u32, u32)], seed: u64, count: u64) -> (i64, u64) {
+    let (mut sum, mut made) = (0i64, 0u64);
+    if m.is_empty() {
+        return (sum, made);
+    }
     let mut w = Walk::new(State::new(m, start));
     let mut rng = SplitMix64::new(seed);
     let mut buf = Vec::new();
-    let (mut sum, mut made) = (0i64, 0u64);
     for _ in 0..count {
-        if m.is_empty() || !w.propose(&mut rng, &mut buf) {
+        if !w.propose(&mut rng, &mut buf) {
             continue;
         }
         let before = w.priced();
