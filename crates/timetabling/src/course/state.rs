@@ -56,6 +56,24 @@ impl<'m> State<'m> {
         st
     }
 
+    /// Everything the state counts, to compare two states in tests.
+    #[cfg(test)]
+    pub(super) fn counts(&self) -> impl PartialEq + std::fmt::Debug + '_ {
+        (
+            (&self.at, &self.cell, &self.busy, &self.day_count),
+            (&self.days_used, &self.room_count, &self.rooms_used),
+            (self.clashes, self.soft),
+        )
+    }
+
+    /// Whether a lecture at period `s` uses a resource of course `c`.
+    #[inline]
+    pub(super) fn meets(&self, c: usize, s: usize) -> bool {
+        self.m.uses[c]
+            .iter()
+            .any(|&q| self.busy[q as usize * self.m.slots + s] > 0)
+    }
+
     /// The soft cost of course `c` on `days` days.
     fn min_days_cost(&self, c: usize, days: u16) -> i64 {
         self.m.min_days[c]
@@ -92,61 +110,103 @@ impl<'m> State<'m> {
         d
     }
 
-    /// Puts lecture `l` at period `s` in room `r` (a free cell).
-    pub(super) fn add(&mut self, l: usize, s: u32, r: u32) {
-        self.change(l, s as usize, r as usize, true);
+    /// Puts lecture `l` at period `s` in room `r` (a free cell), priced.
+    fn add(&mut self, l: usize, s: u32, r: u32) {
+        self.enter::<true>(l, s, r, true, true);
+    }
+
+    /// Takes lecture `l` out of its cell (its `at` stays until it enters again), counting it
+    /// out of its period when `period` and of its room when `room`: a lecture that keeps one
+    /// of them leaves it counted. `PRICED`: whether the costs follow; an undo whose price is
+    /// known leaves them to the caller.
+    #[inline]
+    pub(super) fn leave<const PRICED: bool>(&mut self, l: usize, period: bool, room: bool) {
+        let (s, r) = self.at[l];
+        if period {
+            self.period::<PRICED>(l, s as usize, false);
+        }
+        if room {
+            self.room::<PRICED>(l, r as usize, false);
+        }
+        self.cell[s as usize * self.m.rooms + r as usize] = EMPTY;
+    }
+
+    /// Puts lecture `l` at period `s` in room `r` (a free cell), counting it into the
+    /// period and room as flagged: the counterpart of [`State::leave`].
+    #[inline]
+    pub(super) fn enter<const PRICED: bool>(
+        &mut self,
+        l: usize,
+        s: u32,
+        r: u32,
+        period: bool,
+        room: bool,
+    ) {
+        if period {
+            self.period::<PRICED>(l, s as usize, true);
+        }
+        if room {
+            self.room::<PRICED>(l, r as usize, true);
+        }
         self.at[l] = (s, r);
         self.cell[s as usize * self.m.rooms + r as usize] = l as u32;
     }
 
-    /// Takes lecture `l` out of its cell (its `at` stays until it is added again).
-    pub(super) fn remove(&mut self, l: usize) {
-        let (s, r) = self.at[l];
-        self.change(l, s as usize, r as usize, false);
-        self.cell[s as usize * self.m.rooms + r as usize] = EMPTY;
-    }
-
-    /// Counts lecture `l` in or out of period `s` and room `r`, with the costs that change.
-    fn change(&mut self, l: usize, s: usize, r: usize, add: bool) {
+    /// Counts lecture `l` in or out of period `s`: its resources' clashes and isolated
+    /// lectures, and its course's working days.
+    fn period<const PRICED: bool>(&mut self, l: usize, s: usize, add: bool) {
         let m = self.m;
         let c = m.course[l] as usize;
-        let sign = if add { 1 } else { -1 };
-        let (day, p) = (s / m.periods, s % m.periods);
+        let p = s % m.periods;
         for &q in &m.uses[c] {
             let q = q as usize;
             let w = m.isolated[q] as i64;
             let at = q * m.slots + s;
             if add {
                 let below = self.busy[at];
-                if w > 0 {
-                    self.soft += w * self.isolated_step(q, s, p, below);
+                if PRICED {
+                    if w > 0 {
+                        self.soft += w * self.isolated_step(q, s, p, below);
+                    }
+                    self.clashes += i64::from(below >= 1);
                 }
-                self.clashes += i64::from(below >= 1);
                 self.busy[at] = below + 1;
             } else {
                 let below = self.busy[at] - 1;
                 self.busy[at] = below;
-                self.clashes -= i64::from(below >= 1);
-                if w > 0 {
-                    self.soft -= w * self.isolated_step(q, s, p, below);
+                if PRICED {
+                    self.clashes -= i64::from(below >= 1);
+                    if w > 0 {
+                        self.soft -= w * self.isolated_step(q, s, p, below);
+                    }
                 }
             }
         }
         let before = self.days_used[c];
-        let day = c * m.days + day;
-        if bump(&mut self.day_count[day], &mut self.days_used[c], add) {
+        let day = c * m.days + s / m.periods;
+        if bump(&mut self.day_count[day], &mut self.days_used[c], add) && PRICED {
             self.soft += self.min_days_cost(c, self.days_used[c]) - self.min_days_cost(c, before);
         }
+    }
+
+    /// Counts lecture `l` in or out of room `r`: its course's rooms and the missing seats.
+    fn room<const PRICED: bool>(&mut self, l: usize, r: usize, add: bool) {
+        let m = self.m;
+        let c = m.course[l] as usize;
         let before = self.rooms_used[c];
         if bump(
             &mut self.room_count[c * m.rooms + r],
             &mut self.rooms_used[c],
             add,
-        ) {
+        ) && PRICED
+        {
             self.soft +=
                 self.stability_cost(c, self.rooms_used[c]) - self.stability_cost(c, before);
         }
-        self.soft += sign * m.seats[c * m.rooms + r] as i64;
+        if PRICED {
+            let sign = if add { 1 } else { -1 };
+            self.soft += sign * m.seats[c * m.rooms + r] as i64;
+        }
     }
 }
 

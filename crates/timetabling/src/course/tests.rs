@@ -250,3 +250,31 @@ fn the_share_matrix_agrees_with_the_resources() {
     }
     assert!(sharing > 0);
 }
+
+/// Undoing a move (which restores the counts without pricing them) leaves the state exactly
+/// as it was, from valid and clashing timetables alike; a kept move's counts are a fresh
+/// state's.
+#[test]
+fn an_undone_move_leaves_the_state_as_it_was() {
+    let (_, m, start) = comp01_start();
+    let mut w = Walk::new(State::new(&m, &start));
+    let mut rng = SplitMix64::new(23);
+    let mut buf = Vec::new();
+    let mut undone = 0;
+    for step in 0..6_000 {
+        if !w.propose(&mut rng, &mut buf) {
+            continue;
+        }
+        let before = w.st.clone();
+        w.relocate(&buf);
+        if step % 2 == 0 {
+            w.undo();
+            assert_eq!(w.st.counts(), before.counts(), "step {step}");
+            undone += 1;
+        } else {
+            let fresh = State::new(&m, &w.st.at);
+            assert_eq!(w.st.counts(), fresh.counts(), "step {step}");
+        }
+    }
+    assert!(undone > 1_000, "only {undone} moves undone");
+}

@@ -42,6 +42,8 @@ pub(super) struct Walk<'m> {
     pub(super) st: State<'m>,
     /// `(lecture, period, room)` before the move being tried.
     old: Vec<(u32, u32, u32)>,
+    /// `(clashes, soft)` before the move being tried.
+    old_cost: (i64, i64),
     /// Per lecture: the Kempe chain that last took it in (to test membership in O(1)).
     chained: Vec<u32>,
     /// The number of the current Kempe chain.
@@ -55,6 +57,7 @@ impl<'m> Walk<'m> {
             chained: vec![0; st.m.len()],
             st,
             old: Vec::new(),
+            old_cost: (0, 0),
             chain: 0,
         }
     }
@@ -65,27 +68,34 @@ impl<'m> Walk<'m> {
     }
 
     /// Moves each listed lecture to its `(period, room)` (cells free once all of them left),
-    /// remembering where they were.
+    /// remembering where they were; only what changes for a lecture (its period, its room)
+    /// is counted out and in.
     pub(super) fn relocate(&mut self, moves: &[(u32, u32, u32)]) {
         self.old.clear();
-        for &(l, _, _) in moves {
+        self.old_cost = (self.st.clashes, self.st.soft);
+        for &(l, s2, r2) in moves {
             let (s, r) = self.st.at[l as usize];
             self.old.push((l, s, r));
-            self.st.remove(l as usize);
+            self.st.leave::<true>(l as usize, s != s2, r != r2);
         }
-        for &(l, s, r) in moves {
-            self.st.add(l as usize, s, r);
+        for (&(l, s2, r2), &(_, s, r)) in moves.iter().zip(&self.old) {
+            self.st.enter::<true>(l as usize, s2, r2, s != s2, r != r2);
         }
     }
 
-    /// Puts the lectures of the last move back.
+    /// Puts the lectures of the last move back; its price is known, so only the counts are
+    /// undone (pricing them again was half the work of a rejected move).
     pub(super) fn undo(&mut self) {
-        for &(l, _, _) in &self.old {
-            self.st.remove(l as usize);
+        for &(l, s, r) in &self.old {
+            let (s2, r2) = self.st.at[l as usize];
+            self.st.leave::<false>(l as usize, s != s2, r != r2);
         }
         for &(l, s, r) in &self.old {
-            self.st.add(l as usize, s, r);
+            // Leaving keeps `at`, so it still says where the move took `l`.
+            let (s2, r2) = self.st.at[l as usize];
+            self.st.enter::<false>(l as usize, s, r, s != s2, r != r2);
         }
+        (self.st.clashes, self.st.soft) = self.old_cost;
     }
 
     /// Lecture `l` to period `s2` and room `r2`, swapping with the lecture there; `None` when
@@ -169,6 +179,15 @@ impl<'m> Walk<'m> {
                 return false;
             }
             let row = &self.st.cell[to as usize * m.rooms..(to as usize + 1) * m.rooms];
+            if !self.st.meets(cx, to as usize) {
+                // Only the lecture in its room can link to it: no need to scan the period.
+                let o = row[r as usize];
+                if o != EMPTY && self.chained[o as usize] != self.chain {
+                    self.chained[o as usize] = self.chain;
+                    buf.push((o, from, r));
+                }
+                continue;
+            }
             for (r2, &o) in row.iter().enumerate() {
                 if o == EMPTY || self.chained[o as usize] == self.chain {
                     continue;
