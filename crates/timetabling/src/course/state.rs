@@ -66,14 +66,6 @@ impl<'m> State<'m> {
         )
     }
 
-    /// Whether a lecture at period `s` uses a resource of course `c`.
-    #[inline]
-    pub(super) fn meets(&self, c: usize, s: usize) -> bool {
-        self.m.uses[c]
-            .iter()
-            .any(|&q| self.busy[q as usize * self.m.slots + s] > 0)
-    }
-
     /// The soft cost of course `c` on `days` days.
     fn min_days_cost(&self, c: usize, days: u16) -> i64 {
         self.m.min_days[c]

@@ -179,15 +179,6 @@ impl<'m> Walk<'m> {
                 return false;
             }
             let row = &self.st.cell[to as usize * m.rooms..(to as usize + 1) * m.rooms];
-            if !self.st.meets(cx, to as usize) {
-                // Only the lecture in its room can link to it: no need to scan the period.
-                let o = row[r as usize];
-                if o != EMPTY && self.chained[o as usize] != self.chain {
-                    self.chained[o as usize] = self.chain;
-                    buf.push((o, from, r));
-                }
-                continue;
-            }
             for (r2, &o) in row.iter().enumerate() {
                 if o == EMPTY || self.chained[o as usize] == self.chain {
                     continue;
