@@ -39,6 +39,7 @@ impl CourseModel {
                 .map(|i| !inst.rooms[i / slots].unavailable[i % slots])
                 .collect(),
             uses: Vec::with_capacity(events),
+            users: vec![Vec::new(); n_res + events],
             isolated: vec![0; n_res + events],
             seats: vec![0; events * rooms],
             stability: vec![0; events],
@@ -67,6 +68,9 @@ impl CourseModel {
             m.course_rooms.push(list);
             let mut uses: Vec<u32> = ev.uses.iter().map(|&r| r as u32).collect();
             uses.push((n_res + e) as u32);
+            for &q in &uses {
+                m.users[q as usize].push(e as u32);
+            }
             m.uses.push(uses);
         }
         for req in &inst.soft {
@@ -81,17 +85,11 @@ impl CourseModel {
     /// The bit matrix of courses sharing a resource, built from each resource's courses.
     fn share_matrix(&self) -> Vec<u64> {
         let (events, words) = (self.lectures.len(), self.lectures.len().div_ceil(64));
-        let mut on: Vec<Vec<usize>> = vec![Vec::new(); self.isolated.len()];
-        for (c, uses) in self.uses.iter().enumerate() {
-            for &q in uses {
-                on[q as usize].push(c);
-            }
-        }
         let mut bits = vec![0u64; events * words];
-        for courses in &on {
+        for courses in &self.users {
             for &a in courses {
                 for &b in courses {
-                    bits[a * words + b / 64] |= 1 << (b % 64);
+                    bits[a as usize * words + b as usize / 64] |= 1 << (b % 64);
                 }
             }
         }

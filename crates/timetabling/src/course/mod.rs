@@ -12,8 +12,8 @@
 //! (move a lecture to a period and room, swapping with the one there), a room-only move, a
 //! room-stability move that gathers a course's lectures into one of its rooms, and Kempe
 //! chains: the lectures of two periods linked by a teacher, curriculum or room swapped
-//! between them (Lü & Hao, "Adaptive tabu search for course timetabling", EJOR 200, 2010). The
-//! temperature falls geometrically by the clock, in rounds of about a minute (at most five:
+//! between them (Lü & Hao, "Adaptive tabu search for course timetabling", EJOR 200, 2010),
+//! and a move of a lecture next to a lecture of a curriculum it shares. The temperature falls geometrically by the clock, in rounds of about a minute (at most five:
 //! longer runs cool more slowly instead) that each start again from the best valid
 //! timetable, which is what is kept.
 
@@ -49,6 +49,8 @@ pub struct CourseModel {
     open: Vec<bool>,
     /// Per course: the resources it occupies (its own last).
     uses: Vec<Vec<u32>>,
+    /// Per resource: the courses occupying it.
+    users: Vec<Vec<u32>>,
     /// Per resource: the weight of an isolated lecture (0: not priced).
     isolated: Vec<u64>,
     /// Per course and room: the cost of one lecture there (missing seats).

@@ -66,6 +66,14 @@ impl<'m> State<'m> {
         )
     }
 
+    /// Whether a resource of course `c` is busy in period `s`.
+    pub(super) fn busy_in(&self, c: usize, s: usize) -> bool {
+        let m = self.m;
+        m.uses[c]
+            .iter()
+            .any(|&q| self.busy[q as usize * m.slots + s] > 0)
+    }
+
     /// The soft cost of course `c` on `days` days.
     fn min_days_cost(&self, c: usize, days: u16) -> i64 {
         self.m.min_days[c]

@@ -107,6 +107,80 @@ fn kempe_chains_keep_a_valid_timetable_valid() {
     );
 }
 
+/// From a valid timetable, a move judged to make a clash makes one; a move of one lecture, or
+/// of two of courses sharing nothing, judged not to keeps the timetable valid.
+#[test]
+fn a_move_judged_to_clash_clashes() {
+    let (_, m, start) = comp01_start();
+    let mut w = Walk::new(State::new(&m, &start));
+    let mut rng = SplitMix64::new(17);
+    let mut buf = Vec::new();
+    let (mut clashing, mut clear) = (0, 0);
+    for _ in 0..20_000 {
+        if !w.propose(&mut rng, &mut buf) {
+            continue;
+        }
+        assert_eq!(w.st.clashes, 0);
+        let judged = w.makes_clash(&buf);
+        let course = |i: usize| m.course[buf[i].0 as usize] as usize;
+        let covered = buf.len() == 1 || (buf.len() == 2 && !m.share(course(0), course(1)));
+        w.relocate(&buf);
+        if judged {
+            assert!(w.st.clashes > 0, "{buf:?}");
+            clashing += 1;
+        } else if covered {
+            assert_eq!(w.st.clashes, 0, "{buf:?}");
+            clear += 1;
+        }
+        if w.st.clashes > 0 {
+            w.undo();
+        }
+    }
+    assert!(
+        clashing > 1_000 && clear > 1_000,
+        "{clashing} judged to clash, {clear} clear"
+    );
+}
+
+/// A lecture moved beside another lands, in its own room, next to a lecture (that day) of
+/// another course sharing one of its curricula, and the counts stay exact.
+#[test]
+fn beside_moves_a_lecture_next_to_a_curriculum_mate() {
+    let (_, m, start) = comp01_start();
+    let mut w = Walk::new(State::new(&m, &start));
+    let mut rng = SplitMix64::new(23);
+    let mut buf = Vec::new();
+    let mut made = 0;
+    for _ in 0..5_000 {
+        let l = rng.index(m.len());
+        if !w.beside(l, &mut rng, &mut buf) {
+            continue;
+        }
+        let (c, (_, r)) = (m.course[l] as usize, w.st.at[l]);
+        let (first, s2, r2) = buf[0];
+        assert_eq!((first as usize, r2), (l, r));
+        let s2 = s2 as usize;
+        let mate = (0..m.len()).any(|k| {
+            let (ck, sk) = (m.course[k] as usize, w.st.at[k].0 as usize);
+            ck != c
+                && sk / m.periods == s2 / m.periods
+                && sk.abs_diff(s2) == 1
+                && m.uses[c]
+                    .iter()
+                    .any(|q| m.isolated[*q as usize] > 0 && m.uses[ck].contains(q))
+        });
+        assert!(mate, "lecture {l} to period {s2}");
+        w.relocate(&buf);
+        made += 1;
+        let fresh = State::new(&m, &w.st.at);
+        assert_eq!((fresh.clashes, fresh.soft), (w.st.clashes, w.st.soft));
+        if w.st.clashes > 0 {
+            w.undo();
+        }
+    }
+    assert!(made > 200, "{made} moves made");
+}
+
 /// The anneal returns a valid timetable no dearer than its start, priced alike by the
 /// checker and the competition's validator, and reports each better cost once.
 #[test]

@@ -16,13 +16,21 @@ const HOT: f64 = 8.0;
 const COLD: f64 = 0.15;
 
 /// The shares of the moves: a lecture to another period in its room, to another room in its
-/// period, a course gathered into one of its rooms, and a Kempe chain swapped between two
-/// periods; the rest move a lecture to any period and room (each swapping with the lecture
-/// there). Kempe chains at 0.2 beat 0, 0.1 and 0.3 over six instances and three seeds.
+/// period, a course gathered into one of its rooms, a Kempe chain swapped between two
+/// periods, and a lecture beside one of a curriculum it shares; the rest move a lecture to any
+/// period and room (each swapping with the lecture there). Kempe chains at 0.2 beat 0, 0.1
+/// and 0.3 over six instances and three seeds.
 const SAME_ROOM: f64 = 0.3;
 const SAME_PERIOD: f64 = 0.15;
 const GATHER: f64 = 0.05;
 const KEMPE: f64 = 0.2;
+const BESIDE: f64 = 0.1;
+
+/// Below this temperature, a move that would make a clash in a timetable without one is
+/// rejected unpriced: it costs `CLASH_WEIGHT` less what it saves (rarely more than a few), so
+/// at 2 it would be accepted about once in e^9, and pricing such moves was most of the work of
+/// the colder half of a round. At 60 s, 2 gave lower costs than 0.5 and than no gate.
+const UNPRICED_CLASH_BELOW: f64 = 2.0;
 
 /// Runs anneal in rounds of about this many seconds (up to `MAX_ROUNDS`), each from the best
 /// valid timetable so far, reheated: on comp02, comp05 and comp20 at 300 s this beat one slow
@@ -193,6 +201,65 @@ impl<'m> Walk<'m> {
         true
     }
 
+    /// Lecture `l` beside a lecture of another course of a curriculum (a resource priced for
+    /// isolated lectures) it shares, in the period before or after that one on its day, in
+    /// `l`'s room, swapping with the lecture there: a way out of being alone that a move to
+    /// any period rarely finds once most are taken.
+    pub(super) fn beside(
+        &mut self,
+        l: usize,
+        rng: &mut SplitMix64,
+        buf: &mut Vec<(u32, u32, u32)>,
+    ) -> bool {
+        let m = self.st.m;
+        let c = m.course[l] as usize;
+        // The course's own resource, last, is never priced for isolation.
+        let shared = &m.uses[c][..m.uses[c].len() - 1];
+        if shared.is_empty() {
+            return false;
+        }
+        let q = shared[rng.index(shared.len())] as usize;
+        let courses = &m.users[q];
+        if m.isolated[q] == 0 || courses.len() < 2 {
+            return false;
+        }
+        let other = courses[rng.index(courses.len())] as usize;
+        let lectures = m.lectures[other].clone();
+        if other == c || lectures.is_empty() {
+            return false;
+        }
+        let k = lectures.start + rng.index(lectures.len());
+        let sk = self.st.at[k].0 as usize;
+        let p = sk % m.periods;
+        let s2 = match rng.below(2) {
+            0 if p > 0 => sk - 1,
+            1 if p + 1 < m.periods => sk + 1,
+            _ => return false,
+        };
+        m.slot_ok[c * m.slots + s2] && self.move_swap(l, s2 as u32, self.st.at[l].1, buf)
+    }
+
+    /// Whether the move in `buf`, made from a timetable without clashes, would make one: a
+    /// lecture moved to another period where one of its resources is busy (for a swap, of
+    /// two courses sharing nothing, either way). Other moves (several lectures, or courses
+    /// that share) answer `false` and are priced.
+    pub(super) fn makes_clash(&self, buf: &[(u32, u32, u32)]) -> bool {
+        let m = self.st.m;
+        match *buf {
+            [(l, s2, _)] => {
+                let s = self.st.at[l as usize].0;
+                s != s2 && self.st.busy_in(m.course[l as usize] as usize, s2 as usize)
+            }
+            [(l, s2, _), (o, s, _)] => {
+                let (c, co) = (m.course[l as usize] as usize, m.course[o as usize] as usize);
+                s != s2
+                    && !m.share(c, co)
+                    && (self.st.busy_in(c, s2 as usize) || self.st.busy_in(co, s as usize))
+            }
+            _ => false,
+        }
+    }
+
     /// Draws a move into `buf`; whether there is one to try.
     pub(super) fn propose(&mut self, rng: &mut SplitMix64, buf: &mut Vec<(u32, u32, u32)>) -> bool {
         let m = self.st.m;
@@ -209,6 +276,9 @@ impl<'m> Walk<'m> {
             return self.kempe(l, slots[rng.index(slots.len())], buf);
         }
         let kind = kind - KEMPE;
+        if kind >= 1.0 - KEMPE - BESIDE {
+            return self.beside(l, rng, buf);
+        }
         let (s2, r2) = if kind < GATHER + SAME_ROOM {
             (slots[rng.index(slots.len())], r)
         } else if kind < GATHER + SAME_ROOM + SAME_PERIOD {
@@ -294,6 +364,9 @@ pub fn anneal(
         }
         stats.tried += 1;
         if !w.propose(&mut rng, &mut buf) {
+            continue;
+        }
+        if temp < UNPRICED_CLASH_BELOW && w.st.clashes == 0 && w.makes_clash(&buf) {
             continue;
         }
         let before = w.priced();
