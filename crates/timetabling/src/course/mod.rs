@@ -13,9 +13,10 @@
 //! room-stability move that gathers a course's lectures into one of its rooms, and Kempe
 //! chains: the lectures of two periods linked by a teacher, curriculum or room swapped
 //! between them (Lü & Hao, "Adaptive tabu search for course timetabling", EJOR 200, 2010),
-//! and a move of a lecture next to a lecture of a curriculum it shares. The temperature falls geometrically by the clock, in rounds of about a minute (at most five:
-//! longer runs cool more slowly instead) that each start again from the best valid
-//! timetable, which is what is kept.
+//! and a move of a lecture next to a lecture of a curriculum it shares. The temperature falls
+//! geometrically by the clock, in rounds of about a minute (at most five: longer runs cool
+//! more slowly instead) that each start again from the best valid timetable, which is what
+//! is kept.
 
 mod compile;
 mod state;
