@@ -45,6 +45,7 @@ impl CourseModel {
             stability: vec![0; events],
             min_days: vec![Vec::new(); events],
             shares: Vec::new(),
+            link_by_bits: false,
         };
         for (e, ev) in inst.events.iter().enumerate() {
             let may = |s: usize| {
@@ -78,13 +79,14 @@ impl CourseModel {
         }
         if events <= super::SHARE_MATRIX_COURSES {
             m.shares = m.share_matrix();
+            m.link_by_bits = rooms >= super::LINK_BY_BITS_FROM_ROOMS;
         }
         Some(m)
     }
 
     /// The bit matrix of courses sharing a resource, built from each resource's courses.
     fn share_matrix(&self) -> Vec<u64> {
-        let (events, words) = (self.lectures.len(), self.lectures.len().div_ceil(64));
+        let (events, words) = (self.lectures.len(), self.course_words());
         let mut bits = vec![0u64; events * words];
         for courses in &self.users {
             for &a in courses {

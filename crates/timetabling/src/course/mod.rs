@@ -63,11 +63,20 @@ pub struct CourseModel {
     /// Per course, a row of bits: the courses it shares a resource with (empty beyond
     /// [`SHARE_MATRIX_COURSES`] courses, where `uses` is searched instead).
     shares: Vec<u64>,
+    /// Whether Kempe chains find linked lectures from bits of the courses present in each
+    /// period rather than by looking at every room (see [`LINK_BY_BITS_FROM_ROOMS`]).
+    link_by_bits: bool,
 }
 
 /// Up to this many courses, which pairs share a resource is kept as a bit matrix (at most
 /// 2 MiB), since Kempe chains ask it for every lecture they meet.
 const SHARE_MATRIX_COURSES: usize = 4096;
+
+/// From this many rooms, with the share matrix kept, Kempe chains link lectures through bits
+/// of the courses present in each period: over 15 s runs this tried 1.13 to 1.20 times the
+/// moves on comp02, comp06 and comp20 (16 to 19 rooms), the same on comp05 (9) and 0.97
+/// times on comp01 (6), where keeping the bits costs more than looking at six rooms.
+const LINK_BY_BITS_FROM_ROOMS: usize = 12;
 
 impl CourseModel {
     /// The number of lectures.
@@ -87,8 +96,18 @@ impl CourseModel {
             let ub = &self.uses[b];
             return self.uses[a].iter().any(|q| ub.contains(q));
         }
-        let words = self.lectures.len().div_ceil(64);
-        self.shares[a * words + b / 64] >> (b % 64) & 1 == 1
+        self.shares[a * self.course_words() + b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// The words of a row of courses as bits.
+    fn course_words(&self) -> usize {
+        self.lectures.len().div_ceil(64)
+    }
+
+    /// Course `a`'s row of the share matrix (which must be kept).
+    fn share_row(&self, a: usize) -> &[u64] {
+        let words = self.course_words();
+        &self.shares[a * words..(a + 1) * words]
     }
 
     /// The timetable of `(period, room)` per lecture.

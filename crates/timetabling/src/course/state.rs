@@ -24,6 +24,10 @@ pub(super) struct State<'m> {
     room_count: Vec<u16>,
     /// Per course: rooms it uses.
     pub(super) rooms_used: Vec<u16>,
+    /// Per period, a row of bits: the courses with a lecture there (empty unless the model
+    /// links by bits), so a Kempe chain finds the lectures linked to one by word operations
+    /// instead of a look at every room.
+    present: Vec<u64>,
     /// Lecture pairs sharing a resource in a period, counted as lectures beyond the first.
     pub(super) clashes: i64,
     /// The soft cost.
@@ -43,6 +47,11 @@ impl<'m> State<'m> {
             days_used: vec![0; courses],
             room_count: vec![0; courses * m.rooms],
             rooms_used: vec![0; courses],
+            present: if m.link_by_bits {
+                vec![0; m.slots * m.course_words()]
+            } else {
+                Vec::new()
+            },
             clashes: 0,
             soft: 0,
         };
@@ -61,9 +70,20 @@ impl<'m> State<'m> {
     pub(super) fn counts(&self) -> impl PartialEq + std::fmt::Debug + '_ {
         (
             (&self.at, &self.cell, &self.busy, &self.day_count),
-            (&self.days_used, &self.room_count, &self.rooms_used),
+            (
+                &self.days_used,
+                &self.room_count,
+                &self.rooms_used,
+                &self.present,
+            ),
             (self.clashes, self.soft),
         )
+    }
+
+    /// Period `s`'s row of courses present (kept when the model links by bits).
+    pub(super) fn present_in(&self, s: usize) -> &[u64] {
+        let words = self.m.course_words();
+        &self.present[s * words..(s + 1) * words]
     }
 
     /// Whether a resource of course `c` is busy in period `s`.
@@ -180,6 +200,13 @@ impl<'m> State<'m> {
                         self.soft -= w * self.isolated_step(q, s, p, below);
                     }
                 }
+            }
+        }
+        if !self.present.is_empty() {
+            // The course's own resource, last, counts its lectures in the period.
+            let own = *m.uses[c].last().expect("a course's own resource") as usize;
+            if self.busy[own * m.slots + s] == u16::from(add) {
+                self.present[s * m.course_words() + c / 64] ^= 1 << (c % 64);
             }
         }
         let before = self.days_used[c];

@@ -181,6 +181,38 @@ fn beside_moves_a_lecture_next_to_a_curriculum_mate() {
     assert!(made > 200, "{made} moves made");
 }
 
+/// A Kempe chain found from the bits of the courses present in a period is the chain found
+/// by looking at every room, from valid and clashing timetables alike.
+#[test]
+fn kempe_links_by_bits_as_by_rooms() {
+    let (_, mut m, start) = comp01_start();
+    // comp01 has too few rooms for the bits to pay; they are asked for here.
+    m.link_by_bits = true;
+    let mut lists = m.clone();
+    lists.link_by_bits = false;
+    let mut w = Walk::new(State::new(&m, &start));
+    let mut rng = SplitMix64::new(31);
+    let (mut buf, mut other) = (Vec::new(), Vec::new());
+    let mut compared = 0;
+    for _ in 0..20_000 {
+        if w.propose(&mut rng, &mut buf) {
+            w.relocate(&buf);
+        }
+        let l = rng.index(m.len());
+        let s2 = rng.below(m.slots as u32);
+        let mut by_rooms = Walk::new(State::new(&lists, &w.st.at));
+        let found = w.kempe(l, s2, &mut buf);
+        assert_eq!(found, by_rooms.kempe(l, s2, &mut other));
+        if found {
+            buf.sort_unstable();
+            other.sort_unstable();
+            assert_eq!(buf, other, "lecture {l} to period {s2}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 1_000, "{compared} chains compared");
+}
+
 /// The anneal returns a valid timetable no dearer than its start, priced alike by the
 /// checker and the competition's validator, and reports each better cost once.
 #[test]

@@ -45,6 +45,9 @@ const MAX_ROUNDS: f64 = 5.0;
 /// Moves between looks at the clock (and temperature updates).
 const CHECK_EVERY: u64 = 1024;
 
+/// The lectures of a move: `(lecture, period, room)` each goes to.
+type Chain = Vec<(u32, u32, u32)>;
+
 /// A walk: the state, the move being tried and how to undo it.
 pub(super) struct Walk<'m> {
     pub(super) st: State<'m>,
@@ -186,19 +189,60 @@ impl<'m> Walk<'m> {
             {
                 return false;
             }
-            let row = &self.st.cell[to as usize * m.rooms..(to as usize + 1) * m.rooms];
-            for (r2, &o) in row.iter().enumerate() {
-                if o == EMPTY || self.chained[o as usize] == self.chain {
-                    continue;
-                }
-                let co = m.course[o as usize] as usize;
-                if r2 == r as usize || m.share(cx, co) {
-                    self.chained[o as usize] = self.chain;
-                    buf.push((o, from, r2 as u32));
-                }
+            if m.link_by_bits {
+                self.link_by_bits(cx, from, to, r, buf);
+            } else {
+                self.link_by_rooms(cx, from, to, r, buf);
             }
         }
         true
+    }
+
+    /// Adds to the chain in `buf` (bound for `from`) the lectures of period `to` linked to
+    /// one of course `cx` going there in room `r`: those of the courses it shares a resource
+    /// with, found as bits of the courses present, and the one in room `r`.
+    // Kept out of line: inlined, it slowed the walk of instances that link by rooms.
+    #[inline(never)]
+    fn link_by_bits(&mut self, cx: usize, from: u32, to: u32, r: u32, buf: &mut Chain) {
+        let m = self.st.m;
+        for (w, &links) in m.share_row(cx).iter().enumerate() {
+            let mut bits = links & self.st.present_in(to as usize)[w];
+            while bits != 0 {
+                let co = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for k in m.lectures[co].clone() {
+                    let (sk, rk) = self.st.at[k];
+                    if sk == to {
+                        self.take(k as u32, from, rk, buf);
+                    }
+                }
+            }
+        }
+        let o = self.st.cell[to as usize * m.rooms + r as usize];
+        if o != EMPTY {
+            self.take(o, from, r, buf);
+        }
+    }
+
+    /// Lecture `o` into the chain in `buf`, bound for period `to` in its room `r`, unless it
+    /// is in already.
+    fn take(&mut self, o: u32, to: u32, r: u32, buf: &mut Chain) {
+        if self.chained[o as usize] != self.chain {
+            self.chained[o as usize] = self.chain;
+            buf.push((o, to, r));
+        }
+    }
+
+    /// [`Walk::link_by_bits`] by a look at every room of period `to`.
+    #[inline]
+    fn link_by_rooms(&mut self, cx: usize, from: u32, to: u32, r: u32, buf: &mut Chain) {
+        let m = self.st.m;
+        for r2 in 0..m.rooms {
+            let o = self.st.cell[to as usize * m.rooms + r2];
+            if o != EMPTY && (r2 == r as usize || m.share(cx, m.course[o as usize] as usize)) {
+                self.take(o, from, r2 as u32, buf);
+            }
+        }
     }
 
     /// Lecture `l` beside a lecture of another course of a curriculum (a resource priced for
