@@ -73,9 +73,9 @@ pub struct CourseModel {
 const SHARE_MATRIX_COURSES: usize = 4096;
 
 /// From this many rooms, with the share matrix kept, Kempe chains link lectures through bits
-/// of the courses present in each period: over 15 s runs this tried 1.13 to 1.20 times the
-/// moves on comp02, comp06 and comp20 (16 to 19 rooms), the same on comp05 (9) and 0.97
-/// times on comp01 (6), where keeping the bits costs more than looking at six rooms.
+/// of the courses present in each period: in 10 s runs this tried 1.14 to 1.19 times the
+/// moves on comp02, comp06 and comp20 (16 to 19 rooms), while on comp01 (6 rooms) keeping
+/// the bits cost more than looking at the rooms (0.97 times the moves).
 const LINK_BY_BITS_FROM_ROOMS: usize = 12;
 
 impl CourseModel {

@@ -111,7 +111,7 @@ impl<'m> Walk<'m> {
 
     /// Lecture `l` to period `s2` and room `r2`, swapping with the lecture there; `None` when
     /// that lecture may not take `l`'s place (or is of the same course, or nothing moves).
-    fn move_swap(&mut self, l: usize, s2: u32, r2: u32, buf: &mut Vec<(u32, u32, u32)>) -> bool {
+    fn move_swap(&mut self, l: usize, s2: u32, r2: u32, buf: &mut Chain) -> bool {
         let m = self.st.m;
         let (s, r) = self.st.at[l];
         if (s, r) == (s2, r2) || !m.open[r2 as usize * m.slots + s2 as usize] {
@@ -135,7 +135,7 @@ impl<'m> Walk<'m> {
 
     /// The lectures of `l`'s course moved into `l`'s room in their own periods, swapping
     /// rooms with the lectures there; `false` when none can move or the course uses one room.
-    fn gather(&mut self, l: usize, buf: &mut Vec<(u32, u32, u32)>) -> bool {
+    fn gather(&mut self, l: usize, buf: &mut Chain) -> bool {
         let m = self.st.m;
         let c = m.course[l] as usize;
         let target = self.st.at[l].1;
@@ -166,7 +166,7 @@ impl<'m> Walk<'m> {
     /// (sharing a teacher, curriculum or course, or a room) swapped between `l`'s period and
     /// `s2`, each keeping its room, so no new clash or room clash appears; `false` when a
     /// lecture of the chain may not take the other period.
-    pub(super) fn kempe(&mut self, l: usize, s2: u32, buf: &mut Vec<(u32, u32, u32)>) -> bool {
+    pub(super) fn kempe(&mut self, l: usize, s2: u32, buf: &mut Chain) -> bool {
         let m = self.st.m;
         let (s1, r1) = self.st.at[l];
         if s1 == s2 {
@@ -249,12 +249,7 @@ impl<'m> Walk<'m> {
     /// isolated lectures) it shares, in the period before or after that one on its day, in
     /// `l`'s room, swapping with the lecture there: a way out of being alone that a move to
     /// any period rarely finds once most are taken.
-    pub(super) fn beside(
-        &mut self,
-        l: usize,
-        rng: &mut SplitMix64,
-        buf: &mut Vec<(u32, u32, u32)>,
-    ) -> bool {
+    pub(super) fn beside(&mut self, l: usize, rng: &mut SplitMix64, buf: &mut Chain) -> bool {
         let m = self.st.m;
         let c = m.course[l] as usize;
         // The course's own resource, last, is never priced for isolation.
@@ -305,7 +300,7 @@ impl<'m> Walk<'m> {
     }
 
     /// Draws a move into `buf`; whether there is one to try.
-    pub(super) fn propose(&mut self, rng: &mut SplitMix64, buf: &mut Vec<(u32, u32, u32)>) -> bool {
+    pub(super) fn propose(&mut self, rng: &mut SplitMix64, buf: &mut Chain) -> bool {
         let m = self.st.m;
         let l = rng.index(m.len());
         let c = m.course[l] as usize;
